@@ -1,0 +1,2 @@
+declare const __AES_KEY__: string;
+declare const __AES_IV__: string;
