@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants';
+import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants.ts';
 
 const gateway = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants';
+import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants.ts';
 
 export default defineConfig({
   plugins: [react()],

@@ -7,8 +7,7 @@ import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 import Base64 from 'crypto-js/enc-base64';
 import MD5 from 'crypto-js/md5';
-import CBC from 'crypto-js/mode-cbc';
-import Pkcs7 from 'crypto-js/pad-pkcs7';
+import CryptoJS from 'crypto-js/core';
 import type { lib } from 'crypto-js';
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './constants';
 
@@ -25,7 +24,7 @@ export function assertCipherSettings(settings: CipherSettings): void {
 }
 
 function options(iv: string) {
-  return { iv: Utf8.parse(iv), mode: CBC, padding: Pkcs7 };
+  return { iv: Utf8.parse(iv), mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 };
 }
 
 function encryptWith(plain: string, key: lib.WordArray, iv: string): string {

@@ -1,0 +1,2 @@
+// Shared set-up of the unit project (jsdom).
+export {};
