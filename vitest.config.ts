@@ -9,6 +9,9 @@ export default defineConfig({
     __AES_IV__: JSON.stringify(DEFAULT_AES_IV),
   },
   test: {
+    // Under CI a JSON report is written too, so .ci/run can print one closing line for all suites.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: process.env.VITEST_JSON ?? '.tmp/vitest-all.json' },
     projects: [
       {
         extends: true,

@@ -1,0 +1,56 @@
+// Builds the portal and reports JavaScript sizes: what the login page loads first (the entry chunk plus
+// everything index.html preloads), the total, and each route chunk with what it pulls in beyond the
+// initial load. Sizes raw and gzip (level 9). Run: npm run bench:bundle [-- --no-build]
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+const dist = join(root, 'dist');
+if (!process.argv.includes('--no-build')) {
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+}
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const size = (file) => {
+  const buf = readFileSync(join(dist, file));
+  return { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+};
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+const initial = new Set();
+for (const m of html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)) initial.add(m[1]);
+for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)) initial.add(m[1]);
+
+const byFile = new Map(Object.values(manifest).map((c) => [c.file, c]));
+const closure = (file, seen = new Set()) => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const chunk = byFile.get(file);
+  for (const key of chunk?.imports ?? []) closure(manifest[key].file, seen);
+  return seen;
+};
+for (const f of [...initial]) closure(f, initial);
+
+const sum = (files) => [...files].reduce((a, f) => {
+  const s = size(f);
+  return { raw: a.raw + s.raw, gzip: a.gzip + s.gzip };
+}, { raw: 0, gzip: 0 });
+
+const allJs = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js'));
+const init = sum(initial);
+const total = sum(new Set(allJs));
+console.log('Initial JS of the login page (entry + preloads):');
+for (const f of initial) { const s = size(f); console.log(`  ${f.padEnd(48)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} gzip`); }
+console.log(`  ${'TOTAL initial'.padEnd(48)} ${kb(init.raw).padStart(10)} ${kb(init.gzip).padStart(10)} gzip`);
+console.log(`All JS: ${Object.keys(allJs).length} chunks, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`);
+console.log('\nRoute chunks (dynamic entries) and what they add beyond the initial load:');
+const rows = Object.entries(manifest).filter(([, c]) => c.isDynamicEntry).map(([src, c]) => {
+  const extra = [...closure(c.file)].filter((f) => !initial.has(f));
+  const s = sum(extra);
+  return [src, s];
+}).sort((a, b) => b[1].gzip - a[1].gzip);
+for (const [src, s] of rows) console.log(`  ${src.padEnd(60)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} gzip`);
+console.log(`\nlogin-initial-js-gzip-bytes=${init.gzip}`);

@@ -1,0 +1,30 @@
+/**
+ * End-to-end set-up: build the production portal, start the real gateway on it (embedded PGlite, fresh
+ * data, captcha off), hand the URL to the tests. Chromium must exist: browser tests never skip.
+ */
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { assertChromium } from '../support/browser';
+import { startGateway, type RunningGateway } from '../support/gateway-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+let gateway: RunningGateway | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  assertChromium();
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  }
+  gateway = await startGateway();
+  project.provide('baseUrl', gateway.url);
+}
+
+export async function teardown(): Promise<void> {
+  await gateway?.stop();
+}
