@@ -4,3 +4,4 @@ export * from './errors';
 export * from './validators';
 export * from './auth';
 export * from './paths';
+export * from './system';

@@ -1,0 +1,166 @@
+/**
+ * The one way to register an /api or /auth endpoint. It looks up the endpoint's rule in
+ * policies/endpoints.ts (a missing rule stops the start), and attaches, in order:
+ *   onRequest     tsp check (except the few endpoints a client calls before it knows the server clock),
+ *                 then for non-public endpoints the access token and the casbin check of the rule;
+ *   preValidation the `{ data }` envelope of non-GET bodies, decrypted before zod validates the body.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { Enforcer } from 'casbin';
+import { z } from 'zod';
+import type { Language } from '../../contract/constants';
+import { ErrorCode } from '../../contract/errors';
+import { apiErrorBody } from '../../contract/system';
+import { allowed } from '../../policies/enforcer';
+import { ENDPOINT_RULES, endpointKey, type EndpointRule } from '../../policies/endpoints';
+import type { RequestMeta } from '../audit/log';
+import type { CipherSettings } from '../../contract/crypto';
+import type { Db } from '../db/client';
+import { isFamilyAlive } from '../auth/sessions';
+import { tokenFromHeader, type TokenSigner } from '../auth/tokens';
+import { isBlocked, loadUserById, type UserContext } from '../auth/users';
+import { ApiError } from '../http/errors';
+import { checkTimestamp, openEnvelope } from '../http/protocol';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of a non-public endpoint (null elsewhere). */
+    auth: UserContext | null;
+    lang: Language;
+  }
+  interface FastifyContextConfig {
+    /** Set by defineEndpoint only; the onRoute guard refuses /api and /auth routes without it. */
+    endpoint?: { key: string; rule: EndpointRule; tsp: boolean };
+  }
+}
+
+/** Endpoints called without a tsp header: the captcha and ping come before the client knows the clock skew. */
+export const TSP_EXEMPT: ReadonlySet<string> = new Set(['GET /api/auth/captcha', 'GET /api/ping']);
+
+export interface AccessDeps {
+  db: Db;
+  cipher: CipherSettings;
+  signer: TokenSigner;
+  enforcer: Enforcer;
+}
+
+/** Reads and checks the access token, then the user's current state in the database. */
+export async function authenticate(deps: AccessDeps, request: FastifyRequest): Promise<UserContext> {
+  const token = tokenFromHeader(request.headers.authorization);
+  if (!token) throw new ApiError(ErrorCode.UNAUTHENTICATED);
+  const claims = await deps.signer.verify(token);
+  const ctx = await loadUserById(deps.db, claims.userId);
+  if (!ctx || ctx.agency.id !== claims.agencyId || isBlocked(ctx)) throw new ApiError(ErrorCode.UNAUTHENTICATED);
+  if (!(await isFamilyAlive(deps.db, claims.familyId))) throw new ApiError(ErrorCode.UNAUTHENTICATED);
+  return ctx;
+}
+
+type Method = Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerContext<B, Q> {
+  body: B;
+  query: Q;
+  /** The signed-in user; non-null on every non-public endpoint. */
+  auth: UserContext | null;
+  lang: Language;
+  meta: RequestMeta;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType> {
+  method: Method;
+  url: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  body?: B;
+  query?: Q;
+  response: R;
+  handler: (ctx: HandlerContext<Out<B>, Out<Q>>) => Promise<z.output<R>>;
+}
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, requestId: request.id, userAgent: typeof ua === 'string' ? ua : null };
+}
+
+const ENVELOPE_NOTE =
+  'The body travels encrypted: the request sends `{"data": "<base64 AES-256-CBC/Pkcs7 of this JSON>"}` ' +
+  '(contract/crypto.ts seal()). The schema below is the decrypted body.';
+
+export function defineEndpoint<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(app: FastifyInstance, deps: AccessDeps, spec: EndpointSpec<B, Q, R>): void {
+  const key = endpointKey(spec.method, spec.url);
+  const rule = ENDPOINT_RULES[key];
+  if (!rule) throw new Error(`No permission rule for endpoint "${key}" in policies/endpoints.ts`);
+  const tsp = !TSP_EXEMPT.has(key);
+  const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
+
+  // Documentation of the headers; the hooks check them first (with codes 42 and 19), so validation never fails on them.
+  const headers = z.looseObject({
+    ...(tsp ? { tsp: z.string().describe('Encrypted epoch milliseconds of the client clock (±5 minutes).') } : {}),
+    ...(rule.public ? {} : { authorization: z.string().describe('The access token, raw or as `Bearer <token>`.') }),
+    'x-language': z.string().optional().describe('Language of messages: vi (default) or en.'),
+  });
+
+  const description = [spec.description, hasBody ? ENVELOPE_NOTE : undefined, `Permission rule: \`${rule.rule}\`${rule.public ? ' (public)' : ''}.`]
+    .filter(Boolean)
+    .join('\n\n');
+
+  // Types come from EndpointSpec; zod validates and serializes at run time (validatorCompiler / serializerCompiler).
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    exposeHeadRoute: false,
+    config: { endpoint: { key, rule, tsp } },
+    schema: {
+      summary: spec.summary,
+      description,
+      tags: spec.tags,
+      headers,
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      response: { 200: spec.response, '4xx': apiErrorBody, '5xx': apiErrorBody },
+      ...(rule.public ? {} : { security: [{ accessToken: [] }] }),
+    },
+    onRequest: async (request) => {
+      if (tsp) checkTimestamp(request, deps.cipher);
+      if (rule.public) return;
+      const ctx = await authenticate(deps, request);
+      request.auth = ctx;
+      const path = request.routeOptions.url ?? spec.url;
+      if (!(await allowed(deps.enforcer, ctx.permissions, path, spec.method))) throw new ApiError(ErrorCode.FORBIDDEN);
+    },
+    preValidation: async (request) => {
+      if (hasBody) openEnvelope(request, deps.cipher);
+    },
+    handler: async (request, reply) =>
+      spec.handler({
+        body: request.body as Out<B>,
+        query: request.query as Out<Q>,
+        auth: request.auth,
+        lang: request.lang,
+        meta: requestMeta(request),
+        request,
+        reply,
+      }),
+  });
+}
+
+/** Refuses any /api or /auth route not registered through defineEndpoint (the documentation is exempt). */
+export function installRouteGuard(app: FastifyInstance, exemptPrefixes: readonly string[]): void {
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    const guarded = url === '/api' || url.startsWith('/api/') || url === '/auth' || url.startsWith('/auth/');
+    if (!guarded) return;
+    if (exemptPrefixes.some((p) => url === p || url.startsWith(`${p}/`))) return;
+    if (!route.config?.endpoint) {
+      throw new Error(`Route ${String(route.method)} ${url} is not registered through defineEndpoint (no permission rule)`);
+    }
+  });
+}

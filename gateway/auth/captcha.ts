@@ -1,0 +1,66 @@
+/**
+ * Captchas: an SVG image from svg-captcha; the answer is stored server-side as an HMAC, compared
+ * case-insensitively, and each captcha is consumed by its first check (right or wrong).
+ */
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import type { CaptchaResponse } from '../../contract/auth';
+import type { Conn, Db } from '../db/client';
+import { captchas } from '../db/schema';
+import { hmac, randomToken, safeEqualHex } from './passwords';
+
+/** Letters and digits that cannot be mistaken for one another. */
+const CHARSET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+const LENGTH = 5;
+
+/** Draws a captcha image of the given text (the callable default export of svg-captcha, untyped in its d.ts). */
+const render = svgCaptcha as unknown as (text: string, options?: Parameters<typeof svgCaptcha.create>[0]) => string;
+
+export function randomCaptchaText(): string {
+  let text = '';
+  for (let i = 0; i < LENGTH; i += 1) text += CHARSET[randomInt(0, CHARSET.length)];
+  return text;
+}
+
+export class CaptchaService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly ttlSeconds: number,
+    /** Where the text comes from (tests give a known text). */
+    private readonly nextText: () => string = randomCaptchaText,
+  ) {}
+
+  private answerHash(id: string, answer: string): string {
+    return hmac(this.secret, `captcha:${id}:${answer.trim().toLowerCase()}`);
+  }
+
+  async create(now: Date = new Date()): Promise<CaptchaResponse> {
+    const text = this.nextText();
+    const svg = render(text, { width: 150, height: 50, fontSize: 50, noise: 3, color: true, background: '#f4f6fb' });
+    const id = randomToken(18);
+    await this.db.transaction(async (tx) => {
+      // Expired challenges are of no use: clear those older than an hour while we are here.
+      await tx.delete(captchas).where(lt(captchas.expiresAt, new Date(now.getTime() - 3_600_000)));
+      await tx.insert(captchas).values({
+        id,
+        answerHash: this.answerHash(id, text),
+        expiresAt: new Date(now.getTime() + this.ttlSeconds * 1000),
+      });
+    });
+    return { captchaId: id, svg, expiresInSeconds: this.ttlSeconds };
+  }
+
+  /** Consumes the captcha and tells whether the answer was right (false when unknown, used or expired). */
+  async check(conn: Conn, id: string, answer: string, now: Date = new Date()): Promise<boolean> {
+    if (!id || !answer) return false;
+    const [row] = await conn
+      .update(captchas)
+      .set({ usedAt: now })
+      .where(and(eq(captchas.id, id), isNull(captchas.usedAt), gt(captchas.expiresAt, now)))
+      .returning({ answerHash: captchas.answerHash });
+    if (!row) return false;
+    return safeEqualHex(row.answerHash, this.answerHash(id, answer));
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Refresh-token families. A sign-in opens a family; every refresh marks the presented token used and adds
+ * its successor to the same family. Presenting a used token again revokes the whole family.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Conn } from '../db/client';
+import { refreshTokens } from '../db/schema';
+import type { RequestMeta } from '../audit/log';
+import { randomToken, sha256 } from './passwords';
+
+export type RefreshRow = typeof refreshTokens.$inferSelect;
+
+export interface IssuedRefresh {
+  id: string;
+  familyId: string;
+  token: string;
+}
+
+export async function issueRefreshToken(
+  conn: Conn,
+  args: { userId: number; familyId?: string; ttlSeconds: number; now: Date; meta?: RequestMeta },
+): Promise<IssuedRefresh> {
+  const token = randomToken(32);
+  const id = randomUUID();
+  const familyId = args.familyId ?? randomUUID();
+  await conn.insert(refreshTokens).values({
+    id,
+    userId: args.userId,
+    familyId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(args.now.getTime() + args.ttlSeconds * 1000),
+    createdAt: args.now,
+    userAgent: args.meta?.userAgent?.slice(0, 512) ?? null,
+    ip: args.meta?.ip ?? null,
+  });
+  return { id, familyId, token };
+}
+
+/** The row of a presented token, locked for the rest of the transaction. */
+export async function findRefreshForUpdate(conn: Conn, token: string): Promise<RefreshRow | null> {
+  const [row] = await conn.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).for('update');
+  return row ?? null;
+}
+
+export async function revokeFamily(conn: Conn, familyId: string, now: Date): Promise<void> {
+  await conn
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllOfUser(conn: Conn, userId: number, now: Date): Promise<void> {
+  await conn
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Is this family still alive (not revoked by sign-out, reuse or a password change)? */
+export async function isFamilyAlive(conn: Conn, familyId: string): Promise<boolean> {
+  const [row] = await conn
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,75 @@
+/**
+ * Starts the gateway: settings, database (migrated), demo seed when empty, the app, listening.
+ * Stops cleanly on SIGINT / SIGTERM (server closed first, then the database).
+ */
+import { buildApp } from './app';
+import { openFromSettings } from './db/open';
+import { demoAccountsTable, isDatabaseEmpty, seedDemo } from './seed/demo';
+import { loadSettings, SettingsError, type Settings } from './settings';
+
+async function main(): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = loadSettings();
+  } catch (e) {
+    if (e instanceof SettingsError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+
+  const database = await openFromSettings(settings);
+  let seeded = false;
+  if (settings.SEED === 'on' || (settings.SEED === 'auto' && (await isDatabaseEmpty(database.db)))) {
+    await seedDemo(database.db);
+    seeded = true;
+  }
+
+  const app = await buildApp({ settings, db: database.db });
+  app.log.info({ database: database.location, seeded }, 'database ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: settings.PORT, host: settings.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.PORT;
+  const host = settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  process.stdout.write(
+    [
+      '',
+      `Agency portal gateway ${settings.APP_VERSION} listening on ${url}`,
+      `  portal   ${url}/`,
+      `  API docs ${url}/api/docs`,
+      `  database ${database.location}${seeded ? ' (demo data seeded)' : ''}`,
+      `  captcha  ${settings.CAPTCHA ? 'on' : 'OFF (development only)'}`,
+      '',
+      'Demo accounts:',
+      demoAccountsTable(),
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Gateway failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+/**
+ * Settings of the gateway, read once from the environment and validated. A bad value stops the start with a
+ * message naming the variable.
+ *
+ * JWT_SECRET: when unset, a random secret is generated on first start and kept in the database itself
+ * (table app_secrets), so it survives restarts on both PGlite (DATA_DIR) and PostgreSQL, and every instance
+ * sharing one PostgreSQL database signs with the same key. See db/secrets.ts.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { CLIENT_VERSION, DEFAULT_AES_IV, DEFAULT_AES_KEY } from '../contract/constants';
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const onOff = z.enum(['on', 'off']);
+
+const envSchema = z.object({
+  PORT: int(0, 65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  AES_KEY: z.string().length(32, 'must be exactly 32 characters').default(DEFAULT_AES_KEY),
+  AES_IV: z.string().length(16, 'must be exactly 16 characters').default(DEFAULT_AES_IV),
+  APP_VERSION: z.string().min(1).default(CLIENT_VERSION),
+  CAPTCHA: onOff.default('on'),
+  /** Seconds. */
+  ACCESS_TOKEN_TTL: int(1, 86_400).default(900),
+  /** Seconds. */
+  REFRESH_TOKEN_TTL: int(60, 365 * 86_400).default(7 * 86_400),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+  LOCALES_DIR: z.string().min(1).default('./locales'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: seed the demo data when the database has no agency; on: run the (idempotent) seed at every start; off: never. */
+  SEED: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Take X-Forwarded-For into account (only behind a trusted reverse proxy). */
+  TRUST_PROXY: onOff.default('off'),
+  /** Failed sign-ins of one user name within LOGIN_WINDOW_SECONDS before answers are slowed (429, code 52). */
+  LOGIN_MAX_FAILURES: int(1, 1000).default(5),
+  /** Failed sign-ins of one user name within the window before it is locked (423, code 53). */
+  LOGIN_LOCK_FAILURES: int(1, 1000).default(10),
+  /** The same two limits per client IP (higher: an agency office shares one address). */
+  LOGIN_IP_MAX_FAILURES: int(1, 10_000).default(20),
+  LOGIN_IP_LOCK_FAILURES: int(1, 10_000).default(50),
+  LOGIN_WINDOW_SECONDS: int(1, 86_400).default(900),
+  LOGIN_LOCK_SECONDS: int(1, 86_400).default(900),
+  /** First wait once slowed; doubles with every further failure (capped at the lock time). */
+  LOGIN_SLOWDOWN_SECONDS: int(1, 3600).default(30),
+  CAPTCHA_TTL_SECONDS: int(10, 3600).default(120),
+  RESET_CODE_TTL_SECONDS: int(60, 86_400).default(900),
+});
+
+export type RawSettings = z.infer<typeof envSchema>;
+
+export interface Settings extends Omit<RawSettings, 'CAPTCHA' | 'TRUST_PROXY' | 'DATA_DIR' | 'STATIC_DIR' | 'LOCALES_DIR'> {
+  CAPTCHA: boolean;
+  TRUST_PROXY: boolean;
+  /** Absolute paths. */
+  DATA_DIR: string;
+  STATIC_DIR: string;
+  LOCALES_DIR: string;
+}
+
+export class SettingsError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+/** Reads and validates the settings; empty strings count as unset. Throws SettingsError. */
+export function loadSettings(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): Settings {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+  }
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new SettingsError(parsed.error.issues.map((i) => `${i.path.join('.') || '(settings)'}: ${i.message}`));
+  }
+  const s = parsed.data;
+  const problems: string[] = [];
+  if (s.LOGIN_LOCK_FAILURES < s.LOGIN_MAX_FAILURES) problems.push('LOGIN_LOCK_FAILURES: must not be below LOGIN_MAX_FAILURES');
+  if (s.LOGIN_IP_LOCK_FAILURES < s.LOGIN_IP_MAX_FAILURES) problems.push('LOGIN_IP_LOCK_FAILURES: must not be below LOGIN_IP_MAX_FAILURES');
+  if (s.REFRESH_TOKEN_TTL <= s.ACCESS_TOKEN_TTL) problems.push('REFRESH_TOKEN_TTL: must be longer than ACCESS_TOKEN_TTL');
+  if (problems.length > 0) throw new SettingsError(problems);
+  return {
+    ...s,
+    CAPTCHA: s.CAPTCHA === 'on',
+    TRUST_PROXY: s.TRUST_PROXY === 'on',
+    DATA_DIR: path.resolve(cwd, s.DATA_DIR),
+    STATIC_DIR: path.resolve(cwd, s.STATIC_DIR),
+    LOCALES_DIR: path.resolve(cwd, s.LOCALES_DIR),
+  };
+}
+
+/** The variables the settings read, for help texts. */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
