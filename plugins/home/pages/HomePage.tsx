@@ -1,0 +1,50 @@
+/**
+ * Home at `/`: the new home with SHOW_NEW_HOME (welcome header + dashboard), otherwise the booking-search
+ * home (the same dashboard layout without the new-home header); the anniversary banner with ANNIVERSARY.
+ */
+import { useState } from 'react';
+import { Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAccount, usePermissionList } from '../../../src/auth/hooks';
+import { formatLongDate } from '../../../src/i18n/format';
+import { AgencyCard } from '../components/AgencyCard';
+import { AnniversaryBanner } from '../components/AnniversaryBanner';
+import { NewHomeHeader } from '../components/NewHomeHeader';
+import { PermissionsCard } from '../components/PermissionsCard';
+import { QuickLinks } from '../components/QuickLinks';
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const permissions = usePermissionList();
+  const account = useAccount();
+  const [today] = useState(() => Date.now());
+  const showNewHome = permissions.includes('SHOW_NEW_HOME');
+  const anniversary = permissions.includes('ANNIVERSARY');
+
+  return (
+    <div className="home" data-home={showNewHome ? 'new' : 'booking-search'}>
+      {anniversary && <AnniversaryBanner />}
+      {showNewHome ? (
+        <NewHomeHeader account={account} today={today} />
+      ) : (
+        <div className="page-heading">
+          <Typography.Title level={1} className="page-title">
+            {t('home.page.title')}
+          </Typography.Title>
+          <span className="page-heading-date">{formatLongDate(today)}</span>
+        </div>
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={15}>
+          <div className="home-column">
+            <QuickLinks />
+            <PermissionsCard permissions={permissions} />
+          </div>
+        </Col>
+        <Col xs={24} lg={9}>
+          <AgencyCard account={account} />
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** The antd and dayjs locales follow the language. */
+import dayjs from 'dayjs';
+import 'dayjs/locale/vi';
+import 'dayjs/locale/en';
+import type { Locale } from 'antd/es/locale';
+import viVN from 'antd/locale/vi_VN';
+import enUS from 'antd/locale/en_US';
+
+export function antdLocale(lng: 'vi' | 'en'): Locale {
+  return lng === 'en' ? enUS : viVN;
+}
+
+export function applyDayjsLocale(lng: 'vi' | 'en'): void {
+  dayjs.locale(lng);
+}

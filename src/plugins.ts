@@ -1,0 +1,5 @@
+/** THE registry: the one list of plugins the portal composes. Add a plugin here and nowhere else. */
+import type { PortalPlugin } from './plugin';
+import { homePlugin } from '../plugins/home';
+
+export const plugins: readonly PortalPlugin[] = [homePlugin];

@@ -1,0 +1,110 @@
+/**
+ * The layout of the signed-in portal: a collapsible side menu (a drawer below the md breakpoint) and a
+ * header with the language picker, the theme picker and the account menu.
+ */
+import { Suspense, useEffect, useState } from 'react';
+import { Button, Drawer, Grid, Layout } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../../auth/hooks';
+import { LanguageSwitch } from '../LanguageSwitch';
+import { Logo } from '../Logo';
+import { Placeholder } from '../Placeholder';
+import { BREAKPOINTS, DRAWER_BELOW } from '../theme';
+import { AccountMenu } from './AccountMenu';
+import { SideMenu } from './SideMenu';
+import { ThemePicker } from './ThemePicker';
+
+const COLLAPSED_KEY = 'siderCollapsed';
+
+function useIsNarrow(): boolean {
+  const screens = Grid.useBreakpoint();
+  const measured = screens[DRAWER_BELOW];
+  if (measured === undefined) return typeof window !== 'undefined' && window.innerWidth < BREAKPOINTS[DRAWER_BELOW];
+  return !measured;
+}
+
+function Brand({ collapsed = false }: { collapsed?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className="sider-brand" aria-label={t('shell.app.name')}>
+      <Logo size={30} />
+      {!collapsed && <span className="brand-name">{t('shell.app.name')}</span>}
+    </Link>
+  );
+}
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const narrow = useIsNarrow();
+  const { agentInfo } = useAccount();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <Layout className="app-layout" hasSider={!narrow}>
+      {!narrow && (
+        <Layout.Sider
+          className="app-sider"
+          theme="light"
+          width={248}
+          collapsedWidth={72}
+          collapsible
+          collapsed={collapsed}
+          onCollapse={(value) => {
+            setCollapsed(value);
+            localStorage.setItem(COLLAPSED_KEY, String(value));
+          }}
+        >
+          <Brand collapsed={collapsed} />
+          <SideMenu collapsed={collapsed} />
+        </Layout.Sider>
+      )}
+      {narrow && (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          width={280}
+          closable={false}
+          className="app-drawer"
+          styles={{ body: { padding: 0 }, header: { display: 'none' } }}
+        >
+          <Brand />
+          <SideMenu onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header className="app-header">
+          {narrow && (
+            <Button type="text" className="header-icon-button" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} aria-label={t('shell.menu.open')} />
+          )}
+          {narrow ? (
+            <Link to="/" className="header-brand" aria-label={t('shell.app.name')}>
+              <Logo size={26} />
+            </Link>
+          ) : (
+            <div className="header-agency" title={agentInfo?.name}>
+              {agentInfo ? `${agentInfo.code} · ${agentInfo.name}` : ''}
+            </div>
+          )}
+          <div className="header-spacer" />
+          <div className="header-actions">
+            <LanguageSwitch size="small" />
+            <ThemePicker />
+            <AccountMenu compact={narrow} />
+          </div>
+        </Layout.Header>
+        <Layout.Content className="app-content">
+          <Suspense fallback={<Placeholder />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
