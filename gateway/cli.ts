@@ -13,7 +13,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ROLES, type AccountType, type Role } from '../contract/auth';
-import { AdminError, createUser, resetPassword } from './admin/users';
+import { AdminError, createUser, resetPassword, validateNewUser, type NewUser } from './admin/users';
+import type { Database } from './db/client';
 import { openFromSettings } from './db/open';
 import { latestMails } from './mail/outbox';
 import { demoAccountsTable, seedDemo } from './seed/demo';
@@ -47,8 +48,24 @@ async function run(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { values } = parseArgs({
-    args: rest,
+  const values = parseValues(rest);
+  // Every argument is checked before the database is opened.
+  const action = plan(command, values);
+  const settings = loadSettings();
+  const database = await openFromSettings(settings);
+  try {
+    await action(database);
+  } finally {
+    await database.close();
+  }
+}
+
+type Values = ReturnType<typeof parseValues>;
+type Action = (database: Database) => Promise<void>;
+
+function parseValues(args: string[]) {
+  return parseArgs({
+    args,
     strict: true,
     options: {
       username: { type: 'string' },
@@ -65,58 +82,61 @@ async function run(argv: string[]): Promise<void> {
       'no-force-change': { type: 'boolean' },
       limit: { type: 'string' },
     },
-  });
-  const known = ['migrate', 'seed', 'user:create', 'user:reset-password', 'outbox'];
-  if (!known.includes(command)) throw new UsageError(`Unknown command "${command}"`);
+  }).values;
+}
 
-  const settings = loadSettings();
-  const database = await openFromSettings(settings);
-  try {
-    switch (command) {
-      case 'migrate':
+function plan(command: string, values: Values): Action {
+  switch (command) {
+    case 'migrate':
+      return async (database) => {
         process.stdout.write(`Migrations applied (${database.location}).\n`);
-        break;
-      case 'seed': {
+      };
+    case 'seed':
+      return async (database) => {
         const report = await seedDemo(database.db);
         process.stdout.write(
           `Demo data: ${report.agencies} agencies, ${report.groups} groups, ${report.users} users created (${database.location}).\n\n${demoAccountsTable()}\n`,
         );
-        break;
-      }
-      case 'user:create': {
-        const role = required(values, 'role');
-        if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
-        const permissions = (values.permissions ?? '')
-          .split(',')
-          .map((p) => p.trim())
-          .filter(Boolean);
-        const id = await createUser(database.db, {
-          username: required(values, 'username'),
-          password: required(values, 'password'),
-          role: role as Role,
-          agency: required(values, 'agency'),
-          permissions,
-          group: values.group ?? null,
-          fullName: values['full-name'],
-          email: values.email ?? null,
-          phone: values.phone ?? null,
-          accountType: values['account-type'] as AccountType | undefined,
-          mustChangePassword: values['must-change'] ?? false,
-        });
-        process.stdout.write(`User ${values.username} created (id ${id}).\n`);
-        break;
-      }
-      case 'user:reset-password': {
-        const force = !values['no-force-change'];
-        await resetPassword(database.db, required(values, 'username'), required(values, 'password'), force);
-        process.stdout.write(
-          `Password of ${values.username} reset; its sessions are ended${force ? '; it must be changed at next sign-in' : ''}.\n`,
-        );
-        break;
-      }
-      case 'outbox': {
-        const limit = values.limit === undefined ? 10 : Number(values.limit);
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be a whole number from 1 to 1000');
+      };
+    case 'user:create': {
+      const role = required(values, 'role');
+      if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      const permissions = (values.permissions ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const user: NewUser = {
+        username: required(values, 'username'),
+        password: required(values, 'password'),
+        role: role as Role,
+        agency: required(values, 'agency'),
+        permissions,
+        group: values.group ?? null,
+        fullName: values['full-name'],
+        email: values.email ?? null,
+        phone: values.phone ?? null,
+        accountType: values['account-type'] as AccountType | undefined,
+        mustChangePassword: values['must-change'] ?? false,
+      };
+      validateNewUser(user);
+      return async (database) => {
+        const id = await createUser(database.db, user);
+        process.stdout.write(`User ${user.username} created (id ${id}).\n`);
+      };
+    }
+    case 'user:reset-password': {
+      const force = !values['no-force-change'];
+      const username = required(values, 'username');
+      const password = required(values, 'password');
+      return async (database) => {
+        await resetPassword(database.db, username, password, force);
+        process.stdout.write(`Password of ${username} reset; its sessions are ended${force ? '; it must be changed at next sign-in' : ''}.\n`);
+      };
+    }
+    case 'outbox': {
+      const limit = values.limit === undefined ? 10 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be a whole number from 1 to 1000');
+      return async (database) => {
         const mails = await latestMails(database.db, limit);
         if (mails.length === 0) process.stdout.write('The outbox is empty.\n');
         for (const m of mails) {
@@ -124,11 +144,10 @@ async function run(argv: string[]): Promise<void> {
             `#${m.id}  ${m.createdAt.toISOString()}  to ${m.toAddress}${m.sentAt ? '  (sent)' : ''}\nSubject: ${m.subject}\n\n${m.body}\n${'-'.repeat(60)}\n`,
           );
         }
-        break;
-      }
+      };
     }
-  } finally {
-    await database.close();
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
   }
 }
 
