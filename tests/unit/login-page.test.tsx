@@ -1,0 +1,180 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter } from 'axios';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { STORAGE_KEYS } from '../../contract/constants';
+import { decrypt } from '../../contract/crypto';
+import { API } from '../../contract/paths';
+import type { LoginResult } from '../../contract/auth';
+import { api } from '../../src/api/client';
+import { cipher } from '../../src/api/cipher';
+import LoginPage from '../../src/auth/pages/LoginPage';
+import { resetPermissions } from '../../src/auth/permissions-store';
+import { PreferencesProvider } from '../../src/ui/preferences';
+import { initTestI18n } from './helpers/i18n';
+import { bodyOf, mockAdapter, type MockAnswer, type SeenRequest } from './helpers/mock-adapter';
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><text>AbC12</text></svg>';
+const result: LoginResult = {
+  accessToken: 'acc',
+  refreshToken: 'ref',
+  memberInfo: { id: 1, username: 'f1agent', fullName: 'Trần Thị B', email: null, phone: null, role: 'agent_f1', accountType: 'AGT', groupId: null, groupName: null, hasPin: false },
+  agentInfo: { id: 2, code: 'F1001', name: 'Đại lý Sao Mai', level: 1, accountType: 'AGT', parentId: null, phone: null, hotline: null, address: null },
+  permissions: ['AGENT_F1'],
+};
+
+let seen: SeenRequest[];
+let previous: AxiosAdapter;
+let loginAnswer: MockAnswer;
+let pingAnswer: MockAnswer;
+
+beforeAll(async () => {
+  await initTestI18n('vi');
+});
+
+beforeEach(() => {
+  seen = [];
+  loginAnswer = { status: 401, data: { code: 50, message: 'Tên đăng nhập hoặc mật khẩu không đúng.' } };
+  pingAnswer = { data: { ok: true } };
+  previous = api.defaults.adapter as AxiosAdapter;
+  let n = 0;
+  api.defaults.adapter = mockAdapter((req) => {
+    if (req.url === API.captcha) return { data: { captchaId: `cap-${++n}`, svg: SVG, expiresInSeconds: 120 } };
+    if (req.url === API.ping) return pingAnswer;
+    if (req.url === API.login) return loginAnswer;
+    return { status: 404, data: { code: 44, message: 'not found' } };
+  }, seen);
+  resetPermissions();
+});
+
+afterEach(async () => {
+  api.defaults.adapter = previous;
+  await initTestI18n('vi');
+});
+
+function renderLogin(path = '/login') {
+  return render(
+    <PreferencesProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/" element={<div>HOME PAGE</div>} />
+          <Route path="/booking/search" element={<div>BOOKING SEARCH</div>} />
+          <Route path="/change-password" element={<div>CHANGE PASSWORD</div>} />
+        </Routes>
+      </MemoryRouter>
+    </PreferencesProvider>,
+  );
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, username = 'f1agent', password = 'Demo@2026', captcha = 'abc12') {
+  await user.type(screen.getByLabelText('Tên đăng nhập'), username);
+  await user.type(screen.getByLabelText('Mật khẩu'), password);
+  await user.type(screen.getByLabelText('Mã xác nhận'), captcha);
+}
+
+const captchaCalls = () => seen.filter((r) => r.url === API.captcha).length;
+
+describe('LoginPage', () => {
+  it('renders the Vietnamese labels, the captcha image and the live connection', async () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeTruthy();
+    expect(screen.getByLabelText('Tên đăng nhập')).toBeTruthy();
+    expect(screen.getByLabelText('Mật khẩu')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Đăng nhập' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Quên mật khẩu?' }).getAttribute('href')).toBe('/forgot-password');
+    const img = (await screen.findByTestId('captcha-image')) as HTMLImageElement;
+    expect(img.src.startsWith('data:image/svg+xml')).toBe(true);
+    expect(decodeURIComponent(img.src)).toContain('AbC12');
+    expect(await screen.findByText('Đã kết nối máy chủ')).toBeTruthy();
+  });
+
+  it('shows the red indicator when the gateway does not answer', async () => {
+    pingAnswer = { network: true };
+    renderLogin();
+    expect(await screen.findByText('Mất kết nối máy chủ')).toBeTruthy();
+    expect(screen.getByRole('status').getAttribute('data-state')).toBe('offline');
+  });
+
+  it('the refresh button loads a new captcha', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await screen.findByTestId('captcha-image');
+    await user.click(screen.getByRole('button', { name: 'Đổi mã xác nhận' }));
+    await waitFor(() => expect(captchaCalls()).toBe(2));
+  });
+
+  it('asks for the empty fields without calling the gateway', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await screen.findByTestId('captcha-image');
+    await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
+    expect(screen.getByText('Vui lòng nhập tên đăng nhập.')).toBeTruthy();
+    expect(screen.getByText('Vui lòng nhập mật khẩu.')).toBeTruthy();
+    expect(screen.getByText('Vui lòng nhập mã xác nhận.')).toBeTruthy();
+    expect(seen.some((r) => r.url === API.login)).toBe(false);
+  });
+
+  it('shows the error for wrong credentials, clears the password and loads a new captcha', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await screen.findByTestId('captcha-image');
+    await fill(user);
+    await user.keyboard('{Enter}');
+    expect((await screen.findByTestId('login-error')).textContent).toContain('Tên đăng nhập hoặc mật khẩu không đúng.');
+    const sent = JSON.parse(decrypt((bodyOf(seen.find((r) => r.url === API.login) as SeenRequest) as { data: string }).data, cipher));
+    expect(sent).toEqual({ username: 'f1agent', password: 'Demo@2026', captchaId: 'cap-1', captcha: 'abc12' });
+    expect((screen.getByLabelText('Mật khẩu') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(captchaCalls()).toBe(2));
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+
+  it('shows how long to wait when throttled and until when when locked', async () => {
+    const user = userEvent.setup();
+    loginAnswer = { status: 429, data: { code: 52, message: 'x', data: { retryAfterSeconds: 125 } } };
+    renderLogin();
+    await screen.findByTestId('captcha-image');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
+    expect((await screen.findByTestId('login-error')).textContent).toContain('Vui lòng thử lại sau 2 phút 5 giây.');
+
+    loginAnswer = { status: 423, data: { code: 53, message: 'x', data: { lockedUntil: new Date(2026, 10, 21, 9, 30).toISOString() } } };
+    await user.type(screen.getByLabelText('Mật khẩu'), 'Demo@2026');
+    await user.type(screen.getByLabelText('Mã xác nhận'), 'zzz');
+    // (the loading icon may still be leaving: match the end of the name)
+    await user.click(screen.getByRole('button', { name: /Đăng nhập$/ }));
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toContain('đến 21/11/2026 09:30'));
+  });
+
+  it('signs in, stores the session and opens the page asked for', async () => {
+    const user = userEvent.setup();
+    loginAnswer = { data: result };
+    renderLogin('/login?to=%2Fbooking%2Fsearch');
+    await screen.findByTestId('captcha-image');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
+    expect(await screen.findByText('BOOKING SEARCH')).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('acc');
+    expect(localStorage.getItem(STORAGE_KEYS.isLogin)).toBe('true');
+  });
+
+  it('goes to /change-password when the password must be changed (55)', async () => {
+    const user = userEvent.setup();
+    loginAnswer = { status: 403, data: { code: 55, message: 'x' } };
+    renderLogin();
+    await screen.findByTestId('captcha-image');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
+    expect(await screen.findByText('CHANGE PASSWORD')).toBeTruthy();
+  });
+
+  it('renders in English', async () => {
+    await initTestI18n('en');
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText('User name')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    await screen.findByTestId('captcha-image');
+  });
+});

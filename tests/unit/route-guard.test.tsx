@@ -1,0 +1,70 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { act } from 'react';
+import { RouteGuard } from '../../src/access/RouteGuard';
+import { resetPermissions, setPermissions } from '../../src/auth/permissions-store';
+import { initTestI18n } from './helpers/i18n';
+
+beforeAll(async () => {
+  await initTestI18n('vi');
+});
+
+beforeEach(() => {
+  resetPermissions();
+});
+
+function renderAt(path: string, rulePath: string, allow?: boolean) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route
+          path={rulePath}
+          element={
+            <RouteGuard path={rulePath} title="shell.menu.home" allow={allow}>
+              <div>GUARDED PAGE</div>
+            </RouteGuard>
+          }
+        />
+        <Route path="/not-allow" element={<div>NOT ALLOWED</div>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('RouteGuard', () => {
+  it('opens a route whose rule the permissions satisfy, and sets the title', async () => {
+    setPermissions(['ADMIN_NEWS'], false);
+    renderAt('/banner', '/banner');
+    expect(await screen.findByText('GUARDED PAGE')).toBeTruthy();
+    expect(document.title).toBe('Trang chủ | Cổng Đại lý B2B');
+  });
+
+  it('sends a denied user to /not-allow', async () => {
+    setPermissions(['AGENT_F2'], false);
+    renderAt('/banner', '/banner');
+    expect(await screen.findByText('NOT ALLOWED')).toBeTruthy();
+    expect(screen.queryByText('GUARDED PAGE')).toBeNull();
+  });
+
+  it('checks routes with parameters', async () => {
+    setPermissions(['BOOKING_TICKET'], false);
+    renderAt('/booking/completed/42', '/booking/completed/:id');
+    expect(await screen.findByText('GUARDED PAGE')).toBeTruthy();
+  });
+
+  it('denies a route whose allow flag is false, whatever the permissions', async () => {
+    setPermissions(['ADMIN_F1'], false);
+    renderAt('/', '/', false);
+    expect(await screen.findByText('NOT ALLOWED')).toBeTruthy();
+  });
+
+  it('shows the empty placeholder while deciding, then follows permission changes', async () => {
+    setPermissions(['USE_TRAIN'], false);
+    const view = renderAt('/train', '/train');
+    expect(view.container.querySelector('.page-placeholder')).not.toBeNull();
+    expect(await screen.findByText('GUARDED PAGE')).toBeTruthy();
+    act(() => setPermissions([], false));
+    expect(await screen.findByText('NOT ALLOWED')).toBeTruthy();
+  });
+});
