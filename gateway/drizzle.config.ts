@@ -1,9 +1,10 @@
 /**
  * drizzle-kit configuration of the gateway. Regenerate migrations after changing db/schema.ts with
  *
- *   npx drizzle-kit generate --config gateway/drizzle.config.ts --name <what-changed>
+ *   node node_modules/drizzle-kit/bin.cjs generate --config gateway/drizzle.config.ts --name <what-changed>
  *
- * (the drizzle-kit binary is already a dev dependency; no npm script or install is needed).
+ * from the repository root (drizzle-kit is already a dev dependency; no npm script or install is needed),
+ * then commit gateway/db/migrations. The gateway applies pending migrations at start.
  */
 import { defineConfig } from 'drizzle-kit';
 

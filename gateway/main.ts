@@ -2,6 +2,8 @@
  * Starts the gateway: settings, database (migrated), demo seed when empty, the app, listening.
  * Stops cleanly on SIGINT / SIGTERM (server closed first, then the database).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { openFromSettings } from './db/open';
 import { demoAccountsTable, isDatabaseEmpty, seedDemo } from './seed/demo';
@@ -61,6 +63,9 @@ async function main(): Promise<void> {
       `  API docs ${url}/api/docs`,
       `  database ${database.location}${seeded ? ' (demo data seeded)' : ''}`,
       `  captcha  ${settings.CAPTCHA ? 'on' : 'OFF (development only)'}`,
+      ...(existsSync(path.join(settings.STATIC_DIR, 'index.html'))
+        ? []
+        : [`  NOTE     no built portal in ${settings.STATIC_DIR}: run \`npm run build\` (the API works meanwhile)`]),
       '',
       'Demo accounts:',
       demoAccountsTable(),

@@ -1,7 +1,7 @@
 /**
  * The gateway's tables. After a change, generate the next migration (no npm script needed):
  *
- *   npx drizzle-kit generate --config gateway/drizzle.config.ts --name <what-changed>
+ *   node node_modules/drizzle-kit/bin.cjs generate --config gateway/drizzle.config.ts --name <what-changed>
  *
  * and commit gateway/db/migrations. Migrations are applied at start (db/client.ts).
  */
