@@ -1,0 +1,12 @@
+/**
+ * The pure rules of the flight-search domain (spec points 3, 4, 5 and 9): passenger counts, the search state,
+ * date picking, sorting, filters, the selected-flight session and multi-flight legs. No React, no I/O;
+ * components and api.ts call these.
+ */
+export * from './passengers';
+export * from './search-state';
+export * from './date-range';
+export * from './sorting';
+export * from './filters';
+export * from './selection';
+export * from './multi-leg';
