@@ -1,5 +1,5 @@
 /** The captcha image from the gateway with a refresh button; the parent owns the typed text. */
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Button, Input } from 'antd';
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,12 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
+  // the typed text is cleared when a new image comes (each captcha is single-use), but only when there is
+  // one: clearing an empty field would mark it invalid before the user has typed anything
+  const latest = useRef({ value, onChange });
+  useEffect(() => {
+    latest.current = { value, onChange };
+  });
 
   const refresh = useCallback(() => {
     setLoading(true);
@@ -44,8 +50,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
         onCaptchaId('', true);
       })
       .finally(() => setLoading(false));
-    onChange?.('');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (latest.current.value) latest.current.onChange?.('');
   }, [onCaptchaId]);
 
   useImperativeHandle(ref, () => ({ refresh }), [refresh]);
