@@ -276,6 +276,8 @@ export interface Carrier {
   /** Hubs it connects passengers through. */
   hubs: string[];
   fleet: Fleet;
+  /** Sells point-to-point only (no connections through its hubs). */
+  pointToPoint?: boolean;
 }
 
 export const CARRIER_LIST: readonly Carrier[] = [
@@ -285,10 +287,10 @@ export const CARRIER_LIST: readonly Carrier[] = [
     fleet: { trunk: ['321', '32Q', '333'], short: ['320', '321', '32Q'], medium: ['321', '32Q', '7M8', '333'], long: ['333'] } },
   { code: 'QH', name: 'Bamboo Airways', nameVi: 'Bamboo Airways', country: 'VNM', kind: 'HYBRID', hubs: ['HAN', 'SGN'],
     fleet: { thin: ['E90'], trunk: ['321', '789'], short: ['320', '321'] } },
-  { code: 'VU', name: 'Vietravel Airlines', nameVi: 'Vietravel Airlines', country: 'VNM', kind: 'HYBRID', hubs: ['SGN', 'HAN'],
+  { code: 'VU', name: 'Vietravel Airlines', nameVi: 'Vietravel Airlines', country: 'VNM', kind: 'HYBRID', hubs: ['SGN', 'HAN'], pointToPoint: true,
     fleet: { trunk: ['321'], short: ['321'] } },
   // Operating carrier only: VASCO flies VN's thin routes with ATR 72.
-  { code: '0V', name: 'VASCO', nameVi: 'Công ty Bay dịch vụ hàng không VASCO', country: 'VNM', kind: 'FULL_SERVICE', hubs: ['SGN'], fleet: { thin: ['AT7'] } },
+  { code: '0V', name: 'VASCO', nameVi: 'Công ty Bay dịch vụ hàng không VASCO', country: 'VNM', kind: 'FULL_SERVICE', hubs: ['SGN'], pointToPoint: true, fleet: { thin: ['AT7'] } },
   { code: 'SQ', name: 'Singapore Airlines', nameVi: 'Singapore Airlines', country: 'SGP', kind: 'FULL_SERVICE', alliance: 'Star Alliance', hubs: ['SIN'],
     fleet: { short: ['7M8', '359'], medium: ['359', '78X'], long: ['359', '388', '77W'] } },
   { code: 'TG', name: 'Thai Airways', nameVi: 'Thai Airways', country: 'THA', kind: 'FULL_SERVICE', alliance: 'Star Alliance', hubs: ['BKK'],
@@ -526,7 +528,7 @@ export const FLIGHT_NUMBERS: Readonly<Record<string, { blocks?: Record<string, n
     international: [300, 998],
   },
   VJ: { blocks: { 'HAN-SGN': 120 }, domestic: [200, 798], international: [800, 998] },
-  QH: { blocks: { 'HAN-SGN': 200 }, domestic: [100, 1590], international: [1600, 1998] },
+  QH: { blocks: { 'HAN-SGN': 200 }, domestic: [1000, 1590], international: [1600, 1998] },
   VU: { blocks: { 'HAN-SGN': 750 }, domestic: [700, 748], international: [800, 898] },
   '0V': { international: [8000, 8998], domestic: [8000, 8998] },
   SQ: { blocks: { 'SGN-SIN': 172, 'HAN-SIN': 190 }, international: [1, 998] },
@@ -544,11 +546,19 @@ export const FLIGHT_NUMBERS: Readonly<Record<string, { blocks?: Record<string, n
   QF: { international: [1, 98] },
   CI: { blocks: { 'SGN-TPE': 780, 'HAN-TPE': 790 }, international: [1, 998] },
   BR: { blocks: { 'SGN-TPE': 390, 'HAN-TPE': 396 }, international: [1, 998] },
-  MH: { blocks: { 'KUL-SGN': 750, 'HAN-KUL': 752 }, international: [1, 998] },
+  MH: { blocks: { 'KUL-SGN': 750, 'HAN-KUL': 760 }, international: [1, 998] },
 };
 
+/** Weekday frequency changes: extra flights on Friday and Sunday, fewer on Tuesday and Wednesday (share of the daily count, rounded down). */
+export const WEEKDAY_FREQUENCY = { busyDays: [5, 0], busyExtra: 0.15, quietDays: [2, 3], quietLess: 0.1 } as const;
+
+/** Aircraft without a business cabin as flown by these carriers. */
+export const ALL_ECONOMY_AIRCRAFT: readonly string[] = ['AT7'];
+/** Widebody aircraft (premium economy cabins). */
+export const WIDEBODY_AIRCRAFT: readonly string[] = ['333', '339', '359', '351', '388', '788', '789', '78X', '77W', '748'];
+
 /** Departure window of the day (local time, minutes after midnight) flights are spread over. */
-export const DEPARTURE_WINDOW = { domestic: [5 * 60 + 30, 23 * 60], international: [0, 23 * 60 + 45] } as const;
+export const DEPARTURE_WINDOW = { domestic: [5 * 60 + 30, 23 * 60], international: [6 * 60, 23 * 60 + 45] } as const;
 
 /** Block-time model: cruise speed by distance, taxi and climb margin. */
 export const BLOCK_TIME = {

@@ -1,0 +1,191 @@
+/**
+ * The deterministic core of the simulated supply: the offers a source returns for a journey. The same
+ * (source, route, dates, passenger counts, seat adjustments) always gives the same offers, ids included.
+ */
+import type { FlightOffer, RouteInfo, Source } from '../../../contract/flights';
+import { AIRPORTS, CARRIERS, CARRIER_CHANNELS, GDS_CARRIERS } from '../reference-data';
+import { SupplierError, type SeatKey, type SeatsTaken, type SupplierSearch } from '../types';
+import { compactDate, isCalendarDate } from './clock';
+import { priceItinerary, type DraftPrice } from './pricing';
+import { aircraftName, connectionsOn, distanceKm, flightsOn, isDomestic, type Flight } from './schedule';
+
+/** Long-haul journeys get connections even when the airline flies direct once a day. */
+const LONG_HAUL_KM = 4500;
+
+export interface GeneratorOptions {
+  /** VAT percent on domestic flights (8 or 10). */
+  vatPercent: number;
+}
+
+/** Stable seat-inventory key of one flight on one local departure date, e.g. `VN213/2025-06-10`. */
+export function seatKey(flightNo: string, departDate: string): SeatKey {
+  return `${flightNo}/${departDate}`;
+}
+
+export const isGds = (source: Source): boolean => !(CARRIER_CHANNELS as readonly string[]).includes(source);
+
+interface DraftOffer {
+  offer: Omit<FlightOffer, 'lowestFare' | 'priceInfo'>;
+  prices: DraftPrice[];
+  seatKeys: SeatKey[];
+}
+
+/** Throws INVALID_REQUEST unless the search can be answered. */
+export function validateSearch(search: SupplierSearch, source?: Source): void {
+  const fail = (vi: string, en: string): never => {
+    throw new SupplierError('INVALID_REQUEST', { source, vi, en });
+  };
+  const { from, to, departDate, returnDate, pax } = search;
+  if (!AIRPORTS[from]) fail(`Không có sân bay ${from}.`, `Unknown airport ${from}.`);
+  if (!AIRPORTS[to]) fail(`Không có sân bay ${to}.`, `Unknown airport ${to}.`);
+  if (from === to) fail('Điểm đi và điểm đến phải khác nhau.', 'Departure and arrival must differ.');
+  if (!isCalendarDate(departDate)) fail('Ngày đi không hợp lệ.', 'The departure date is not valid.');
+  if (returnDate !== undefined) {
+    if (!isCalendarDate(returnDate)) fail('Ngày về không hợp lệ.', 'The return date is not valid.');
+    if (returnDate < departDate) fail('Ngày về phải sau ngày đi.', 'The return date must not be before the departure date.');
+  }
+  const counts = [pax.adt, pax.chd, pax.inf];
+  if (counts.some((n) => !Number.isInteger(n) || n < 0)) fail('Số hành khách không hợp lệ.', 'Passenger counts are not valid.');
+  if (pax.adt < 1) fail('Cần ít nhất một người lớn.', 'At least one adult is needed.');
+  if (pax.adt + pax.chd > 9) fail('Tối đa 9 hành khách (người lớn và trẻ em).', 'At most 9 passengers (adults and children).');
+  if (pax.inf > pax.adt) fail('Số em bé không được vượt quá số người lớn.', 'There cannot be more infants than adults.');
+}
+
+/** Airlines a source sells between two airports. */
+function airlinesFor(source: Source, from: string, to: string): string[] {
+  if (!isGds(source)) return [source];
+  return isDomestic(from, to) ? ['VN'] : [...GDS_CARRIERS];
+}
+
+function itineraries(source: Source, airline: string, from: string, to: string, date: string): Flight[][] {
+  const direct = flightsOn(airline, from, to, date).map((f) => [f]);
+  const wantConnections = direct.length === 0 || (distanceKm(from, to) > LONG_HAUL_KM && direct.length <= 1);
+  const connections = wantConnections ? connectionsOn(airline, from, to, date, { interline: isGds(source) }) : [];
+  return [...direct, ...connections];
+}
+
+function terminal(airportCode: string, carrier: string, international: boolean): string | undefined {
+  const t = AIRPORTS[airportCode]?.terminals;
+  if (!t) return undefined;
+  return t.byCarrier?.[carrier] ?? (international ? t.international : t.domestic) ?? t.international;
+}
+
+function routeInfoOf(segment: Flight): RouteInfo {
+  const operator = segment.operatingCarrier ?? segment.carrier;
+  const start = terminal(segment.from, operator, segment.international);
+  const end = terminal(segment.to, operator, segment.international);
+  return {
+    carrierCode: segment.carrier,
+    carrierName: CARRIERS[segment.carrier]?.name ?? segment.carrier,
+    flightNo: segment.flightNo,
+    ...(segment.operatingCarrier ? { operatingCarrier: segment.operatingCarrier } : {}),
+    from: segment.from,
+    to: segment.to,
+    departDate: segment.depLocal,
+    arrivalDate: segment.arrLocal,
+    flightTimeHour: Math.floor(segment.durationMinutes / 60),
+    flightTimeMinute: segment.durationMinutes % 60,
+    airCraft: segment.aircraft,
+    aircraftType: aircraftName(segment.aircraft),
+    ...(start ? { startTerminal: start } : {}),
+    ...(end ? { endTerminal: end } : {}),
+  };
+}
+
+function draftOf(source: Source, airline: string, segments: Flight[], direction: 'depart' | 'return', roundTrip: boolean, options: GeneratorOptions): DraftOffer {
+  const first = segments[0];
+  const last = segments[segments.length - 1];
+  return {
+    offer: {
+      id: `${source}-${segments.map((s) => s.flightNo).join('.')}-${compactDate(first.date)}`,
+      airline,
+      source,
+      isCarrierChannel: !isGds(source),
+      from: first.from,
+      to: last.to,
+      departDateTime: first.depLocal,
+      arrivalDateTime: last.arrLocal,
+      numberOfStop: segments.length - 1,
+      combineSegment: '',
+      totalTimeDuring: Math.round((last.arrUtc - first.depUtc) / 60_000),
+      direction,
+      routeInfo: segments.map(routeInfoOf),
+    },
+    prices: priceItinerary({ source, airline, segments, roundTrip, vatPercent: options.vatPercent }),
+    seatKeys: segments.map((s) => seatKey(s.flightNo, s.date)),
+  };
+}
+
+function draftsFor(source: Source, from: string, to: string, date: string, direction: 'depart' | 'return', roundTrip: boolean, options: GeneratorOptions): DraftOffer[] {
+  const drafts = airlinesFor(source, from, to).flatMap((airline) =>
+    itineraries(source, airline, from, to, date).map((segments) => draftOf(source, airline, segments, direction, roundTrip, options)),
+  );
+  return drafts.sort((a, b) => a.offer.departDateTime.localeCompare(b.offer.departDateTime) || a.offer.id.localeCompare(b.offer.id));
+}
+
+/**
+ * GDS round trips: each airline's outbound and inbound offers are matched one to one (in departure order)
+ * into combined fares. The outbound is `A:B` with combineSegment `B:A`, the inbound the other way round.
+ */
+function combine(departs: DraftOffer[], returns: DraftOffer[]): DraftOffer[] {
+  const out: DraftOffer[] = [];
+  const back: DraftOffer[] = [];
+  const airlines = [...new Set(departs.map((d) => d.offer.airline))];
+  for (const airline of airlines) {
+    const ds = departs.filter((d) => d.offer.airline === airline);
+    const rs = returns.filter((r) => r.offer.airline === airline);
+    for (let i = 0; i < Math.min(ds.length, rs.length); i++) {
+      const a = ds[i].offer.id;
+      const b = rs[i].offer.id;
+      out.push({ ...ds[i], offer: { ...ds[i].offer, id: `${a}:${b}`, combineSegment: `${b}:${a}` } });
+      back.push({ ...rs[i], offer: { ...rs[i].offer, id: `${b}:${a}`, combineSegment: `${a}:${b}` } });
+    }
+  }
+  const order = (x: DraftOffer, y: DraftOffer) => x.offer.departDateTime.localeCompare(y.offer.departDateTime) || x.offer.id.localeCompare(y.offer.id);
+  return [...out.sort(order), ...back.sort(order)];
+}
+
+/** Applies the inventory adjustment, then fills seatAvailable and lowestFare. */
+async function finalize(drafts: DraftOffer[], seated: number, seatsTaken?: SeatsTaken): Promise<FlightOffer[]> {
+  const taken = new Map<string, number>();
+  if (seatsTaken) {
+    const wanted = new Set<string>();
+    for (const d of drafts) for (const key of d.seatKeys) for (const p of d.prices) wanted.add(`${key}#${p.price.class}`);
+    await Promise.all(
+      [...wanted].map(async (k) => {
+        const [key, cls] = k.split('#');
+        const n = await seatsTaken(key, cls);
+        taken.set(k, Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
+      }),
+    );
+  }
+  return drafts.map(({ offer, prices, seatKeys }) => {
+    const priceInfo = prices.map(({ price, segmentSeats }) => ({
+      ...price,
+      seatAvailable: Math.max(0, Math.min(...segmentSeats.map((n, i) => n - (taken.get(`${seatKeys[i]}#${price.class}`) ?? 0)))),
+    }));
+    const withSeats = priceInfo.filter((p) => p.seatAvailable >= seated);
+    const lowestFare = Math.min(...(withSeats.length > 0 ? withSeats : priceInfo).map((p) => p.fareADT));
+    return { ...offer, lowestFare, priceInfo };
+  });
+}
+
+/**
+ * Offers of `source` for the search. One way: the outbound offers. Round trip: outbound then inbound
+ * offers; GDSs answer with combined fares (`A:B` ids), carrier channels with one-way offers per direction.
+ * lowestFare is the lowest adult fare of a class with seats for all seated passengers (adults and
+ * children), or the lowest fare when no class has enough.
+ */
+export async function generateOffers(source: Source, search: SupplierSearch, options: GeneratorOptions, seatsTaken?: SeatsTaken): Promise<FlightOffer[]> {
+  validateSearch(search, source);
+  const { from, to, departDate, returnDate, pax } = search;
+  const roundTrip = returnDate !== undefined;
+  const combined = roundTrip && isGds(source);
+  const departs = draftsFor(source, from, to, departDate, 'depart', combined, options);
+  let drafts = departs;
+  if (roundTrip) {
+    const returns = draftsFor(source, to, from, returnDate, 'return', combined, options);
+    drafts = combined ? combine(departs, returns) : [...departs, ...returns];
+  }
+  return finalize(drafts, Math.max(1, pax.adt + pax.chd), seatsTaken);
+}
