@@ -203,3 +203,9 @@ describe('filtersReducer (per direction)', () => {
     expect(filtersReducer(s, { type: 'RESET' })).toEqual(initialDirectionFilters());
   });
 });
+
+describe('"Completed sign-in tasks count up to the number of sign-ins"', () => {
+  it.each([[0, 3, 1], [2, 3, 3], [3, 3, 3], [5, 3, 3], [0, 0, 0]])('%i done of %i, one more → %i', (done, total, out) => {
+    expect(completeSignInTask(done, total)).toBe(out);
+  });
+});

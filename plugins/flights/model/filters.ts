@@ -17,6 +17,8 @@
  *   left to the airline filter.
  * - QH: airline QH and departure − now < QH_CUTOFF_DAYS × 24 h (exactly 24 h is shown; past flights are hidden).
  * - VN list: an offer from source VN whose airline is not VN is dropped.
+ * - "Completed sign-in tasks count up to the number of sign-ins": each source search that finishes counts one,
+ *   never past the number of sign-ins searched (`completeSignInTask`).
  * - The airline list and the filter options are derived from the offers given (pass the offers that remain
  *   after the always-on rules, `applyAlwaysOnRules`).
  */
@@ -224,4 +226,9 @@ function updateFilters(f: FlightFilters, action: Exclude<FiltersAction, { type: 
 export function filtersReducer(state: DirectionFilters, action: FiltersAction): DirectionFilters {
   if (action.type === 'RESET') return initialDirectionFilters();
   return { ...state, [action.direction]: updateFilters(state[action.direction], action) };
+}
+
+/** One more finished sign-in (source) search, capped at the number of sign-ins. */
+export function completeSignInTask(completed: number, signInCount: number): number {
+  return Math.max(0, Math.min(completed + 1, signInCount));
 }
