@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CabinClass, FlightOffer, PriceInfo } from '../../contract/flights';
 import {
-  DEFAULT_FILTERS, TIME_BANDS, airlineList, applyAlwaysOnRules, applyFilters, filterOptions, filtersReducer, hasUtility,
+  DEFAULT_FILTERS, TIME_BANDS, airlineList, applyAlwaysOnRules, applyFilters, completeSignInTask, filterOptions, filtersReducer, hasUtility,
   initialDirectionFilters, initialFilters, isForeignOnVnList, isGdsSource, isHiddenQh, matchesFilters, matchesFlightKind,
   matchingFareClasses, resetFilters, timeBandOf, type FlightFilters,
 } from '../../plugins/flights/model/filters';
