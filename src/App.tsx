@@ -6,7 +6,6 @@ import { Suspense, useMemo, useState } from 'react';
 import { App as AntdApp } from 'antd';
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
-import { useNotificationProvider } from '@refinedev/antd';
 import { QueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router';
 import { QUERY_CACHE_MS } from '../contract/constants';
@@ -20,6 +19,7 @@ import { composePlugins } from './plugin';
 import { plugins } from './plugins';
 import { AppLayout } from './ui/layout/AppLayout';
 import { PortalContext } from './ui/layout/portal-context';
+import { useNotificationProvider } from './ui/notification-provider';
 import { Placeholder } from './ui/Placeholder';
 
 export function createQueryClient(): QueryClient {

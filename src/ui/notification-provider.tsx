@@ -1,0 +1,56 @@
+/**
+ * Refine's notificationProvider on antd notifications (the same behaviour as @refinedev/antd's, without
+ * importing that package into the shell: its index pulls in markdown and table code the shell never uses).
+ */
+import { useEffect, useState } from 'react';
+import { App, Button, Progress } from 'antd';
+import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+
+function Undoable({ message, seconds, onUndo }: { message: string; seconds: number; onUndo: () => void }) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = window.setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+  return (
+    <div className="undoable-notice">
+      <Progress type="circle" size={36} percent={seconds > 0 ? (left / seconds) * 100 : 0} format={() => left} />
+      <span className="undoable-message">{message}</span>
+      <Button size="small" onClick={onUndo}>
+        {t('shell.notification.undo')}
+      </Button>
+    </div>
+  );
+}
+
+export function useNotificationProvider(): NotificationProvider {
+  const { notification } = App.useApp();
+  return {
+    open: ({ key, message, description, type, cancelMutation, undoableTimeout }: OpenNotificationParams) => {
+      if (type === 'progress') {
+        notification.open({
+          key,
+          message: null,
+          duration: 0,
+          closeIcon: null,
+          description: (
+            <Undoable
+              message={message}
+              seconds={undoableTimeout ?? 5}
+              onUndo={() => {
+                cancelMutation?.();
+                notification.destroy(key ?? '');
+              }}
+            />
+          ),
+        });
+        return;
+      }
+      notification.open({ key, type, message: description ?? message, description: description ? message : undefined });
+    },
+    close: (key: string) => notification.destroy(key),
+  };
+}
