@@ -47,6 +47,10 @@ export const ErrorCode = {
   PASSWORD_RULE: 57,
   /** 429: too many requests of this kind. */
   RATE_LIMITED: 58,
+  /** 400: a permission grant exceeds what the granting administrator holds (data.permissions lists them). */
+  GRANT_EXCEEDS: 60,
+  /** 400: an upload is refused (data.reason: tooLarge, badExtension, empty, badContent). */
+  UPLOAD_REFUSED: 61,
   /** 500 */
   INTERNAL: 99,
 } as const;
@@ -75,6 +79,8 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   56: 400,
   57: 400,
   58: 429,
+  60: 400,
+  61: 400,
   99: 500,
 };
 
@@ -100,6 +106,8 @@ export const errorMessages: Record<ErrorCodeValue, Record<Language, string>> = {
   56: { vi: 'Mã xác minh không đúng hoặc đã hết hạn.', en: 'The verification code is wrong or has expired.' },
   57: { vi: 'Mật khẩu phải có ít nhất 8 ký tự, gồm chữ hoa, chữ số và một ký tự !@#$%^&*.', en: 'The password needs at least 8 characters with an uppercase letter, a digit and one of !@#$%^&*.' },
   58: { vi: 'Quá nhiều yêu cầu. Vui lòng thử lại sau.', en: 'Too many requests. Please try again later.' },
+  60: { vi: 'Bạn không thể cấp quyền mà chính bạn không có.', en: 'You cannot grant a permission you do not hold yourself.' },
+  61: { vi: 'Tệp tải lên không hợp lệ (tối đa 5 MB, đúng định dạng cho phép).', en: 'The upload is refused (at most 5 MB, of an allowed type).' },
   99: { vi: 'Lỗi hệ thống. Vui lòng thử lại sau.', en: 'Server error. Please try again later.' },
 };
 

@@ -5,3 +5,5 @@ export * from './validators';
 export * from './auth';
 export * from './paths';
 export * from './system';
+export * from './admin-paths';
+export * from './agents';

@@ -22,6 +22,10 @@ import { installErrorHandler, installResponseHeaders, languageOf, requestIdOf } 
 import { registerStatic } from './http/static';
 import type { Settings } from './settings';
 import { registerSystemRoutes } from './system/routes';
+import { registerAgencyRoutes } from './agents/agencies';
+import { registerGroupRoutes } from './agents/groups';
+import { registerProfileRoutes } from './agents/profile';
+import { registerUserRoutes } from './agents/users';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -87,6 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerDocs(app, settings.APP_VERSION);
   registerAuthRoutes(app, deps, auth, captcha);
   registerAuditRoutes(app, deps);
+  registerGroupRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerAgencyRoutes(app, deps);
+  registerProfileRoutes(app, deps, auth);
   registerSystemRoutes(app, deps, async () => {
     await db.execute(sql`select 1`);
   });

@@ -58,9 +58,11 @@ export async function authenticate(deps: AccessDeps, request: FastifyRequest): P
 type Method = Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface HandlerContext<B, Q> {
+export interface HandlerContext<B, Q, P = undefined> {
   body: B;
   query: Q;
+  /** The path parameters, validated by the endpoint's `params` schema. */
+  params: P;
   /** The signed-in user; non-null on every non-public endpoint. */
   auth: UserContext | null;
   lang: Language;
@@ -69,7 +71,12 @@ export interface HandlerContext<B, Q> {
   reply: FastifyReply;
 }
 
-export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType> {
+export interface EndpointSpec<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  R extends z.ZodType,
+  P extends z.ZodType | undefined = undefined,
+> {
   method: Method;
   url: string;
   summary: string;
@@ -77,8 +84,11 @@ export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodTy
   tags: string[];
   body?: B;
   query?: Q;
+  params?: P;
   response: R;
-  handler: (ctx: HandlerContext<Out<B>, Out<Q>>) => Promise<z.output<R>>;
+  /** Raises the body limit of this endpoint only (bytes; the app default is 1 MiB). */
+  bodyLimit?: number;
+  handler: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<z.output<R>>;
 }
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
@@ -94,7 +104,8 @@ export function defineEndpoint<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
->(app: FastifyInstance, deps: AccessDeps, spec: EndpointSpec<B, Q, R>): void {
+  P extends z.ZodType | undefined = undefined,
+>(app: FastifyInstance, deps: AccessDeps, spec: EndpointSpec<B, Q, R, P>): void {
   const key = endpointKey(spec.method, spec.url);
   const rule = ENDPOINT_RULES[key];
   if (!rule) throw new Error(`No permission rule for endpoint "${key}" in policies/endpoints.ts`);
@@ -118,6 +129,7 @@ export function defineEndpoint<
     url: spec.url,
     exposeHeadRoute: false,
     config: { endpoint: { key, rule, tsp } },
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema: {
       summary: spec.summary,
       description,
@@ -125,6 +137,7 @@ export function defineEndpoint<
       headers,
       ...(spec.body ? { body: spec.body } : {}),
       ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
       response: { 200: spec.response, '4xx': apiErrorBody, '5xx': apiErrorBody },
       ...(rule.public ? {} : { security: [{ accessToken: [] }] }),
     },
@@ -143,6 +156,7 @@ export function defineEndpoint<
       spec.handler({
         body: request.body as Out<B>,
         query: request.query as Out<Q>,
+        params: request.params as Out<P>,
         auth: request.auth,
         lang: request.lang,
         meta: requestMeta(request),

@@ -10,6 +10,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -22,6 +23,14 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { AccountType, Role } from '../../contract/auth';
+import type { Product } from '../../contract/agents';
+
+/** bytea as a Buffer on both drivers (PGlite gives a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => value,
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -46,11 +55,22 @@ export const agencies = pgTable(
     productKey: text('product_key'),
     osi: text('osi'),
     tourCode: text('tour_code'),
+    /** Integer VND the agency may go below zero (ledger). */
+    creditLimit: bigint('credit_limit', { mode: 'number' }).notNull().default(0),
+    /** What the agency may sell: flights, train, esim, b2c. */
+    products: text('products').array().$type<Product[]>().notNull().default(sql`'{flights,train,esim,b2c}'::text[]`),
+    logoUploadId: uuid('logo_upload_id'),
+    facebook: text('facebook'),
+    /** Default issue fees (integer VND) per ticket, shown on print-ticket. */
+    issueFeeDomestic: integer('issue_fee_domestic').notNull().default(0),
+    issueFeeInternational: integer('issue_fee_international').notNull().default(0),
+    hiddenIssueFee: boolean('hidden_issue_fee').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('agencies_code_idx').on(t.code),
+    check('agencies_credit_limit_check', sql`${t.creditLimit} >= 0`),
     index('agencies_parent_idx').on(t.parentId),
     check('agencies_level_check', sql`${t.level} >= 0`),
     check('agencies_account_type_check', sql`${t.accountType} in ('AGT', 'SUB', 'MB')`),
@@ -217,3 +237,183 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/** Uploaded images and files, kept in the database (works the same on PGlite and PostgreSQL). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'image' | 'file'>().notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_agency_idx').on(t.agencyId), check('uploads_kind_check', sql`${t.kind} in ('image', 'file')`)],
+);
+
+/** Supplier sign-ins of an agency per source; the secret is AES-256-GCM ciphertext (gateway/system/signin-crypto.ts). */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    officeCode: text('office_code').notNull(),
+    username: text('username').notNull(),
+    secretCipher: text('secret_cipher').notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sign_ins_agency_source_office_idx').on(t.agencyId, t.source, t.officeCode)],
+);
+
+/**
+ * Service fees and commissions: set by `ownerAgencyId` for sales of `targetAgencyId` (itself or a direct
+ * sub-agency), per airline ('*' = any), domestic/international and passenger type. Integer VND per ticket.
+ */
+export const serviceFees = pgTable(
+  'service_fees',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerAgencyId: integer('owner_agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    targetAgencyId: integer('target_agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    airline: text('airline').notNull(),
+    international: boolean('international').notNull(),
+    paxType: text('pax_type').notNull(),
+    amount: integer('amount').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('service_fees_key_idx').on(t.ownerAgencyId, t.targetAgencyId, t.airline, t.international, t.paxType),
+    index('service_fees_target_idx').on(t.targetAgencyId),
+    check('service_fees_pax_check', sql`${t.paxType} in ('ADT', 'CHD', 'INF')`),
+    check('service_fees_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export type NewsStatus = 'draft' | 'published';
+
+/** News articles of an agency, read by its subtree's users at the audience levels (1, 2, 3 = 3 and deeper). */
+export const news = pgTable(
+  'news',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    coverUploadId: uuid('cover_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** Sanitised HTML. */
+    bodyHtml: text('body_html').notNull(),
+    status: text('status').$type<NewsStatus>().notNull().default('draft'),
+    publishFrom: timestamp('publish_from', { withTimezone: true }),
+    publishTo: timestamp('publish_to', { withTimezone: true }),
+    audience: smallint('audience').array().notNull().default(sql`'{1,2,3}'::smallint[]`),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('news_agency_idx').on(t.agencyId, t.status),
+    check('news_status_check', sql`${t.status} in ('draft', 'published')`),
+  ],
+);
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    imageUploadId: uuid('image_upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'restrict' }),
+    link: text('link'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('banners_agency_idx').on(t.agencyId)],
+);
+
+/** Online-support contacts of an agency (sub-agencies without their own see their F1's). */
+export const supportContacts = pgTable(
+  'support_contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    zalo: text('zalo'),
+    hours: text('hours'),
+    topic: text('topic'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('support_contacts_agency_idx').on(t.agencyId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    titleVi: text('title_vi').notNull(),
+    titleEn: text('title_en').notNull(),
+    body: text('body'),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Failed booking attempts with the supplier's error (/system/log-reservation-error). */
+export const reservationErrors = pgTable(
+  'reservation_errors',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    airline: text('airline'),
+    route: text('route'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message').notNull(),
+    request: jsonb('request').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('reservation_errors_agency_at_idx').on(t.agencyId, t.at)],
+);

@@ -1,0 +1,205 @@
+/**
+ * Agency settings (/agent/config, ADMIN_F1), the signed-in user's own profile (/agent/change-account-info),
+ * password change (/system/change-password) and PIN code (/system/pin-code), all open to any signed-in user
+ * except the agency settings.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_API } from '../../contract/admin-paths';
+import {
+  accountInfo,
+  accountInfoUpdate,
+  agencyConfig,
+  agencyConfigUpdate,
+  pinRequest,
+  pinStatus,
+  signedInChangePassword,
+  type AccountInfo,
+  type AgencyConfig,
+  type AgencyConfigUpdate,
+  type AccountInfoUpdate,
+} from '../../contract/agents';
+import { okResult } from '../../contract/auth';
+import { ErrorCode } from '../../contract/errors';
+import { defineEndpoint, type AccessDeps } from '../access/endpoint';
+import { writeAudit, type RequestMeta } from '../audit/log';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { AuthService } from '../auth/service';
+import { loadUserById, type UserContext } from '../auth/users';
+import type { Conn, Db } from '../db/client';
+import { agencies, uploads, users } from '../db/schema';
+import { ApiError, isApiError } from '../http/errors';
+import { requireAuth } from './scope';
+
+type AgencyRow = typeof agencies.$inferSelect;
+
+function toConfig(a: AgencyRow): AgencyConfig {
+  return {
+    id: a.id,
+    code: a.code,
+    name: a.name,
+    logoUploadId: a.logoUploadId,
+    hotline: a.hotline,
+    phone: a.phone,
+    email: a.email,
+    address: a.address,
+    facebook: a.facebook,
+    issueFeeDomestic: a.issueFeeDomestic,
+    issueFeeInternational: a.issueFeeInternational,
+    hiddenIssueFee: a.hiddenIssueFee,
+  };
+}
+
+/** An image upload of the agency (404 otherwise). */
+export async function assertOwnImage(conn: Conn, agencyId: number, uploadId: string): Promise<void> {
+  const [row] = await conn
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.agencyId, agencyId), eq(uploads.kind, 'image')));
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'upload' });
+}
+
+export function updateAgencyConfig(db: Db, ctx: UserContext, input: AgencyConfigUpdate, meta: RequestMeta): Promise<AgencyConfig> {
+  return db.transaction(async (tx) => {
+    if (input.logoUploadId) await assertOwnImage(tx, ctx.agency.id, input.logoUploadId);
+    const [row] = await tx
+      .update(agencies)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(agencies.id, ctx.agency.id))
+      .returning();
+    await writeAudit(tx, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'agency.config_updated', target: row.code, detail: { changes: input } }, meta);
+    return toConfig(row);
+  });
+}
+
+function toAccount(ctx: UserContext): AccountInfo {
+  const u = ctx.user;
+  return {
+    id: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    email: u.email,
+    phone: u.phone,
+    role: u.role,
+    accountType: u.accountType,
+    agencyName: ctx.agency.name,
+    hasPin: u.pinHash !== null,
+  };
+}
+
+export async function updateAccountInfo(db: Db, ctx: UserContext, input: AccountInfoUpdate, meta: RequestMeta): Promise<AccountInfo> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(users.id, ctx.user.id));
+    await writeAudit(tx, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'profile.updated', target: ctx.user.username, detail: { changes: input } }, meta);
+    const fresh = await loadUserById(tx, ctx.user.id);
+    if (!fresh) throw new ApiError(ErrorCode.NOT_FOUND);
+    return toAccount(fresh);
+  });
+}
+
+/**
+ * Sets or changes the PIN (argon2id). The first PIN needs only the signed-in session; changing it needs the
+ * current PIN (403/121 when wrong).
+ */
+export async function setPin(db: Db, ctx: UserContext, oldPin: string | undefined, newPin: string, meta: RequestMeta): Promise<void> {
+  const current = ctx.user.pinHash;
+  if (current !== null) {
+    if (!oldPin || !(await verifyPassword(current, oldPin))) throw new ApiError(ErrorCode.PIN_INVALID);
+  }
+  const pinHash = await hashPassword(newPin);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ pinHash, updatedAt: new Date() }).where(eq(users.id, ctx.user.id));
+    await writeAudit(tx, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'profile.pin_set', target: ctx.user.username, detail: { changed: current !== null } }, meta);
+  });
+}
+
+export function registerProfileRoutes(app: FastifyInstance, deps: AccessDeps, auth: AuthService): void {
+  const { db } = deps;
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: ADMIN_API.agencyConfig,
+    tags: ['agencies'],
+    summary: 'Settings of the caller’s agency (print-ticket and header: name, logo, hotline, address, facebook, issue fees)',
+    response: agencyConfig,
+    handler: async ({ auth: ctx }) => toConfig(requireAuth(ctx).agency),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'PUT',
+    url: ADMIN_API.agencyConfig,
+    tags: ['agencies'],
+    summary: 'Change the settings of the caller’s agency',
+    description: 'logoUploadId must be an image uploaded by the agency (404/44 otherwise); facebook an http(s) URL.',
+    body: agencyConfigUpdate,
+    response: agencyConfig,
+    handler: ({ auth: ctx, body, meta }) => updateAgencyConfig(db, requireAuth(ctx), body, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: ADMIN_API.accountInfo,
+    tags: ['profile'],
+    summary: 'The signed-in user’s own profile',
+    response: accountInfo,
+    handler: async ({ auth: ctx }) => toAccount(requireAuth(ctx)),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'PUT',
+    url: ADMIN_API.accountInfo,
+    tags: ['profile'],
+    summary: 'Change one’s own full name, e-mail and phone',
+    body: accountInfoUpdate,
+    response: accountInfo,
+    handler: ({ auth: ctx, body, meta }) => updateAccountInfo(db, requireAuth(ctx), body, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: ADMIN_API.changePassword,
+    tags: ['profile'],
+    summary: 'Change one’s password while signed in',
+    description:
+      'As POST /api/auth/change-password for the signed-in user (throttled; 400/50 wrong current password; 400/57 rule). ' +
+      'Ends every sign-in of the user, this one included: the portal signs in again.',
+    body: signedInChangePassword,
+    response: okResult,
+    handler: async ({ auth: ctx, body, meta }) => {
+      try {
+        await auth.changePassword({ username: requireAuth(ctx).user.username, ...body }, meta);
+      } catch (e) {
+        // A wrong current password must not look like an ended session (401 sends the portal to /login).
+        if (isApiError(e) && e.code === ErrorCode.INVALID_CREDENTIALS) throw new ApiError(e.code, e.data, 400);
+        throw e;
+      }
+      return { ok: true as const };
+    },
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: ADMIN_API.pinCode,
+    tags: ['profile'],
+    summary: 'Whether the signed-in user has a PIN code',
+    response: pinStatus,
+    handler: async ({ auth: ctx }) => ({ hasPin: requireAuth(ctx).user.pinHash !== null }),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'PUT',
+    url: ADMIN_API.pinCode,
+    tags: ['profile'],
+    summary: 'Set (first time) or change (with the current one) the 4–6 digit PIN code',
+    description: 'Errors: 403/121 the current PIN is missing or wrong.',
+    body: pinRequest,
+    response: pinStatus,
+    handler: async ({ auth: ctx, body, meta }) => {
+      await setPin(db, requireAuth(ctx), body.oldPin, body.newPin, meta);
+      return { hasPin: true };
+    },
+  });
+}
