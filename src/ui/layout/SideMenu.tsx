@@ -1,8 +1,8 @@
 /**
- * The protected side menu: the composed plugins' entries (only registered routes), each inside Refine's
- * <CanAccess> so the user sees only what the route rules let them open.
+ * The protected side menu: the composed plugins' entries (only registered routes) that the route rules
+ * let the user open, each link inside Refine's <CanAccess>.
  */
-import { Menu } from 'antd';
+import { Menu, type MenuProps } from 'antd';
 import { CanAccess } from '@refinedev/core';
 import { Link, matchPath, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { usePermissionList } from '../../auth/hooks';
 import { accessKey } from '../../access/enforcer';
 import type { PortalMenuEntry } from '../../plugin';
 import { usePortal } from './portal-context';
+
+type ItemType = NonNullable<MenuProps['items']>[number];
 
 export function activeMenuKey(entries: readonly PortalMenuEntry[], pathname: string): string | undefined {
   const leaves = entries.filter((e) => e.path !== undefined);
@@ -32,25 +34,27 @@ export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolea
   const selected = activeMenuKey(menu, pathname);
   const parentOf = menu.find((e) => e.key === selected)?.parent;
 
-  const renderEntry = (entry: PortalMenuEntry) => {
+  // Entries the casbin rules let the user open; each link also sits in Refine's <CanAccess>.
+  const toItem = (entry: PortalMenuEntry): ItemType | null => {
     if (!entry.path) {
-      const children = menu.filter((c) => c.parent === entry.key);
-      if (!children.some((c) => c.path && allowed.has(c.path))) return null;
-      return (
-        <Menu.SubMenu key={entry.key} icon={entry.icon} title={t(entry.label)}>
-          {children.map(renderEntry)}
-        </Menu.SubMenu>
-      );
+      const children = menu
+        .filter((c) => c.parent === entry.key)
+        .map(toItem)
+        .filter((c): c is ItemType => c !== null);
+      return children.length > 0 ? { key: entry.key, icon: entry.icon, label: t(entry.label), children } : null;
     }
-    return (
-      <CanAccess key={entry.key} resource={entry.key} action="list" params={{ path: entry.path, permissionsKey }}>
-        <Menu.Item key={entry.key} icon={entry.icon}>
+    if (!allowed.has(entry.path)) return null;
+    return {
+      key: entry.key,
+      icon: entry.icon,
+      label: (
+        <CanAccess resource={entry.key} action="list" params={{ path: entry.path, permissionsKey }}>
           <Link to={entry.path} onClick={onNavigate}>
             {t(entry.label)}
           </Link>
-        </Menu.Item>
-      </CanAccess>
-    );
+        </CanAccess>
+      ),
+    };
   };
 
   return (
@@ -60,8 +64,10 @@ export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolea
       inlineCollapsed={collapsed}
       selectedKeys={selected ? [selected] : []}
       defaultOpenKeys={parentOf ? [parentOf] : []}
-    >
-      {menu.filter((e) => !e.parent).map(renderEntry)}
-    </Menu>
+      items={menu
+        .filter((e) => !e.parent)
+        .map(toItem)
+        .filter((i): i is ItemType => i !== null)}
+    />
   );
 }
