@@ -75,6 +75,7 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
         onCancel={() => setInfoOpen(false)}
         footer={<Button onClick={() => setInfoOpen(false)}>{t('shell.account.close')}</Button>}
         width={560}
+        className="account-info"
       >
         {memberInfo && (
           <Descriptions column={1} size="small" bordered title={t('shell.account.user')}>

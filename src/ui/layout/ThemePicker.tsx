@@ -1,5 +1,5 @@
 /** The colour-system picker (blue, cream, red); the choice is stored. */
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../preferences';
@@ -29,9 +29,7 @@ export function ThemePicker() {
         })),
       }}
     >
-      <Tooltip title={t('shell.theme.label')} placement="bottom">
-        <Button type="text" className="header-icon-button" icon={<BgColorsOutlined />} aria-label={t('shell.theme.label')} />
-      </Tooltip>
+      <Button type="text" className="header-icon-button" icon={<BgColorsOutlined />} title={t('shell.theme.label')} aria-label={t('shell.theme.label')} />
     </Dropdown>
   );
 }
