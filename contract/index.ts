@@ -7,3 +7,4 @@ export * from './paths';
 export * from './system';
 export * from './admin-paths';
 export * from './agents';
+export * from './admin-system';

@@ -26,6 +26,8 @@ import { registerAgencyRoutes } from './agents/agencies';
 import { registerGroupRoutes } from './agents/groups';
 import { registerProfileRoutes } from './agents/profile';
 import { registerUserRoutes } from './agents/users';
+import { registerFeeRoutes } from './system/fees';
+import { createSignInService, registerSignInRoutes } from './system/signins';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -95,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(app, deps);
   registerAgencyRoutes(app, deps);
   registerProfileRoutes(app, deps, auth);
+  registerSignInRoutes(app, deps, await createSignInService(db, settings.SIGNIN_SECRET_KEY));
+  registerFeeRoutes(app, deps);
   registerSystemRoutes(app, deps, async () => {
     await db.execute(sql`select 1`);
   });

@@ -30,6 +30,8 @@ const envSchema = z.object({
   /** Seconds. */
   REFRESH_TOKEN_TTL: int(60, 365 * 86_400).default(7 * 86_400),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Key of the sign-in credentials at rest (AES-256-GCM, derived by SHA-256); when unset one is generated and kept in app_secrets. */
+  SIGNIN_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOCALES_DIR: z.string().min(1).default('./locales'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

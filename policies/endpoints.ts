@@ -12,6 +12,7 @@ export interface EndpointRule {
 const ADMIN_F1 = 'ADMIN_F1';
 const MANAGERS = 'ADMIN_F1 || ADMIN_F2';
 const CHILD = 'ADMIN_F2 && CHILD_AGENT_MANAGER';
+const COMMISSION = '(AGENT_F1 && DEPOSIT_MANAGER) || ADMIN_F1 || ADMIN_F2';
 
 function admin(): Record<string, EndpointRule> {
   const rules: Record<string, EndpointRule> = {};
@@ -35,6 +36,11 @@ function admin(): Record<string, EndpointRule> {
   // own profile, password, PIN: open
   add('true', 'GET /api/agents/account-info', 'PUT /api/agents/account-info', 'POST /api/system/change-password',
     'GET /api/system/pin-code', 'PUT /api/system/pin-code');
+  // sign-ins: /system/signIn-config
+  add(ADMIN_F1, 'GET /api/system/signin-config', 'POST /api/system/signin-config', 'PUT /api/system/signin-config/:id',
+    'DELETE /api/system/signin-config/:id');
+  // commission and service fees: /system/commission-fee
+  add(COMMISSION, 'GET /api/system/commission-fee', 'PUT /api/system/commission-fee');
   return rules;
 }
 

@@ -9,7 +9,11 @@ import type { PermissionString } from '../../policies/permissions';
 import { insertUser, validateNewUser } from '../admin/users';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
-import { agencies, permissionGroups, users } from '../db/schema';
+import { agencies, permissionGroups, serviceFees, signIns, users } from '../db/schema';
+import { resolveSigninSecret } from '../db/secrets';
+import { SignInService, signinKey } from '../system/signins';
+import type { SignInCreate } from '../../contract/admin-system';
+import type { PaxType } from '../../contract/flights';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -167,6 +171,38 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
+/** The F1's sign-ins, one per source, in the display order of the search screen (the F2 inherits them). */
+export const DEMO_SIGNINS: readonly SignInCreate[] = [
+  { source: 'VN', officeCode: 'HANVN08SV', username: 'SAOVIET.VN', password: 'Vn#Demo2026', active: true, sortOrder: 1 },
+  { source: 'VJ', officeCode: 'AG2608SV', username: 'saoviet_vj', password: 'Vj#Demo2026', active: true, sortOrder: 2 },
+  { source: 'QH', officeCode: 'QH-SV-01', username: 'saoviet_qh', password: 'Qh#Demo2026', active: true, sortOrder: 3 },
+  { source: 'VU', officeCode: 'VU-SV-01', username: 'saoviet_vu', password: 'Vu#Demo2026', active: true, sortOrder: 4 },
+  { source: '1A', officeCode: 'HANVN38AA', username: 'SVAMADEUS', password: 'Am#Demo2026', active: true, sortOrder: 5 },
+  { source: '1B', officeCode: 'SGNB2SV', username: 'SVABACUS', password: 'Ab#Demo2026', active: true, sortOrder: 6 },
+  { source: '1G', officeCode: '7SV1', username: 'SVGALILEO', password: 'Ga#Demo2026', active: true, sortOrder: 7 },
+];
+
+interface FeeSeed {
+  owner: string;
+  target: string;
+  airline: string;
+  international: boolean;
+  paxType: PaxType;
+  amount: number;
+}
+
+/** Service fees: the F1's own, its markup on its F2, and the F2's own (integer VND per ticket). */
+export const DEMO_FEES: readonly FeeSeed[] = [
+  ...(['ADT', 'CHD'] as const).flatMap((paxType) => [
+    { owner: 'SAOVIET', target: 'SAOVIET', airline: '*', international: false, paxType, amount: 30_000 },
+    { owner: 'SAOVIET', target: 'SAOVIET', airline: '*', international: true, paxType, amount: 100_000 },
+    { owner: 'SAOVIET', target: 'SAOVIET-HN', airline: '*', international: false, paxType, amount: 20_000 },
+    { owner: 'SAOVIET', target: 'SAOVIET-HN', airline: 'VN', international: false, paxType, amount: 25_000 },
+    { owner: 'SAOVIET', target: 'SAOVIET-HN', airline: '*', international: true, paxType, amount: 50_000 },
+    { owner: 'SAOVIET-HN', target: 'SAOVIET-HN', airline: '*', international: false, paxType, amount: 15_000 },
+  ]),
+];
+
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(agencies);
   return (row?.n ?? 0) === 0;
@@ -176,6 +212,8 @@ export interface SeedReport {
   agencies: number;
   groups: number;
   users: number;
+  signIns: number;
+  fees: number;
 }
 
 /** Inserts whatever demo rows are missing; returns how many of each were created. */
@@ -185,8 +223,9 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
     validateNewUser({ ...a, password: DEMO_PASSWORD });
     hashes.set(a.username, await hashPassword(DEMO_PASSWORD));
   }
+  const signInService = new SignInService(db, signinKey(await resolveSigninSecret(db, process.env.SIGNIN_SECRET_KEY?.trim() || undefined)));
   return db.transaction(async (tx) => {
-    const report: SeedReport = { agencies: 0, groups: 0, users: 0 };
+    const report: SeedReport = { agencies: 0, groups: 0, users: 0, signIns: 0, fees: 0 };
     const ids = new Map<string, number>();
     for (const a of DEMO_AGENCIES) {
       const parentId = a.parent ? ids.get(a.parent) : null;
@@ -218,6 +257,20 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
       if (exists) continue;
       await insertUser(tx, { ...u, password: DEMO_PASSWORD }, hashes.get(u.username) ?? '');
       report.users += 1;
+    }
+    const f1 = ids.get('SAOVIET')!;
+    const [hasSignIns] = await tx.select({ n: count() }).from(signIns).where(eq(signIns.agencyId, f1));
+    if ((hasSignIns?.n ?? 0) === 0) {
+      for (const s of DEMO_SIGNINS) await signInService.insert(tx, f1, s);
+      report.signIns = DEMO_SIGNINS.length;
+    }
+    for (const f of DEMO_FEES) {
+      const inserted = await tx
+        .insert(serviceFees)
+        .values({ ownerAgencyId: ids.get(f.owner)!, targetAgencyId: ids.get(f.target)!, airline: f.airline, international: f.international, paxType: f.paxType, amount: f.amount })
+        .onConflictDoNothing()
+        .returning({ id: serviceFees.id });
+      report.fees += inserted.length;
     }
     return report;
   });

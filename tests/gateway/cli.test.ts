@@ -87,7 +87,8 @@ describe('cli', () => {
     try {
       await database.migrate();
       expect(await isDatabaseEmpty(database.db)).toBe(false);
-      expect(await seedDemo(database.db)).toEqual({ agencies: 0, groups: 0, users: 0 });
+      const again = await seedDemo(database.db);
+      expect(Object.entries(again).filter(([, n]) => n !== 0)).toEqual([]);
     } finally {
       await database.close();
     }
