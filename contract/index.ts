@@ -8,3 +8,4 @@ export * from './system';
 export * from './admin-paths';
 export * from './agents';
 export * from './admin-system';
+export * from './content';

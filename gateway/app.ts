@@ -27,6 +27,12 @@ import { registerGroupRoutes } from './agents/groups';
 import { registerProfileRoutes } from './agents/profile';
 import { registerUserRoutes } from './agents/users';
 import { registerFeeRoutes } from './system/fees';
+import { registerReservationErrorRoutes } from './system/reservation-errors';
+import { registerBannerRoutes } from './news/banners';
+import { registerNewsRoutes } from './news/news';
+import { registerNotificationRoutes } from './notifications/notifications';
+import { registerSupportRoutes } from './support/support';
+import { registerUploadRoutes } from './uploads/uploads';
 import { createSignInService, registerSignInRoutes } from './system/signins';
 
 export interface BuildAppOptions {
@@ -99,6 +105,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProfileRoutes(app, deps, auth);
   registerSignInRoutes(app, deps, await createSignInService(db, settings.SIGNIN_SECRET_KEY));
   registerFeeRoutes(app, deps);
+  registerUploadRoutes(app, deps);
+  registerNewsRoutes(app, deps);
+  registerBannerRoutes(app, deps);
+  registerSupportRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
+  registerReservationErrorRoutes(app, deps);
   registerSystemRoutes(app, deps, async () => {
     await db.execute(sql`select 1`);
   });

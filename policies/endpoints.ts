@@ -13,6 +13,8 @@ const ADMIN_F1 = 'ADMIN_F1';
 const MANAGERS = 'ADMIN_F1 || ADMIN_F2';
 const CHILD = 'ADMIN_F2 && CHILD_AGENT_MANAGER';
 const COMMISSION = '(AGENT_F1 && DEPOSIT_MANAGER) || ADMIN_F1 || ADMIN_F2';
+const NEWS_WRITERS = 'AGENT_F1 || ADMIN_NEWS || ONLY_SHOW_NEW';
+const BANNER = '((AGENT_F2 || ADMIN_F1) && ONLY_SHOW_NEW) || ADMIN_NEWS';
 
 function admin(): Record<string, EndpointRule> {
   const rules: Record<string, EndpointRule> = {};
@@ -41,6 +43,23 @@ function admin(): Record<string, EndpointRule> {
     'DELETE /api/system/signin-config/:id');
   // commission and service fees: /system/commission-fee
   add(COMMISSION, 'GET /api/system/commission-fee', 'PUT /api/system/commission-fee');
+  // uploads: any signed-in user uploads into its agency; files are fetched by the browser without a token (random ids)
+  add('true', 'POST /api/uploads');
+  rules['GET /api/uploads/:id'] = { rule: 'true', public: true };
+  // news: reading open (/agent/news, news-by-tag, news/:id), writing /agent/change-news
+  add('true', 'GET /api/agents/news', 'GET /api/agents/news-tags', 'GET /api/agents/news/:id');
+  add(NEWS_WRITERS, 'GET /api/agents/manage-news', 'GET /api/agents/manage-news/:id', 'POST /api/agents/manage-news',
+    'PUT /api/agents/manage-news/:id', 'DELETE /api/agents/manage-news/:id');
+  // banners: /banner; the home page's active banners are open
+  add(BANNER, 'GET /api/banners', 'POST /api/banners', 'PUT /api/banners/:id', 'DELETE /api/banners/:id');
+  add('true', 'GET /api/home/banners');
+  // online support: /agent/online-support (write), /agent/online-support-config (open read)
+  add(ADMIN_F1, 'GET /api/agents/online-support', 'POST /api/agents/online-support', 'PUT /api/agents/online-support/:id',
+    'DELETE /api/agents/online-support/:id');
+  add('true', 'GET /api/agents/online-support-config');
+  // notifications (the header bell) and failed booking attempts (/system/log-reservation-error): open
+  add('true', 'GET /api/notifications', 'POST /api/notifications/:id/read', 'POST /api/notifications/read-all',
+    'GET /api/system/log-reservation-error');
   return rules;
 }
 

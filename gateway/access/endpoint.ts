@@ -34,8 +34,11 @@ declare module 'fastify' {
   }
 }
 
-/** Endpoints called without a tsp header: the captcha and ping come before the client knows the clock skew. */
-export const TSP_EXEMPT: ReadonlySet<string> = new Set(['GET /api/auth/captcha', 'GET /api/ping']);
+/**
+ * Endpoints called without a tsp header: the captcha and ping come before the client knows the clock skew;
+ * uploaded files are fetched by the browser itself (<img src>), which sends no headers of ours.
+ */
+export const TSP_EXEMPT: ReadonlySet<string> = new Set(['GET /api/auth/captcha', 'GET /api/ping', 'GET /api/uploads/:id']);
 
 export interface AccessDeps {
   db: Db;

@@ -9,7 +9,12 @@ import type { PermissionString } from '../../policies/permissions';
 import { insertUser, validateNewUser } from '../admin/users';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
-import { agencies, permissionGroups, serviceFees, signIns, users } from '../db/schema';
+import { createHash } from 'node:crypto';
+import { agencies, banners, news, permissionGroups, serviceFees, signIns, supportContacts, uploads, users } from '../db/schema';
+import { sanitizeNewsHtml } from '../news/sanitize';
+import { insertSupportContact } from '../support/support';
+import type { SupportInput } from '../../contract/content';
+import { gradientPng } from './images';
 import { resolveSigninSecret } from '../db/secrets';
 import { SignInService, signinKey } from '../system/signins';
 import type { SignInCreate } from '../../contract/admin-system';
@@ -203,6 +208,46 @@ export const DEMO_FEES: readonly FeeSeed[] = [
   ]),
 ];
 
+/** Demo images (fixed ids, so the seed stays idempotent). */
+export const DEMO_IMAGES = [
+  { id: '5a0e7c6e-0b1f-4c39-9d51-1f6a2b3c4d01', fileName: 'banner-tet-2027.png', png: () => gradientPng(1200, 300, [236, 32, 41], [247, 228, 203]) },
+  { id: '5a0e7c6e-0b1f-4c39-9d51-1f6a2b3c4d02', fileName: 'banner-he-2027.png', png: () => gradientPng(1200, 300, [12, 102, 225], [247, 228, 203]) },
+  { id: '5a0e7c6e-0b1f-4c39-9d51-1f6a2b3c4d03', fileName: 'news-cover.png', png: () => gradientPng(800, 400, [12, 102, 225], [236, 32, 41]) },
+] as const;
+
+export const DEMO_NEWS = [
+  {
+    title: 'Vietnam Airlines mở bán vé Tết Nguyên đán 2027',
+    summary: 'Đại lý có thể đặt chỗ và xuất vé Tết từ hôm nay.',
+    tags: ['tet', 'vietnam-airlines'],
+    cover: DEMO_IMAGES[2].id,
+    bodyHtml:
+      '<h2>Vé Tết 2027</h2><p>Vietnam Airlines mở bán vé phục vụ Tết Nguyên đán 2027 trên các đường bay nội địa.</p>' +
+      '<ul><li>Thời gian bay: 15/01 – 28/02/2027</li><li>Hành lý ký gửi 23 kg</li></ul>' +
+      '<p>Liên hệ <a href="https://www.vietnamairlines.com" target="_blank">Vietnam Airlines</a> để biết thêm.</p>',
+  },
+  {
+    title: 'Hướng dẫn nạp tiền ký quỹ qua chuyển khoản',
+    summary: 'Các bước nạp tiền và thời gian duyệt.',
+    tags: ['huong-dan', 'ky-quy'],
+    cover: null,
+    bodyHtml:
+      '<p>Chuyển khoản vào tài khoản của Vé Việt với nội dung <strong>mã đại lý + số điện thoại</strong>.</p>' +
+      '<ol><li>Tạo yêu cầu nạp tiền</li><li>Chuyển khoản</li><li>Kế toán duyệt trong 15 phút</li></ol>',
+  },
+] as const;
+
+export const DEMO_BANNERS = [
+  { title: 'Săn vé Tết 2027', image: DEMO_IMAGES[0].id, link: 'https://www.vietnamairlines.com', sortOrder: 1 },
+  { title: 'Ưu đãi hè', image: DEMO_IMAGES[1].id, link: null, sortOrder: 2 },
+] as const;
+
+export const DEMO_SUPPORT: readonly SupportInput[] = [
+  { name: 'Tổng đài Sao Việt', phone: '0988123456', zalo: '0988123456', hours: '7:00–22:00, T2–CN', topic: 'Đặt chỗ, xuất vé', sortOrder: 1, active: true },
+  { name: 'Chị Cúc – Kế toán', phone: '0356789012', zalo: '0356789012', hours: '8:00–17:30, T2–T6', topic: 'Nạp tiền ký quỹ', sortOrder: 2, active: true },
+  { name: 'Anh An – Vé quốc tế', phone: '0912345678', zalo: null, hours: '8:00–20:00, T2–T7', topic: 'Vé quốc tế, đổi hoàn', sortOrder: 3, active: true },
+];
+
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(agencies);
   return (row?.n ?? 0) === 0;
@@ -214,6 +259,9 @@ export interface SeedReport {
   users: number;
   signIns: number;
   fees: number;
+  news: number;
+  banners: number;
+  support: number;
 }
 
 /** Inserts whatever demo rows are missing; returns how many of each were created. */
@@ -225,7 +273,7 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
   }
   const signInService = new SignInService(db, signinKey(await resolveSigninSecret(db, process.env.SIGNIN_SECRET_KEY?.trim() || undefined)));
   return db.transaction(async (tx) => {
-    const report: SeedReport = { agencies: 0, groups: 0, users: 0, signIns: 0, fees: 0 };
+    const report: SeedReport = { agencies: 0, groups: 0, users: 0, signIns: 0, fees: 0, news: 0, banners: 0, support: 0 };
     const ids = new Map<string, number>();
     for (const a of DEMO_AGENCIES) {
       const parentId = a.parent ? ids.get(a.parent) : null;
@@ -271,6 +319,34 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
         .onConflictDoNothing()
         .returning({ id: serviceFees.id });
       report.fees += inserted.length;
+    }
+    for (const img of DEMO_IMAGES) {
+      const data = img.png();
+      await tx
+        .insert(uploads)
+        .values({ id: img.id, agencyId: f1, userId: null, kind: 'image', fileName: img.fileName, contentType: 'image/png', size: data.length, sha256: createHash('sha256').update(data).digest('hex'), data })
+        .onConflictDoNothing({ target: uploads.id });
+    }
+    const [author] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'f1admin'));
+    for (const n of DEMO_NEWS) {
+      const [exists] = await tx.select({ id: news.id }).from(news).where(sql`${news.agencyId} = ${f1} and ${news.title} = ${n.title}`);
+      if (exists) continue;
+      await tx.insert(news).values({
+        agencyId: f1, authorId: author?.id ?? null, title: n.title, summary: n.summary, tags: [...n.tags], coverUploadId: n.cover,
+        bodyHtml: sanitizeNewsHtml(n.bodyHtml), status: 'published', audience: [1, 2, 3], publishedAt: new Date(),
+      });
+      report.news += 1;
+    }
+    for (const b of DEMO_BANNERS) {
+      const [exists] = await tx.select({ id: banners.id }).from(banners).where(sql`${banners.agencyId} = ${f1} and ${banners.title} = ${b.title}`);
+      if (exists) continue;
+      await tx.insert(banners).values({ agencyId: f1, title: b.title, imageUploadId: b.image, link: b.link, sortOrder: b.sortOrder, active: true });
+      report.banners += 1;
+    }
+    const [hasSupport] = await tx.select({ n: count() }).from(supportContacts).where(eq(supportContacts.agencyId, f1));
+    if ((hasSupport?.n ?? 0) === 0) {
+      for (const c of DEMO_SUPPORT) await insertSupportContact(tx, f1, c);
+      report.support = DEMO_SUPPORT.length;
     }
     return report;
   });
