@@ -7,9 +7,10 @@ import { App as AntdApp } from 'antd';
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
 import { QueryClient } from '@tanstack/react-query';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { QUERY_CACHE_MS } from '../contract/constants';
 import { accessControlProvider } from './access/access-control-provider';
+import { CatchAllRoute } from './access/CatchAllRoute';
 import { RouteGuard } from './access/RouteGuard';
 import { dataProvider } from './api/data-provider';
 import { authProvider } from './auth/auth-provider';
@@ -78,7 +79,7 @@ export default function App() {
                   }
                 />
               ))}
-              <Route path="*" element={<Navigate to="/" replace />} />
+              <Route path="*" element={<CatchAllRoute />} />
             </Route>
           </Routes>
         </Refine>

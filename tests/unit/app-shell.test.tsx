@@ -99,6 +99,17 @@ describe('the signed-in app', () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
+  it('sends a denied user to /not-allow for a rule-guarded path no plugin serves yet, an allowed one to /', async () => {
+    mePermissions = ['AGENT_F2', 'BOOKING_TICKET'];
+    saveLogin(session(mePermissions));
+    renderApp('/agent/ticketing-management');
+    expect(await screen.findByText('NOT ALLOWED', {}, { timeout: 5000 })).toBeTruthy();
+    cleanup();
+    renderApp('/booking/search');
+    await screen.findByText('Thông tin đại lý', {}, { timeout: 5000 });
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
   it('sends a signed-out user to /login, keeping the page asked for', async () => {
     renderApp('/booking/search');
     expect(await screen.findByText('LOGIN PAGE', {}, { timeout: 5000 })).toBeTruthy();

@@ -68,3 +68,14 @@ describe('RouteGuard', () => {
     expect(await screen.findByText('NOT ALLOWED')).toBeTruthy();
   });
 });
+
+describe('ruleFor (the catch-all route)', () => {
+  it('finds the ROUTE_RULES pattern of a path, public pages excluded', async () => {
+    const { ruleFor } = await import('../../src/access/CatchAllRoute');
+    expect(ruleFor('/agent/ticketing-management')).toBe('/agent/ticketing-management');
+    expect(ruleFor('/booking/completed/ABC123')).toBe('/booking/completed/:id');
+    expect(ruleFor('/booking/edit/buy-luggage/7')).toBe('/booking/edit/buy-luggage/:id');
+    expect(ruleFor('/no/such/page')).toBeUndefined();
+    expect(ruleFor('/login')).toBeUndefined();
+  });
+});
