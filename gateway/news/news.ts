@@ -108,7 +108,8 @@ async function page(conn: Conn, base: SQL, q: NewsQuery): Promise<NewsPage> {
 async function one(conn: Conn, where: SQL): Promise<NewsArticle> {
   const [row] = await conn.select({ n: news, author: users.fullName }).from(news).leftJoin(users, eq(users.id, news.authorId)).where(where);
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
-  return toArticle(row.n, row.author);
+  // Sanitised again when shown: rows written before a policy change, or by other means, are covered too.
+  return { ...toArticle(row.n, row.author), bodyHtml: sanitizeNewsHtml(row.n.bodyHtml) };
 }
 
 function checkWindow(from: string | null | undefined, to: string | null | undefined): void {
