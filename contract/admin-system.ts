@@ -35,8 +35,15 @@ export const signInCreate = z.object({
   sortOrder: z.number().int().min(0).max(999).default(0),
 });
 
-/** `password` is replaced only when given. */
-export const signInUpdate = signInCreate.partial();
+/** Fields left out stay as they are; `password` is replaced only when given. */
+export const signInUpdate = z.object({
+  source: z.enum(SOURCES).optional(),
+  officeCode: z.string().trim().min(1).max(40).optional(),
+  username: z.string().trim().min(1).max(100).optional(),
+  password: z.string().min(1).max(200).optional(),
+  active: z.boolean().optional(),
+  sortOrder: z.number().int().min(0).max(999).optional(),
+});
 
 export const AIRLINE_ANY = '*';
 export const feeItem = z.object({

@@ -62,7 +62,12 @@ export const groupInput = z.object({
   permissions: z.array(permissionString).max(64),
 });
 
-export const groupUpdate = groupInput.partial();
+/** Fields left out stay as they are (no defaults apply to a change). */
+export const groupUpdate = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  description: z.string().trim().max(500).nullable().optional(),
+  permissions: z.array(permissionString).max(64).optional(),
+});
 
 export const permissionGroup = z.object({
   id: z.number().int(),
@@ -240,7 +245,17 @@ export const subAgencyCreate = z.object({
   products: z.array(z.enum(PRODUCTS)).default(['flights']),
 });
 
-export const subAgencyUpdate = subAgencyCreate.omit({ code: true }).partial();
+/** Fields left out stay as they are (no defaults apply to a change). */
+export const subAgencyUpdate = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  accountType: z.enum(ACCOUNT_TYPES).optional(),
+  phone: phone.nullable().optional(),
+  hotline: phone.nullable().optional(),
+  address: z.string().trim().max(300).nullable().optional(),
+  email: email.nullable().optional(),
+  creditLimit: vnd.optional(),
+  products: z.array(z.enum(PRODUCTS)).optional(),
+});
 export const agencyStatusRequest = z.object({ status: z.enum(['active', 'suspended']) });
 
 // ---------------------------------------------------------------- agency settings and own profile

@@ -152,7 +152,16 @@ export const supportInput = z.object({
   active: z.boolean().default(true),
 });
 
-export const supportUpdate = supportInput.partial();
+/** Fields left out stay as they are (no defaults apply to a change). */
+export const supportUpdate = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  phone: phone.nullable().optional(),
+  zalo: z.string().trim().max(60).nullable().optional(),
+  hours: z.string().trim().max(100).nullable().optional(),
+  topic: z.string().trim().max(100).nullable().optional(),
+  sortOrder: z.number().int().min(0).max(999).optional(),
+  active: z.boolean().optional(),
+});
 
 export const supportContact = z.object({
   id: z.number().int(),

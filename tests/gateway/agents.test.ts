@@ -90,7 +90,7 @@ describe('permission groups', () => {
       body: { permissions: ['booking_ticket', 'search_booking', 'export_ticket'] },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().members).toBe(1);
+    expect(updated.json()).toMatchObject({ members: 1, description: 'Booking only', name: 'Đặt chỗ không xuất' });
     const me2 = await call(gw, 'GET', '/api/auth/me', { token: member.accessToken });
     expect(me2.json().permissions).toContain('EXPORT_TICKET');
     // and at the next refresh
@@ -267,8 +267,10 @@ describe('sub-agencies and child agencies', () => {
     expect(codes).not.toContain('SAOVIET-CG');
     const created = await call(gw, 'POST', '/api/agents/sub-agencies', { token: token('f1admin'), body: { code: 'SAOVIET-DN', name: 'Đại lý Đà Nẵng' } });
     const id = created.json().id;
+    await call(gw, 'PUT', `/api/agents/sub-agencies/${id}`, { token: token('f1admin'), body: { phone: '0905111222', accountType: 'AGT' } });
     const edited = await call(gw, 'PUT', `/api/agents/sub-agencies/${id}`, { token: token('f1admin'), body: { creditLimit: 20_000_000, products: ['flights', 'esim'] } });
-    expect(edited.json()).toMatchObject({ creditLimit: 20_000_000, products: ['flights', 'esim'] });
+    // fields left out keep their values
+    expect(edited.json()).toMatchObject({ creditLimit: 20_000_000, products: ['flights', 'esim'], phone: '0905111222', accountType: 'AGT', name: 'Đại lý Đà Nẵng' });
     expect((await call(gw, 'PUT', `/api/agents/sub-agencies/${id}`, { token: token('f1admin'), body: { creditLimit: 1.5 } })).json().code).toBe(41);
     const u = await createAndSignIn('f1admin', { username: 'dn.agent', fullName: 'Lê Văn Đà', role: 'agent_f2', accountType: 'SUB', agencyId: id });
     const suspended = await call(gw, 'POST', `/api/agents/sub-agencies/${id}/status`, { token: token('f1admin'), body: { status: 'suspended' } });

@@ -238,7 +238,8 @@ describe('online support', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     expect((await call(gw, 'POST', '/api/agents/online-support', { token: token('f1admin'), body: { name: 'x', phone: '123' } })).json().code).toBe(41);
-    await call(gw, 'PUT', `/api/agents/online-support/${created.json().id}`, { token: token('f1admin'), body: { active: false } });
+    const off = await call(gw, 'PUT', `/api/agents/online-support/${created.json().id}`, { token: token('f1admin'), body: { active: false } });
+    expect(off.json()).toMatchObject({ active: false, phone: '0901234568', sortOrder: 9, topic: 'Khẩn cấp' });
     expect((await call(gw, 'GET', '/api/agents/online-support-config', { token: token('member') })).json().items).toHaveLength(3);
     expect((await call(gw, 'GET', '/api/agents/online-support', { token: token('f1admin') })).json().items).toHaveLength(4);
     expect((await call(gw, 'DELETE', `/api/agents/online-support/${created.json().id}`, { token: token('f1admin') })).statusCode).toBe(200);

@@ -57,7 +57,7 @@ describe('sign-in configuration', () => {
     expect((await call(gw, 'POST', '/api/system/signin-config', { token: token('f1admin'), body: { source: 'XX', officeCode: 'A', username: 'x', password: 'y' } })).json().code).toBe(41);
     // update without password keeps it; deactivating drops it from flight search
     const upd = await call(gw, 'PUT', `/api/system/signin-config/${id}`, { token: token('f1admin'), body: { username: 'SAOVIET.SG', active: false } });
-    expect(upd.json()).toMatchObject({ username: 'SAOVIET.SG', active: false, passwordMask: '********' });
+    expect(upd.json()).toMatchObject({ username: 'SAOVIET.SG', active: false, passwordMask: '********', sortOrder: 8, officeCode: 'SGNVN28SV' });
     expect((await activeSignIns(gw.db, f1)).some((s) => s.id === id)).toBe(false);
     await call(gw, 'PUT', `/api/system/signin-config/${id}`, { token: token('f1admin'), body: { active: true, password: 'New$ecret-99' } });
     expect((await activeSignIns(gw.db, f1)).find((s) => s.id === id)?.password).toBe('New$ecret-99');
