@@ -56,14 +56,21 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, lo
     }
   });
 
+  const sendIndex = (reply: FastifyReply) => {
+    if (!existsSync(indexFile)) {
+      return reply.code(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(NOT_BUILT_PAGE);
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', staticDir);
+  };
+
+  // The root is a directory for @fastify/static (index: false), so it gets the portal explicitly.
+  app.get('/', async (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     if (isApiPath(url) || (request.method !== 'GET' && request.method !== 'HEAD') || !wantsHtml(request)) {
       return sendError(reply, request.lang, ErrorCode.NOT_FOUND);
     }
-    if (!existsSync(indexFile)) {
-      return reply.code(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(NOT_BUILT_PAGE);
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', staticDir);
+    return sendIndex(reply);
   });
 }

@@ -9,7 +9,7 @@ const { startGateway } = await import('../support/gateway-process.ts');
 const { openBrowser } = await import('../support/browser.ts');
 
 if (!process.argv.includes('--no-build') && !process.env.BENCH_URL) {
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 const gateway = process.env.BENCH_URL ? null : await startGateway();
 const base = process.env.BENCH_URL ?? gateway.url;

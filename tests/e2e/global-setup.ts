@@ -19,7 +19,10 @@ let gateway: RunningGateway | undefined;
 export async function setup(project: TestProject): Promise<void> {
   assertChromium();
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   gateway = await startGateway();
   project.provide('baseUrl', gateway.url);

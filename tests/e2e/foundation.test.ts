@@ -1,0 +1,151 @@
+/**
+ * The foundation journeys in Chromium on the production build against the real gateway: each demo user
+ * signs in and sees only the menu it may open; a forbidden URL goes to /not-allow; English survives a
+ * reload; an expired access token is refreshed silently; logout clears the session.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Enforcer } from 'casbin';
+import { allowed, createEnforcer } from '../../policies/enforcer';
+import { derivePermissions } from '../../policies/permissions';
+import { ROUTE_RULES } from '../../policies/routes';
+import { openBrowser, type Browser } from '../support/browser';
+import { startGateway, type RunningGateway } from '../support/gateway-process';
+import { expectPath, login, menuPaths, storage } from './helpers';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let enforcer: Enforcer;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  enforcer = await createEnforcer();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage() {
+  await browser.context.clearCookies();
+  const page = await browser.context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate(() => localStorage.clear());
+  return page;
+}
+
+describe('sign-in and the menu each user may open', () => {
+  const users = ['f1admin', 'f1agent', 'f2admin', 'f2agent', 'accountant', 'member'];
+
+  it.each(users)('%s signs in and sees only allowed menu entries', async (username) => {
+    const page = await freshPage();
+    const loginResponse = page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST');
+    await login(page, baseUrl, username);
+    const res = await loginResponse;
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as { permissions: string[]; memberInfo: { username: string } };
+    expect(body.memberInfo.username).toBe(username);
+    const paths = await menuPaths(page);
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths).toContain('/');
+    for (const path of paths) {
+      expect(await allowed(enforcer, body.permissions, path, 'view'), `${username} may open ${path}`).toBe(true);
+    }
+    const stored = await storage(page);
+    expect(stored.isLogin).toBeTruthy();
+    expect(stored.accessToken).toBeTruthy();
+    expect(stored.refreshToken).toBeTruthy();
+    // permissions are stored encrypted, never as plain JSON
+    expect(stored.permissions).toBeTruthy();
+    expect(() => JSON.parse(stored.permissions)).toThrow();
+    await page.close();
+  });
+
+  it('a wrong password shows an error and stays on /login', async () => {
+    const page = await freshPage();
+    await page.locator('#login-username').fill('f2agent');
+    await page.locator('#login-password').fill('Wrong@2026');
+    const captcha = page.locator('#login-captcha');
+    if (await captcha.isVisible()) await captcha.fill('x');
+    await page.locator('button[type=submit]').click();
+    await expect.poll(async () => page.locator('[data-testid=login-error]').textContent()).toContain('không đúng');
+    expectPath(page, '/login');
+    await page.close();
+  });
+});
+
+describe('forbidden and unknown URLs', () => {
+  it('sends a user without the permission to /not-allow, and unknown paths to /', async () => {
+    const page = await freshPage();
+    await login(page, baseUrl, 'f2agent');
+    const permissions = derivePermissions('agent_f2', ['booking_ticket'], []);
+    const forbidden = ROUTE_RULES.find((r) => !r.public && r.path === '/agent/ticketing-management');
+    expect(forbidden).toBeDefined();
+    expect(await allowed(enforcer, permissions, '/agent/ticketing-management', 'view')).toBe(false);
+    await page.goto(`${baseUrl}/agent/ticketing-management`);
+    await page.waitForURL((u) => u.pathname === '/not-allow');
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.close();
+  });
+
+  it('sends a signed-out visitor to /login', async () => {
+    const page = await freshPage();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.close();
+  });
+});
+
+describe('language', () => {
+  it('switches to English and stays English after a reload', async () => {
+    const page = await freshPage();
+    await login(page, baseUrl, 'f1agent');
+    expect(await page.locator('html').getAttribute('lang')).toBe('vi');
+    await page.getByText('EN', { exact: true }).first().click();
+    await expect.poll(async () => page.locator('html').getAttribute('lang')).toBe('en');
+    await page.reload();
+    await page.locator('.side-menu').first().waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect((await storage(page)).i18nextLng).toBe('en');
+    await page.close();
+  });
+});
+
+describe('session', () => {
+  let shortLived: RunningGateway;
+  beforeAll(async () => {
+    shortLived = await startGateway({ ACCESS_TOKEN_TTL: '2' });
+  });
+  afterAll(async () => {
+    await shortLived?.stop();
+  });
+
+  it('keeps working through a silent refresh when the access token expires', async () => {
+    const page = await browser.context.newPage();
+    await login(page, shortLived.url, 'f1admin');
+    const before = (await storage(page)).accessToken;
+    await new Promise((r) => setTimeout(r, 3500));
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/auth/refresh-token'));
+    await page.reload();
+    expect((await refreshed).status()).toBe(200);
+    await page.locator('.side-menu').first().waitFor();
+    expectPath(page, '/');
+    await expect.poll(async () => (await storage(page)).accessToken).not.toBe(before);
+    await page.close();
+  });
+
+  it('logs out: the session is gone and / asks to sign in again', async () => {
+    const page = await freshPage();
+    await login(page, baseUrl, 'accountant');
+    await page.locator('.account-trigger').first().click();
+    const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
+    await page.locator('.ant-dropdown-menu-item-danger').click();
+    expect((await logout).status()).toBe(200);
+    await page.waitForURL((u) => u.pathname === '/login');
+    const stored = await storage(page);
+    expect(stored.accessToken).toBeUndefined();
+    expect(stored.refreshToken).toBeUndefined();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.close();
+  });
+});
