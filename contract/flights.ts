@@ -155,3 +155,81 @@ export type BookingFee = z.infer<typeof bookingFee>;
 export type AirlineListEntry = z.infer<typeof airlineListEntry>;
 export type CheapestBookingDay = z.infer<typeof cheapestBookingDay>;
 export type FareRule = z.infer<typeof fareRule>;
+
+/* ---------- Search session protocol: fan-out to the agency's sign-ins, the portal polls ---------- */
+
+/** One sign-in task of a search: one configured sign-in of the agency (spec: completed sign-in tasks). */
+export const signInTask = z.object({
+  signInId: z.number().int(),
+  source: z.enum(SOURCES),
+  /** Office / sign code shown to the agent. */
+  label: z.string(),
+  status: z.enum(['pending', 'done', 'failed']),
+  /** Supplier error in the caller's language when failed. */
+  message: z.string().optional(),
+  elapsedMs: z.number().int().optional(),
+  offerCount: z.number().int(),
+});
+
+/** POST /api/flights/search → a session; the portal then polls GET /api/flights/search/:sessionId. */
+export const searchStarted = z.object({
+  sessionId: z.string(),
+  tasks: z.array(signInTask),
+  /** Number of sign-ins the search fans out to (the denominator of the progress). */
+  total: z.number().int(),
+  isInternational: z.boolean(),
+  requirePassport: z.boolean(),
+  bookingFees: z.array(bookingFee),
+});
+
+/** GET /api/flights/search/:sessionId?since=<n>&waitMs=<0..10000>: offers that arrived after `since`. */
+export const searchPollQuery = z.object({
+  since: z.coerce.number().int().min(0).default(0),
+  waitMs: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+export const searchPoll = z.object({
+  sessionId: z.string(),
+  tasks: z.array(signInTask),
+  total: z.number().int(),
+  /** Tasks done or failed. */
+  completed: z.number().int(),
+  done: z.boolean(),
+  /** Offers with sequence number > since, in arrival order. */
+  offers: z.array(flightOffer),
+  /** Pass as `since` in the next poll. */
+  cursor: z.number().int(),
+});
+
+/** A place for the departure/arrival pickers (GET /api/flights/airports). */
+export const airport = z.object({
+  code: iata,
+  cityVi: z.string(),
+  cityEn: z.string(),
+  nameVi: z.string(),
+  nameEn: z.string(),
+  countryCode: z.string(),
+  domestic: z.boolean(),
+});
+
+/** GET /api/flights/cheapest?from&to&date&days: lowest fare per day around a date (cheapest-booking summary). */
+export const cheapestQuery = z.object({
+  from: iata,
+  to: iata,
+  date: isoDate,
+  days: z.coerce.number().int().min(1).max(15).default(7),
+});
+
+/** GET /api/flights/fare-rules?source&airline&class&fareBasis (by airline) or ?pnr= (by booking reference, later). */
+export const fareRulesQuery = z.object({
+  source: z.enum(SOURCES).optional(),
+  airline: z.string().regex(/^[A-Z0-9]{2}$/),
+  class: z.string().regex(/^[A-Z]$/),
+  fareBasis: z.string().max(16).optional(),
+  international: z.coerce.boolean().optional(),
+});
+
+export type SignInTask = z.infer<typeof signInTask>;
+export type SearchStarted = z.infer<typeof searchStarted>;
+export type SearchPoll = z.infer<typeof searchPoll>;
+export type Airport = z.infer<typeof airport>;
