@@ -95,7 +95,7 @@ function plan(command: string, values: Values): Action {
       return async (database) => {
         const report = await seedDemo(database.db);
         process.stdout.write(
-          `Demo data: ${report.agencies} agencies, ${report.groups} groups, ${report.users} users created (${database.location}).\n\n${demoAccountsTable()}\n`,
+          `Demo data created: ${Object.entries(report).map(([what, n]) => `${n} ${what}`).join(', ')} (${database.location}).\n\n${demoAccountsTable()}\n`,
         );
       };
     case 'user:create': {
