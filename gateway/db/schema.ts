@@ -9,12 +9,14 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  char,
   check,
   customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -416,4 +418,20 @@ export const reservationErrors = pgTable(
     request: jsonb('request').$type<Record<string, unknown>>(),
   },
   (t) => [index('reservation_errors_agency_at_idx').on(t.agencyId, t.at)],
+);
+
+/**
+ * Seat inventory of the flight supply: seats sold through this gateway per flown flight and booking class.
+ * `seat_key` is the suppliers' stable key `${flightNo}/${localDepartDate}` (e.g. VN213/2025-06-10); searches
+ * subtract `taken` from the supplier's count, holds add to it (gateway/flights/inventory.ts).
+ */
+export const seatInventory = pgTable(
+  'seat_inventory',
+  {
+    seatKey: text('seat_key').notNull(),
+    class: char('class', { length: 1 }).notNull(),
+    taken: integer('taken').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.seatKey, t.class] }), check('seat_inventory_taken_check', sql`${t.taken} >= 0`)],
 );
