@@ -5,13 +5,47 @@
  * JWT_SECRET: when unset, a random secret is generated on first start and kept in the database itself
  * (table app_secrets), so it survives restarts on both PGlite (DATA_DIR) and PostgreSQL, and every instance
  * sharing one PostgreSQL database signs with the same key. See db/secrets.ts.
+ *
+ * Flight supply (gateway/suppliers, simulated now):
+ *   SUPPLIER_LATENCY_MS      latency of every source, "min-max" or one value in ms (default "150-1500")
+ *   SUPPLIER_FAILURE_RATE    share of calls that fail, 0..1 (default 0)
+ *   SUPPLIER_<SRC>_LATENCY_MS, SUPPLIER_<SRC>_FAILURE_RATE
+ *                            per-source overrides, <SRC> one of VN VJ QH VU 1A 1B 1G
+ *                            (e.g. SUPPLIER_1G_FAILURE_RATE=1, SUPPLIER_VJ_LATENCY_MS=3000)
+ *   SUPPLIER_TIMEOUT_MS      a search task still unanswered after this fails with TIMEOUT (default 20000)
+ *   SEARCH_SESSION_TTL_SECONDS  a flight search session is forgotten this long after its last use (default 900)
+ *   SEARCH_SESSIONS_PER_USER    live search sessions per user; a new one drops the oldest (default 5)
  */
 import path from 'node:path';
 import { z } from 'zod';
 import { CLIENT_VERSION, DEFAULT_AES_IV, DEFAULT_AES_KEY } from '../contract/constants';
+import { SOURCES, type Source } from '../contract/flights';
+import type { SuppliersSettings } from './suppliers';
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const onOff = z.enum(['on', 'off']);
+
+/** "150-1500" or "300" (ms) → { latencyMinMs, latencyMaxMs }. */
+const latency = z
+  .string()
+  .regex(/^\d{1,6}(\s*-\s*\d{1,6})?$/, 'must be milliseconds "min-max" or one value, e.g. 150-1500')
+  .transform((v) => {
+    const [min, max = min] = v.split('-').map((x) => Number(x.trim()));
+    return { latencyMinMs: min, latencyMaxMs: max };
+  })
+  .refine((v) => v.latencyMinMs <= v.latencyMaxMs, 'the minimum must not exceed the maximum');
+const rate = z.coerce.number().min(0).max(1);
+
+type SourceLatencyKey = `SUPPLIER_${Source}_LATENCY_MS`;
+type SourceRateKey = `SUPPLIER_${Source}_FAILURE_RATE`;
+const latencyKey = (s: Source) => `SUPPLIER_${s}_LATENCY_MS` as SourceLatencyKey;
+const rateKey = (s: Source) => `SUPPLIER_${s}_FAILURE_RATE` as SourceRateKey;
+const perSource = Object.fromEntries(
+  SOURCES.flatMap((s) => [
+    [latencyKey(s), latency.optional()],
+    [rateKey(s), rate.optional()],
+  ]),
+) as Record<SourceLatencyKey, z.ZodOptional<typeof latency>> & Record<SourceRateKey, z.ZodOptional<typeof rate>>;
 
 const envSchema = z.object({
   PORT: int(0, 65_535).default(8080),
@@ -52,11 +86,21 @@ const envSchema = z.object({
   LOGIN_SLOWDOWN_SECONDS: int(1, 3600).default(30),
   CAPTCHA_TTL_SECONDS: int(10, 3600).default(120),
   RESET_CODE_TTL_SECONDS: int(60, 86_400).default(900),
+  SUPPLIER_LATENCY_MS: latency.default({ latencyMinMs: 150, latencyMaxMs: 1500 }),
+  SUPPLIER_FAILURE_RATE: rate.default(0),
+  ...perSource,
+  SUPPLIER_TIMEOUT_MS: int(1, 600_000).default(20_000),
+  SEARCH_SESSION_TTL_SECONDS: int(10, 86_400).default(900),
+  SEARCH_SESSIONS_PER_USER: int(1, 100).default(5),
 });
 
 export type RawSettings = z.infer<typeof envSchema>;
 
-export interface Settings extends Omit<RawSettings, 'CAPTCHA' | 'TRUST_PROXY' | 'DATA_DIR' | 'STATIC_DIR' | 'LOCALES_DIR'> {
+type SupplierKeys = 'SUPPLIER_LATENCY_MS' | 'SUPPLIER_FAILURE_RATE' | SourceLatencyKey | SourceRateKey;
+
+export interface Settings extends Omit<RawSettings, 'CAPTCHA' | 'TRUST_PROXY' | 'DATA_DIR' | 'STATIC_DIR' | 'LOCALES_DIR' | SupplierKeys> {
+  /** Latency and failure rate of the flight suppliers, defaults and per-source overrides (createSuppliers). */
+  SUPPLIERS: Required<Pick<SuppliersSettings, 'defaults' | 'sources'>>;
   CAPTCHA: boolean;
   TRUST_PROXY: boolean;
   /** Absolute paths. */
@@ -89,8 +133,17 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   if (s.LOGIN_IP_LOCK_FAILURES < s.LOGIN_IP_MAX_FAILURES) problems.push('LOGIN_IP_LOCK_FAILURES: must not be below LOGIN_IP_MAX_FAILURES');
   if (s.REFRESH_TOKEN_TTL <= s.ACCESS_TOKEN_TTL) problems.push('REFRESH_TOKEN_TTL: must be longer than ACCESS_TOKEN_TTL');
   if (problems.length > 0) throw new SettingsError(problems);
+  const sources: SuppliersSettings['sources'] = {};
+  for (const source of SOURCES) {
+    const l = s[latencyKey(source)];
+    const r = s[rateKey(source)];
+    if (l || r !== undefined) sources[source] = { ...l, ...(r !== undefined ? { failureRate: r } : {}) };
+  }
+  const rest: Partial<RawSettings> = { ...s };
+  for (const key of ['SUPPLIER_LATENCY_MS', 'SUPPLIER_FAILURE_RATE', ...SOURCES.flatMap((x) => [latencyKey(x), rateKey(x)])] as const) delete rest[key];
   return {
-    ...s,
+    ...(rest as Omit<RawSettings, SupplierKeys>),
+    SUPPLIERS: { defaults: { ...s.SUPPLIER_LATENCY_MS, failureRate: s.SUPPLIER_FAILURE_RATE }, sources },
     CAPTCHA: s.CAPTCHA === 'on',
     TRUST_PROXY: s.TRUST_PROXY === 'on',
     DATA_DIR: path.resolve(cwd, s.DATA_DIR),
