@@ -15,6 +15,10 @@
  *   deleteOne DELETE /api/<resource>/<id>            → T or {}
  *   custom    <method> <url> with query, filters and sorters as above and the payload as body → any
  * `meta.path` overrides `/api/<resource>`; `meta.headers` adds headers. Bodies are sealed by the client.
+ * Endpoints of the agency administration differ in three points, chosen per resource through meta:
+ *   `meta.sortParams: 'order'` sends the first sorter as `sort=<field>&order=<asc|desc>`;
+ *   `meta.updateMethod: 'put'` sends updates with PUT;
+ *   a list answer `{ items: T[], total }` is read like `{ data: T[], total }`.
  */
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, Pagination } from '@refinedev/core';
 import { api } from './client';
@@ -53,6 +57,16 @@ export function sortersToQuery(sorters: readonly CrudSort[] | undefined, into: Q
   return into;
 }
 
+/** The `sort=<field>&order=<asc|desc>` form (first sorter only). */
+export function sorterOrderToQuery(sorters: readonly CrudSort[] | undefined, into: Query = {}): Query {
+  const first = sorters?.[0];
+  if (first) {
+    into.sort = first.field;
+    into.order = first.order;
+  }
+  return into;
+}
+
 export function paginationToQuery(pagination: Pagination | undefined, into: Query = {}): Query {
   if (pagination?.mode === 'off') return into;
   into.page = pagination?.currentPage ?? 1;
@@ -64,10 +78,12 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => API_PREFIX,
 
   getList: async ({ resource, pagination, sorters, filters, meta }) => {
-    const params = filtersToQuery(filters, sortersToQuery(sorters, paginationToQuery(pagination)));
+    const sort = meta?.sortParams === 'order' ? sorterOrderToQuery : sortersToQuery;
+    const params = filtersToQuery(filters, sort(sorters, paginationToQuery(pagination)));
     const { data } = await api.get(basePath(resource, meta), { params, headers: meta?.headers });
     if (Array.isArray(data)) return { data, total: data.length };
-    return { data: data?.data ?? [], total: Number(data?.total ?? data?.data?.length ?? 0) };
+    const rows = data?.data ?? data?.items ?? [];
+    return { data: rows, total: Number(data?.total ?? rows.length) };
   },
 
   getMany: async ({ resource, ids, meta }) => {
@@ -86,7 +102,8 @@ export const dataProvider: DataProvider = {
   },
 
   update: async ({ resource, id, variables, meta }) => {
-    const { data } = await api.patch(`${basePath(resource, meta)}/${encodeURIComponent(String(id))}`, variables, { headers: meta?.headers });
+    const method = meta?.updateMethod === 'put' ? 'put' : 'patch';
+    const { data } = await api[method](`${basePath(resource, meta)}/${encodeURIComponent(String(id))}`, variables, { headers: meta?.headers });
     return { data };
   },
 

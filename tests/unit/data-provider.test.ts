@@ -63,4 +63,17 @@ describe('dataProvider over /api/<resource>', () => {
     await dataProvider.getOne({ resource: 'news', id: 1, meta: { path: '/api/agent/news' } });
     expect(seen[0].url).toBe('/api/agent/news/1');
   });
+
+  it('per-resource meta: sort=<field>&order=, updates with PUT, { items, total } answers', async () => {
+    api.defaults.adapter = mockAdapter((req) => {
+      if (req.method === 'GET') return { data: { items: [{ id: 1 }, { id: 2 }], page: 1, pageSize: 20, total: 42 } };
+      return { data: { id: 9 } };
+    }, seen);
+    const meta = { path: '/api/agents/users', sortParams: 'order', updateMethod: 'put' };
+    const list = await dataProvider.getList({ resource: 'agent-users', pagination: { currentPage: 1, pageSize: 20 }, sorters: [{ field: 'fullName', order: 'desc' }, { field: 'id', order: 'asc' }], meta });
+    expect(list).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 42 });
+    expect(seen[0].config.params).toEqual({ page: 1, pageSize: 20, sort: 'fullName', order: 'desc' });
+    await dataProvider.update({ resource: 'agent-users', id: 9, variables: { fullName: 'A' }, meta });
+    expect(`${seen[1].method} ${seen[1].url}`).toBe('PUT /api/agents/users/9');
+  });
 });
