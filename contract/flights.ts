@@ -95,6 +95,10 @@ export const flightOffer = z.object({
   /** Minutes, door to door including connections. */
   totalTimeDuring: z.number().int().min(0),
   direction: z.enum(['depart', 'return']),
+  /** Search sessions: the sign-in (signInTask.signInId) that found the offer; book through the same one. */
+  signInId: z.number().int().optional(),
+  /** Multi-city (MC) searches: index of the request's leg the offer answers (0-based); absent for OW and RT. */
+  leg: z.number().int().min(0).optional(),
   priceInfo: z.array(priceInfo).min(1),
   routeInfo: z.array(routeInfo).min(1),
 });
@@ -119,12 +123,18 @@ export const flightSearchRequest = z.object({
   promotionCodes: z.object({ VN: z.string().max(20), QH: z.string().max(20), VJ: z.string().max(20), VU: z.string().max(20) }).partial().default({}),
 });
 
-/** Fees the agency adds per passenger when issuing (spec: bookingFees). */
+/**
+ * Fees the agency adds per passenger when issuing (spec: bookingFees). Offers' fares, taxes and VAT are the
+ * carrier's; everything the selling agency and its parents add is here, per ticket, never inside fareADT.
+ */
 export const bookingFee = z.object({
   airline: z.string(),
   domestic: z.boolean(),
   paxType: z.enum(PAX_TYPES),
+  /** The whole fee per ticket: default issue fee + the agency's own issue fee setting + `serviceFee`. */
   issueFee: vnd,
+  /** Part of issueFee from the commission and service fees of the agency path (/system/commission-fee). */
+  serviceFee: vnd.optional(),
 });
 
 export const airlineListEntry = z.object({ airlineCode: z.string(), airlineName: z.string(), lowestPrice: vnd });
@@ -226,7 +236,8 @@ export const fareRulesQuery = z.object({
   airline: z.string().regex(/^[A-Z0-9]{2}$/),
   class: z.string().regex(/^[A-Z]$/),
   fareBasis: z.string().max(16).optional(),
-  international: z.coerce.boolean().optional(),
+  /** "true"/"1" or "false"/"0"; taken from the fare basis when absent. */
+  international: z.preprocess((v) => (v === 'false' || v === '0' ? false : v), z.coerce.boolean()).optional(),
 });
 
 export type SignInTask = z.infer<typeof signInTask>;
