@@ -34,6 +34,7 @@ import { registerNotificationRoutes } from './notifications/notifications';
 import { registerSupportRoutes } from './support/support';
 import { registerUploadRoutes } from './uploads/uploads';
 import { createSignInService, registerSignInRoutes } from './system/signins';
+import { registerFlightRoutes } from './flights/routes';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSupportRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerReservationErrorRoutes(app, deps);
+  await registerFlightRoutes(app, deps, { settings });
   registerSystemRoutes(app, deps, async () => {
     await db.execute(sql`select 1`);
   });

@@ -76,6 +76,12 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'GET /api/audit-log': { rule: 'ADMIN_F1 || ADMIN_F2' },
   // agency administration (docs/admin-model.md)
   ...admin(),
+  // flight search (docs/flight-search.md): any signed-in user
+  'POST /api/flights/search': { rule: 'true' },
+  'GET /api/flights/search/:sessionId': { rule: 'true' },
+  'GET /api/flights/airports': { rule: 'true' },
+  'GET /api/flights/cheapest': { rule: 'true' },
+  'GET /api/flights/fare-rules': { rule: 'true' },
 };
 
 export function endpointKey(method: string, path: string): string {

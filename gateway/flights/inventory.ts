@@ -1,0 +1,98 @@
+/**
+ * Seat inventory: seats sold through this gateway per flown flight (the suppliers' seat key
+ * `${flightNo}/${localDepartDate}`) and booking class, table seat_inventory.
+ *
+ * - Searches read it through `seatsTakenReader(db)`, the `seatsTaken` adapter of the suppliers' search
+ *   context. The adapter batches: every lookup a supplier makes while pricing one answer (it asks for all
+ *   its keys and classes before awaiting any) is served by ONE query.
+ * - Holds add to it with `takeSeats` inside their transaction; cancellations give seats back with
+ *   `releaseSeats`. `takeSeats` never oversells, also under concurrent holds (one atomic statement).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Conn } from '../db/client';
+import { seatInventory } from '../db/schema';
+import type { SeatKey, SeatsTaken } from '../suppliers';
+
+const lookupKey = (key: SeatKey, bookingClass: string) => `${key}#${bookingClass}`;
+
+/**
+ * The `seatsTaken` adapter for one supplier call. Lookups made in the same tick are collected and answered
+ * by a single `select … where seat_key in (…)`; a later lookup starts a new batch. Keep one reader per
+ * supplier call (it caches what it read, so a reused reader would not see newer holds).
+ */
+export function seatsTakenReader(db: Conn, onQuery?: () => void): SeatsTaken {
+  const known = new Map<string, number>();
+  let pending: { keys: Set<SeatKey>; done: Promise<void> } | null = null;
+
+  const load = async (keys: Set<SeatKey>): Promise<void> => {
+    onQuery?.();
+    const rows = await db
+      .select({ seatKey: seatInventory.seatKey, class: seatInventory.class, taken: seatInventory.taken })
+      .from(seatInventory)
+      .where(inArray(seatInventory.seatKey, [...keys]));
+    for (const key of keys) {
+      // Mark every key of the batch as read; classes without a row count 0.
+      known.set(lookupKey(key, '*'), 0);
+    }
+    for (const r of rows) known.set(lookupKey(r.seatKey, r.class), r.taken);
+  };
+
+  return async (key, bookingClass) => {
+    if (!known.has(lookupKey(key, '*'))) {
+      if (!pending) {
+        const batch = { keys: new Set<SeatKey>(), done: Promise.resolve() };
+        // Runs after the current synchronous burst of lookups has registered its keys.
+        batch.done = Promise.resolve().then(() => {
+          pending = null;
+          return load(batch.keys);
+        });
+        pending = batch;
+      }
+      pending.keys.add(key);
+      await pending.done;
+    }
+    return known.get(lookupKey(key, bookingClass)) ?? 0;
+  };
+}
+
+/**
+ * Takes `n` seats of a flight's booking class if, after it, no more than `capacity` are taken; answers
+ * whether it did. `capacity` is the class's seat count BEFORE any inventory adjustment (what the supplier
+ * reports without `seatsTaken`), not the `seatAvailable` a search showed. One atomic statement
+ * (INSERT … ON CONFLICT DO UPDATE … WHERE): concurrent calls on the same row serialise on its lock and each
+ * sees the others' result, so the class is never oversold. Call it inside the hold's transaction; a
+ * rollback gives the seats back.
+ */
+export async function takeSeats(tx: Conn, key: SeatKey, bookingClass: string, n: number, capacity: number): Promise<boolean> {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError('takeSeats: n must be a positive integer');
+  if (!Number.isInteger(capacity) || n > capacity) return false;
+  const rows = await tx.execute<{ taken: number }>(sql`
+    insert into ${seatInventory} (seat_key, class, taken, updated_at)
+    values (${key}, ${bookingClass}, ${n}, now())
+    on conflict (seat_key, class) do update
+      set taken = ${seatInventory}.taken + excluded.taken, updated_at = now()
+      where ${seatInventory}.taken + excluded.taken <= ${capacity}
+    returning taken`);
+  return rowsOf(rows).length === 1;
+}
+
+/** Gives `n` seats back (a cancelled hold); never below 0. */
+export async function releaseSeats(tx: Conn, key: SeatKey, bookingClass: string, n: number): Promise<void> {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError('releaseSeats: n must be a positive integer');
+  await tx
+    .update(seatInventory)
+    .set({ taken: sql`greatest(${seatInventory.taken} - ${n}, 0)`, updatedAt: new Date() })
+    .where(and(eq(seatInventory.seatKey, key), eq(seatInventory.class, bookingClass)));
+}
+
+/** Seats taken of one flight and class (0 without a row). */
+export async function seatsTakenOf(db: Conn, key: SeatKey, bookingClass: string): Promise<number> {
+  return seatsTakenReader(db)(key, bookingClass);
+}
+
+/** node-postgres answers `{ rows }`, PGlite's drizzle driver too; be tolerant of a bare array. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  const rows = (result as { rows?: T[] } | null)?.rows;
+  return Array.isArray(rows) ? rows : [];
+}

@@ -1,0 +1,181 @@
+/**
+ * Flight search endpoints (any signed-in user):
+ *
+ *   POST /api/flights/search              start a search session (flightSearchRequest → searchStarted)
+ *   GET  /api/flights/search/:sessionId   poll it (?since&waitMs → searchPoll); another user's session is 404
+ *   GET  /api/flights/airports            the places of the pickers (?q= code, city, name; no diacritics needed)
+ *   GET  /api/flights/cheapest            lowest fare per day around a date (cheapest-booking summary)
+ *   GET  /api/flights/fare-rules          fare conditions by airline + class (+ fare basis)
+ *
+ * Searches are reads: nothing is audit-logged; each search writes one structured log line with its timing
+ * when its last task completes (msg "flight search").
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ErrorCode } from '../../contract/errors';
+import {
+  airport,
+  cheapestBookingDay,
+  cheapestQuery,
+  fareRule,
+  fareRulesQuery,
+  flightSearchRequest,
+  searchPoll,
+  searchPollQuery,
+  searchStarted,
+} from '../../contract/flights';
+import { defineEndpoint, type AccessDeps } from '../access/endpoint';
+import { requireAuth } from '../agents/scope';
+import { resolveSigninSecret } from '../db/secrets';
+import { ApiError } from '../http/errors';
+import type { Settings } from '../settings';
+import { createSuppliers, type Suppliers } from '../suppliers';
+import { activeSignIns, signinKey } from '../system/signins';
+import { seatsTakenReader } from './inventory';
+import { runTasks, SearchSessions } from './search-sessions';
+import {
+  agencyBookingFees,
+  cheapestDays,
+  fareRuleOf,
+  feeScopes,
+  isInternationalJourney,
+  searchAirports,
+  supplierSearches,
+  validateSearchRequest,
+} from './service';
+
+export const FLIGHTS_API = {
+  search: '/api/flights/search',
+  poll: '/api/flights/search/:sessionId',
+  airports: '/api/flights/airports',
+  cheapest: '/api/flights/cheapest',
+  fareRules: '/api/flights/fare-rules',
+} as const;
+
+export interface FlightDeps {
+  settings: Pick<Settings, 'SUPPLIERS' | 'SUPPLIER_TIMEOUT_MS' | 'SEARCH_SESSION_TTL_SECONDS' | 'SEARCH_SESSIONS_PER_USER' | 'SIGNIN_SECRET_KEY'>;
+  /** The suppliers searches call (default: the simulated ones with the settings' latency and failures). */
+  suppliers?: Suppliers;
+}
+
+export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDeps, flight: FlightDeps): Promise<void> {
+  const { db } = deps;
+  const { settings } = flight;
+  const suppliers = flight.suppliers ?? createSuppliers({ ...settings.SUPPLIERS });
+  // The cheapest-day summary is a deterministic digest: the same supply without latency or failures.
+  const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+  const key = signinKey(await resolveSigninSecret(db, settings.SIGNIN_SECRET_KEY));
+  const sessions = new SearchSessions({ ttlMs: settings.SEARCH_SESSION_TTL_SECONDS * 1000, perUser: settings.SEARCH_SESSIONS_PER_USER });
+  app.addHook('onClose', async () => sessions.close());
+  const tags = ['flights'];
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: FLIGHTS_API.search,
+    tags,
+    summary: 'Start a flight search',
+    description:
+      'Fans out to every active sign-in of the caller’s agency (its own, else its nearest ancestor’s), one task per sign-in in ' +
+      'parallel, and answers at once with the tasks pending. Poll GET /api/flights/search/{sessionId} for the offers. ' +
+      'RT: every source is asked for both directions (the GDSs answer combined `A:B` fares); MC: every leg. ' +
+      'Offers keep the carrier’s fare/tax/VAT; the agency’s fees are in `bookingFees` (issueFee, of which serviceFee).',
+    body: flightSearchRequest,
+    response: searchStarted,
+    handler: async ({ body, auth, lang, request }) => {
+      const ctx = requireAuth(auth);
+      const req = validateSearchRequest(body, lang);
+      const signIns = await activeSignIns(db, ctx.agency.id, key);
+      const international = isInternationalJourney(req);
+      const bookingFees = await agencyBookingFees(db, ctx.agency, feeScopes(signIns.map((s) => s.source), req));
+      const session = sessions.create(
+        { userId: ctx.user.id, agencyId: ctx.agency.id },
+        signIns.map((s) => ({ id: s.id, source: s.source, officeCode: s.officeCode })),
+      );
+      runTasks(session, (source) => suppliers[source], supplierSearches(req), {
+        timeoutMs: settings.SUPPLIER_TIMEOUT_MS,
+        seatsTaken: () => seatsTakenReader(db),
+        onUnexpected: (err, source) => request.log.error({ err, source, sessionId: session.id }, 'flight search task failed unexpectedly'),
+      });
+      const log = request.log;
+      const route = req.legs.map((l) => `${l.from}-${l.to} ${l.departDate}`).join(', ') + (req.returnDate ? ` / ${req.returnDate}` : '');
+      void session.whenFinished().then(() =>
+        log.info({ flightSearch: { ...session.summary(), journeyType: req.journeyType, route, pax: `${req.adt}/${req.chd}/${req.inf}` } }, 'flight search'),
+      );
+      return {
+        sessionId: session.id,
+        tasks: session.taskViews(lang),
+        total: session.tasks.length,
+        isInternational: international,
+        requirePassport: international,
+        bookingFees,
+      };
+    },
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: FLIGHTS_API.poll,
+    tags,
+    summary: 'Poll a flight search',
+    description:
+      'Offers that arrived after `since` (the `cursor` of the previous poll), the tasks and the progress (completed of total). ' +
+      'With `waitMs` the answer waits until a new offer arrives, every task is complete or the wait ends. ' +
+      'Only the user who started the search can read it; any other session id is 404.',
+    params: z.object({ sessionId: z.string().min(1).max(64) }),
+    query: searchPollQuery,
+    response: searchPoll,
+    handler: async ({ params, query, auth, lang, reply }) => {
+      const ctx = requireAuth(auth);
+      const session = sessions.get(params.sessionId, ctx.user.id);
+      if (!session) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'searchSession' });
+      // The response closing before it was sent means the client went away: stop waiting for it.
+      const gone = new AbortController();
+      const onClose = () => gone.abort();
+      reply.raw.once('close', onClose);
+      try {
+        return await session.poll(query.since, query.waitMs, lang, gone.signal);
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    },
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: FLIGHTS_API.airports,
+    tags,
+    summary: 'Airports for the departure and arrival pickers',
+    description: 'All airports without `q`; with `q`, those whose code, city or airport name (vi or en) contains it, case and diacritics ignored.',
+    query: z.object({ q: z.string().max(60).optional() }),
+    response: z.array(airport),
+    handler: async ({ query }) => searchAirports(query.q),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: FLIGHTS_API.cheapest,
+    tags,
+    summary: 'Cheapest fare per day around a date',
+    description:
+      'For `days` days centred on `date` (past days left out): the lowest adult fare (before tax and VAT) of a class with seats, over the ' +
+      'sources of the agency’s sign-ins; fareDisplay in thousands. Days without seats are left out.',
+    query: cheapestQuery,
+    response: z.array(cheapestBookingDay),
+    handler: async ({ query, auth, lang }) => {
+      const ctx = requireAuth(auth);
+      const signIns = await activeSignIns(db, ctx.agency.id, key);
+      return cheapestDays(db, instant, signIns.map((s) => s.source), query, lang);
+    },
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: FLIGHTS_API.fareRules,
+    tags,
+    summary: 'Fare rules by airline and class',
+    description: 'Fare conditions (change, refund, no-show, baggage) in plain words with the amounts, in the caller’s language.',
+    query: fareRulesQuery,
+    response: fareRule,
+    handler: async ({ query, lang }) => fareRuleOf(suppliers, query, lang),
+  });
+}

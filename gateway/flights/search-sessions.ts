@@ -1,0 +1,307 @@
+/**
+ * Flight search sessions: one search fans out to every active sign-in of the caller's agency, each sign-in
+ * one task running in parallel; the portal polls the session for the offers that arrived since its cursor.
+ *
+ * - Sessions live in the memory of this gateway process (several instances need sticky routing by
+ *   session id). A session is forgotten SEARCH_SESSION_TTL_SECONDS after its last use; a user keeps at
+ *   most SEARCH_SESSIONS_PER_USER, a new one drops (and stops) the oldest.
+ * - A task calls its supplier once per supplier search of the journey (RT: one search with the return date,
+ *   both directions come back; MC: one per leg, in parallel). Offers are published as each call answers.
+ *   A task still unanswered after SUPPLIER_TIMEOUT_MS, or whose supplier fails, is `failed` with the
+ *   supplier's message (in the language of whoever polls); it never holds the other tasks back.
+ * - Offer ids stay unique within a session: when a task's answer would repeat an id already published
+ *   (the same source twice among the sign-ins, or the same leg twice), every part of its ids and
+ *   combineSegment gets the suffix `~<signInId>` (or `~<signInId>.<leg>`), keeping `A:B` pairs matched.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FlightOffer, SearchPoll, SignInTask } from '../../contract/flights';
+import type { Language } from '../../contract/constants';
+import { SupplierError, type Supplier, type SupplierContext, type SupplierSearch } from '../suppliers';
+
+export interface TaskSignIn {
+  id: number;
+  source: Supplier['source'];
+  officeCode: string;
+}
+
+interface Task {
+  signIn: TaskSignIn;
+  status: SignInTask['status'];
+  error?: { vi: string; en: string; code: string };
+  elapsedMs?: number;
+  offerCount: number;
+}
+
+export interface SessionOwner {
+  userId: number;
+  agencyId: number;
+}
+
+export class SearchSession {
+  readonly id = randomUUID();
+  readonly startedAt = Date.now();
+  lastUsedAt = Date.now();
+  readonly tasks: Task[];
+  readonly offers: FlightOffer[] = [];
+  /** ms from the start to the first published offer. */
+  firstOfferMs: number | null = null;
+  finishedMs: number | null = null;
+  readonly controller = new AbortController();
+  private readonly ids = new Set<string>();
+  private readonly waiters = new Set<() => void>();
+  private readonly finished: Promise<void>;
+  private resolveFinished!: () => void;
+
+  constructor(
+    readonly owner: SessionOwner,
+    signIns: readonly TaskSignIn[],
+  ) {
+    this.tasks = signIns.map((signIn) => ({ signIn, status: 'pending', offerCount: 0 }));
+    this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
+    if (this.tasks.length === 0) this.finish();
+  }
+
+  get completed(): number {
+    return this.tasks.filter((t) => t.status !== 'pending').length;
+  }
+
+  get done(): boolean {
+    return this.completed === this.tasks.length;
+  }
+
+  /** Resolves when every task is done or failed. */
+  whenFinished(): Promise<void> {
+    return this.finished;
+  }
+
+  publish(task: Task, offers: FlightOffer[], leg: number | undefined): void {
+    if (offers.length === 0 || this.controller.signal.aborted) return;
+    let batch = offers.map((o) => ({ ...o, signInId: task.signIn.id, ...(leg !== undefined ? { leg } : {}) }));
+    if (batch.some((o) => this.ids.has(o.id))) {
+      const suffix = `~${task.signIn.id}${leg !== undefined ? `.${leg}` : ''}`;
+      const tag = (id: string) => (id ? id.split(':').map((part) => part + suffix).join(':') : id);
+      batch = batch.map((o) => ({ ...o, id: tag(o.id), combineSegment: tag(o.combineSegment) }));
+    }
+    for (const o of batch) this.ids.add(o.id);
+    this.offers.push(...batch);
+    task.offerCount += batch.length;
+    this.firstOfferMs ??= Date.now() - this.startedAt;
+    this.wake();
+  }
+
+  settle(task: Task, error: SupplierError | null): void {
+    if (task.status !== 'pending') return;
+    task.elapsedMs = Date.now() - this.startedAt;
+    if (error) {
+      task.status = 'failed';
+      task.error = { vi: error.messageVi, en: error.messageEn, code: error.code };
+    } else {
+      task.status = 'done';
+    }
+    if (this.done) this.finish();
+    this.wake();
+  }
+
+  private finish(): void {
+    this.finishedMs ??= Date.now() - this.startedAt;
+    this.resolveFinished();
+  }
+
+  /** Stops the tasks (supplier calls are aborted) and releases every waiting poll. */
+  stop(): void {
+    this.controller.abort(new SupplierError('TIMEOUT', { vi: 'Phiên tìm kiếm đã kết thúc.', en: 'The search session has ended.' }));
+    for (const t of this.tasks) {
+      if (t.status === 'pending') this.settle(t, new SupplierError('TIMEOUT', { vi: 'Phiên tìm kiếm đã kết thúc.', en: 'The search session has ended.' }));
+    }
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const w of [...this.waiters]) w();
+  }
+
+  /**
+   * Offers after `since`. With `waitMs`, waits until an offer arrives after `since`, every task is complete,
+   * the wait ends or `signal` aborts (the caller went away), whichever comes first.
+   */
+  async poll(since: number, waitMs: number, lang: Language, signal?: AbortSignal): Promise<SearchPoll> {
+    this.lastUsedAt = Date.now();
+    if (waitMs > 0 && this.offers.length <= since && !this.done && !signal?.aborted) {
+      await new Promise<void>((resolve) => {
+        const release = () => {
+          clearTimeout(timer);
+          this.waiters.delete(release);
+          signal?.removeEventListener('abort', release);
+          resolve();
+        };
+        const timer = setTimeout(release, waitMs);
+        this.waiters.add(release);
+        signal?.addEventListener('abort', release, { once: true });
+      });
+    }
+    this.lastUsedAt = Date.now();
+    return this.view(since, lang);
+  }
+
+  view(since: number, lang: Language): SearchPoll {
+    const from = Math.min(since, this.offers.length);
+    return {
+      sessionId: this.id,
+      tasks: this.taskViews(lang),
+      total: this.tasks.length,
+      completed: this.completed,
+      done: this.done,
+      offers: this.offers.slice(from),
+      cursor: this.offers.length,
+    };
+  }
+
+  taskViews(lang: Language): SignInTask[] {
+    return this.tasks.map((t) => ({
+      signInId: t.signIn.id,
+      source: t.signIn.source,
+      label: t.signIn.officeCode,
+      status: t.status,
+      ...(t.error ? { message: lang === 'vi' ? t.error.vi : t.error.en } : {}),
+      ...(t.elapsedMs !== undefined ? { elapsedMs: t.elapsedMs } : {}),
+      offerCount: t.offerCount,
+    }));
+  }
+
+  /** The timing line of the search log. */
+  summary(): Record<string, unknown> {
+    return {
+      sessionId: this.id,
+      userId: this.owner.userId,
+      agencyId: this.owner.agencyId,
+      offers: this.offers.length,
+      firstOfferMs: this.firstOfferMs,
+      totalMs: this.finishedMs,
+      tasks: this.tasks.map((t) => ({
+        source: t.signIn.source,
+        signInId: t.signIn.id,
+        status: t.status,
+        ms: t.elapsedMs,
+        offers: t.offerCount,
+        ...(t.error ? { error: t.error.code } : {}),
+      })),
+    };
+  }
+}
+
+export interface RunOptions {
+  timeoutMs: number;
+  /** A fresh seat-inventory adapter per supplier call. */
+  seatsTaken: () => NonNullable<SupplierContext['seatsTaken']>;
+  /** Non-supplier failures (a bug, the database): logged, the task fails with UNAVAILABLE. */
+  onUnexpected?: (error: unknown, source: string) => void;
+}
+
+/** One supplier call bounded by the timeout and the session's signal. */
+async function callSupplier(supplier: Supplier, search: SupplierSearch, session: SearchSession, options: RunOptions): Promise<FlightOffer[]> {
+  const controller = new AbortController();
+  const parent = session.controller.signal;
+  const onParent = () => controller.abort(parent.reason);
+  parent.addEventListener('abort', onParent, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new SupplierError('TIMEOUT', { source: supplier.source }));
+      controller.abort();
+    }, options.timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      supplier.search(search, { seatsTaken: options.seatsTaken(), timeoutMs: options.timeoutMs, signal: controller.signal }),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    parent.removeEventListener('abort', onParent);
+  }
+}
+
+/** Starts every task of the session at once; answers immediately (the tasks run on). */
+export function runTasks(
+  session: SearchSession,
+  supplierOf: (source: TaskSignIn['source']) => Supplier,
+  searches: readonly { leg?: number; search: SupplierSearch }[],
+  options: RunOptions,
+): void {
+  session.tasks.forEach((task) => {
+    const supplier = supplierOf(task.signIn.source);
+    void Promise.allSettled(
+      searches.map(async ({ leg, search }) => {
+        const offers = await callSupplier(supplier, search, session, options);
+        session.publish(task, offers, leg);
+      }),
+    ).then((results) => {
+      const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (!failure) return session.settle(task, null);
+      const reason: unknown = failure.reason;
+      if (reason instanceof SupplierError) return session.settle(task, reason);
+      options.onUnexpected?.(reason, task.signIn.source);
+      session.settle(task, new SupplierError('UNAVAILABLE', { source: task.signIn.source }));
+    });
+  });
+}
+
+export interface SessionStoreOptions {
+  ttlMs: number;
+  perUser: number;
+  /** How often expired sessions are swept (default 60 s). */
+  sweepMs?: number;
+}
+
+/** The sessions of this process. */
+export class SearchSessions {
+  private readonly sessions = new Map<string, SearchSession>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly options: SessionStoreOptions) {
+    this.sweeper = setInterval(() => this.sweep(), options.sweepMs ?? 60_000);
+    this.sweeper.unref();
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  create(owner: SessionOwner, signIns: readonly TaskSignIn[]): SearchSession {
+    this.sweep();
+    const mine = [...this.sessions.values()].filter((s) => s.owner.userId === owner.userId).sort((a, b) => a.lastUsedAt - b.lastUsedAt);
+    while (mine.length >= this.options.perUser) this.drop(mine.shift()!);
+    const session = new SearchSession(owner, signIns);
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  /** The session if it exists, has not expired and belongs to the user; otherwise undefined (→ 404). */
+  get(id: string, userId: number): SearchSession | undefined {
+    const s = this.sessions.get(id);
+    if (!s) return undefined;
+    if (this.expired(s)) {
+      this.drop(s);
+      return undefined;
+    }
+    return s.owner.userId === userId ? s : undefined;
+  }
+
+  private expired(s: SearchSession, now: number = Date.now()): boolean {
+    return now - s.lastUsedAt > this.options.ttlMs;
+  }
+
+  sweep(now: number = Date.now()): void {
+    for (const s of this.sessions.values()) if (this.expired(s, now)) this.drop(s);
+  }
+
+  private drop(s: SearchSession): void {
+    this.sessions.delete(s.id);
+    s.stop();
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const s of this.sessions.values()) this.drop(s);
+  }
+}
