@@ -116,7 +116,7 @@ export function searchIssues(req: FlightSearchRequest, lang: Language, today: st
 export function validateSearchRequest(req: FlightSearchRequest, lang: Language, today?: string): ValidSearch {
   const issues = searchIssues(req, lang, today);
   if (issues.length > 0) throw new ApiError(ErrorCode.VALIDATION, { in: 'body', issues });
-  const { returnDate, ...rest } = req;
+  const { returnDate: _returnDate, ...rest } = req;
   return req.journeyType === 'RT' ? req : rest;
 }
 
