@@ -9,6 +9,7 @@ import { useAccount, usePermissionList } from '../../../src/auth/hooks';
 import { formatLongDate } from '../../../src/i18n/format';
 import { AgencyCard } from '../components/AgencyCard';
 import { AnniversaryBanner } from '../components/AnniversaryBanner';
+import { BannerCarousel } from '../components/BannerCarousel';
 import { NewHomeHeader } from '../components/NewHomeHeader';
 import { PermissionsCard } from '../components/PermissionsCard';
 import { QuickLinks } from '../components/QuickLinks';
@@ -23,6 +24,7 @@ export default function HomePage() {
 
   return (
     <div className="home" data-home={showNewHome ? 'new' : 'booking-search'}>
+      <BannerCarousel />
       {anniversary && <AnniversaryBanner />}
       {showNewHome ? (
         <NewHomeHeader account={account} today={today} />
