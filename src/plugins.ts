@@ -1,5 +1,6 @@
 /** THE registry: the one list of plugins the portal composes. Add a plugin here and nowhere else. */
 import type { PortalPlugin } from './plugin';
 import { homePlugin } from '../plugins/home';
+import { newsPlugin } from '../plugins/news';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, newsPlugin];

@@ -1,6 +1,7 @@
 /**
  * The layout of the signed-in portal: a collapsible side menu (a drawer below the md breakpoint) and a
- * header with the language picker, the theme picker and the account menu.
+ * header with the notification bell, the language picker, the theme picker and the account menu; the
+ * floating online-support panel on every page.
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, Grid, Layout } from 'antd';
@@ -10,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../auth/hooks';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { Logo } from '../Logo';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { Placeholder } from '../Placeholder';
+import { SupportPanel } from '../support/SupportPanel';
 import { BREAKPOINTS, DRAWER_BELOW } from '../theme';
 import { AccountMenu } from './AccountMenu';
 import { SideMenu } from './SideMenu';
@@ -94,6 +97,7 @@ export function AppLayout() {
           )}
           <div className="header-spacer" />
           <div className="header-actions">
+            <NotificationBell />
             <LanguageSwitch size="small" />
             <ThemePicker />
             <AccountMenu compact={narrow} />
@@ -103,6 +107,7 @@ export function AppLayout() {
           <Suspense fallback={<Placeholder />}>
             <Outlet />
           </Suspense>
+          <SupportPanel />
         </Layout.Content>
       </Layout>
     </Layout>

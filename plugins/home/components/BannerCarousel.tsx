@@ -1,0 +1,40 @@
+/**
+ * The active banners of the home page (GET /api/home/banners: active, in schedule, the user's agency's and
+ * its ancestors', in order) as a carousel. Nothing shows while loading, on failure or when there are none.
+ */
+import { Carousel } from 'antd';
+import { useCustom } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_API } from '../../../contract/admin-paths';
+import type { Banner } from '../../../contract/content';
+import { api } from '../../../src/api/client';
+import './banner-carousel.css';
+
+const src = (url: string) => (url.startsWith('/') ? `${api.defaults.baseURL ?? ''}${url}` : url);
+
+export function BannerCarousel() {
+  const { t } = useTranslation();
+  const { result } = useCustom<{ items: Banner[] }>({ url: ADMIN_API.activeBanners, method: 'get', meta: { resource: 'banners' }, errorNotification: false });
+  const items = result.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="home-banners" aria-label={t('banner.carousel.label')}>
+      <Carousel autoplay={items.length > 1} autoplaySpeed={6000} dots={items.length > 1} draggable>
+        {items.map((b) => {
+          const image = <img src={src(b.imageUrl)} alt={b.title} className="home-banner-image" />;
+          return (
+            <div key={b.id} className="home-banner-slide">
+              {b.link ? (
+                <a href={b.link} target="_blank" rel="noopener noreferrer" aria-label={t('banner.carousel.open', { title: b.title })}>
+                  {image}
+                </a>
+              ) : (
+                image
+              )}
+            </div>
+          );
+        })}
+      </Carousel>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+/** Pure rules of the news plugin: banner links, tag lists, publish windows. No React, no I/O. */
+/** http or https only (banner links). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Tags as the gateway keeps them: trimmed, lower-cased, no duplicates, at most 10 of at most 40 characters. */
+export function normaliseTags(tags: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().toLowerCase().slice(0, 40);
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  return out.slice(0, 10);
+}
+
+/** The window is valid when either end is open or it ends after it starts. */
+export function isValidWindow(from: string | null | undefined, to: string | null | undefined): boolean {
+  if (!from || !to) return true;
+  return Date.parse(to) > Date.parse(from);
+}
+
+export type NewsState = 'draft' | 'scheduled' | 'live' | 'expired';
+
+/** Where an article stands for readers right now. */
+export function newsState(a: { status: string; publishFrom: string | null; publishTo: string | null }, now = Date.now()): NewsState {
+  if (a.status !== 'published') return 'draft';
+  if (a.publishFrom && Date.parse(a.publishFrom) > now) return 'scheduled';
+  if (a.publishTo && Date.parse(a.publishTo) <= now) return 'expired';
+  return 'live';
+}

@@ -1,0 +1,165 @@
+/**
+ * The notification bell of the header: the unread count, and on click a panel with the latest
+ * notifications (news published, top-up approved, hold about to expire, system events). Mark one or all
+ * read; clicking one marks it read and opens its link. Polls every 60 s and when the window regains focus.
+ * Spec point 4, "the notification dialog is cleared on close": the panel's transient state (filter,
+ * expanded entry, error) is reset whenever it closes.
+ */
+import { useState } from 'react';
+import { Alert, Badge, Button, Empty, List, Popover, Segmented, Skeleton, Typography } from 'antd';
+import { BellOutlined, CheckOutlined, ClockCircleOutlined, DollarOutlined, NotificationOutlined, ReadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_API } from '../../../contract/admin-paths';
+import type { NotificationEntry, NotificationList } from '../../../contract/content';
+import { api } from '../../api/client';
+import { formatDateTime } from '../../i18n/format';
+import './notifications.css';
+
+/** The cache tag of spec point 7. */
+export const NOTIFICATION_KEY = ['Notification'] as const;
+export const POLL_MS = 60_000;
+
+export async function fetchNotifications(): Promise<NotificationList> {
+  // silent: a failed background poll shows no network toast; the panel shows the error instead
+  const { data } = await api.get<NotificationList>(ADMIN_API.notifications, { silent: true });
+  return data;
+}
+
+const ICONS: Record<string, React.ReactNode> = {
+  news: <ReadOutlined />,
+  topup_approved: <DollarOutlined />,
+  hold_expiring: <ClockCircleOutlined />,
+  system: <NotificationOutlined />,
+};
+
+type Filter = 'all' | 'unread';
+
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const { data, isLoading, isError, error, refetch } = useQuery({
+    queryKey: [...NOTIFICATION_KEY, i18n.language],
+    queryFn: fetchNotifications,
+    refetchInterval: POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+  const unread = data?.unread ?? 0;
+  const items = (data?.items ?? []).filter((n) => filter === 'all' || !n.read);
+
+  const refresh = () => client.invalidateQueries({ queryKey: NOTIFICATION_KEY });
+  const markOne = useMutation({
+    mutationFn: (id: number) => api.post(ADMIN_API.notificationRead.replace(':id', String(id)), {}, { overlay: false }),
+    onSuccess: refresh,
+    onError: (e: Error) => setActionError(e.message),
+  });
+  const markAll = useMutation({
+    mutationFn: () => api.post(ADMIN_API.notificationsReadAll, {}, { overlay: false }),
+    onSuccess: refresh,
+    onError: (e: Error) => setActionError(e.message),
+  });
+
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (next) void refetch();
+    else {
+      // cleared on close (spec point 4)
+      setFilter('all');
+      setActionError(null);
+    }
+  };
+
+  const follow = (n: NotificationEntry) => {
+    if (!n.read) markOne.mutate(n.id);
+    if (!n.link) return;
+    changeOpen(false);
+    if (n.link.startsWith('/')) navigate(n.link);
+    else if (/^https?:\/\//i.test(n.link)) window.open(n.link, '_blank', 'noopener');
+  };
+
+  const panel = (
+    <div className="notif-panel" data-testid="notification-panel">
+      <div className="notif-head">
+        <Typography.Text strong>{t('notifications.title')}</Typography.Text>
+        <Button size="small" type="link" icon={<CheckOutlined />} disabled={unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate()}>
+          {t('notifications.markAll')}
+        </Button>
+      </div>
+      <Segmented
+        size="small"
+        block
+        value={filter}
+        onChange={(v) => setFilter(v as Filter)}
+        options={[
+          { value: 'all', label: t('notifications.all') },
+          { value: 'unread', label: t('notifications.unreadTab', { count: unread }) },
+        ]}
+      />
+      {actionError && <Alert type="error" showIcon closable message={actionError} className="notif-alert" onClose={() => setActionError(null)} />}
+      <div className="notif-body">
+        {isLoading ? (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        ) : isError ? (
+          <Alert type="error" showIcon role="alert" message={t('notifications.loadError')} description={(error as Error | null)?.message} action={<Button size="small" onClick={() => void refetch()}>{t('notifications.retry')}</Button>} />
+        ) : items.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter === 'unread' ? t('notifications.noUnread') : t('notifications.empty')} />
+        ) : (
+          <List
+            dataSource={items}
+            rowKey="id"
+            renderItem={(n) => (
+              <List.Item
+                className={`notif-item${n.read ? '' : ' notif-unread'}`}
+                actions={
+                  n.read
+                    ? []
+                    : [
+                        <Button
+                          key="read"
+                          size="small"
+                          type="text"
+                          icon={<CheckOutlined />}
+                          aria-label={t('notifications.markOne', { title: n.title })}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            markOne.mutate(n.id);
+                          }}
+                        />,
+                      ]
+                }
+              >
+                <button type="button" className="notif-link" onClick={() => follow(n)}>
+                  <span className="notif-icon" aria-hidden="true">
+                    {ICONS[n.type] ?? ICONS.system}
+                  </span>
+                  <span className="notif-text">
+                    <span className="notif-title">{n.title}</span>
+                    {n.body && <span className="notif-desc">{n.body}</span>}
+                    <span className="notif-time">{formatDateTime(n.createdAt)}</span>
+                  </span>
+                </button>
+              </List.Item>
+            )}
+          />
+        )}
+      </div>
+    </div>
+  );
+
+  return (
+    <Popover open={open} onOpenChange={changeOpen} trigger="click" placement="bottomRight" content={panel} arrow={false} overlayClassName="notif-popover">
+      <Button type="text" className="header-icon-button notif-trigger" aria-label={t('notifications.open', { count: unread })} aria-haspopup="dialog" aria-expanded={open}>
+        <Badge count={unread} size="small" overflowCount={99}>
+          <BellOutlined className="notif-bell" />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}
