@@ -1,0 +1,90 @@
+/** /system/pin-code (open): set a first 4–6 digit PIN, or change it with the current one. */
+import { useState } from 'react';
+import { Alert, App, Button, Form, Input, Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../src/api/errors';
+import { savePin, usePinStatus } from '../api';
+import { LoadError, SystemPage } from '../components/SystemPage';
+
+interface Values {
+  oldPin?: string;
+  newPin: string;
+  confirmPin: string;
+}
+
+const PIN_RE = /^\d{4,6}$/;
+
+export default function PinCodePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const { status, query } = usePinStatus();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = async (v: Values) => {
+    setSaving(true);
+    setError(null);
+    try {
+      await savePin(v.newPin, status?.hasPin ? v.oldPin : undefined);
+      message.success(t(status?.hasPin ? 'system.pin.changed' : 'system.pin.set'));
+      form.resetFields();
+      await query.refetch();
+    } catch (e) {
+      setError(isApiError(e) && e.status === 403 ? t('system.pin.wrongOld') : isApiError(e) && e.message ? e.message : t('system.common.saveError'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const pinRule = { pattern: PIN_RE, message: t('system.pin.rule') };
+  const title = t('system.pin.title');
+  if (query.isError) {
+    return (
+      <SystemPage title={title}>
+        <LoadError onRetry={() => void query.refetch()} />
+      </SystemPage>
+    );
+  }
+  if (!status) {
+    return (
+      <SystemPage title={title}>
+        <Skeleton active />
+      </SystemPage>
+    );
+  }
+  return (
+    <SystemPage title={title} extra={<Tag color={status.hasPin ? 'green' : 'default'}>{t(status.hasPin ? 'system.pin.hasPin' : 'system.pin.noPin')}</Tag>}>
+      <div className="admin-form" style={{ maxWidth: 420 }}>
+        <Alert type="info" showIcon className="form-alert" message={t('system.pin.explain')} />
+        {error && <Alert type="error" showIcon role="alert" className="form-alert" message={error} />}
+        <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={saving}>
+          {status.hasPin && (
+            <Form.Item name="oldPin" label={t('system.pin.old')} rules={[{ required: true, message: t('system.validation.required') }, pinRule]}>
+              <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
+            </Form.Item>
+          )}
+          <Form.Item name="newPin" label={t('system.pin.new')} rules={[{ required: true, message: t('system.validation.required') }, pinRule]} extra={t('system.pin.rule')}>
+            <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPin"
+            label={t('system.pin.confirm')}
+            dependencies={['newPin']}
+            rules={[
+              { required: true, message: t('system.validation.required') },
+              ({ getFieldValue }) => ({
+                validator: (_r, v?: string) => (!v || v === getFieldValue('newPin') ? Promise.resolve() : Promise.reject(new Error(t('system.pin.mismatch')))),
+              }),
+            ]}
+          >
+            <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t(status.hasPin ? 'system.pin.change' : 'system.pin.setButton')}
+          </Button>
+        </Form>
+      </div>
+    </SystemPage>
+  );
+}
