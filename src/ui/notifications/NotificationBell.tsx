@@ -6,7 +6,7 @@
  * expanded entry, error) is reset whenever it closes.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Empty, List, Popover, Segmented, Skeleton, Typography } from 'antd';
+import { Alert, Badge, Button, Drawer, Empty, Grid, List, Popover, Segmented, Skeleton, Typography } from 'antd';
 import { BellOutlined, CheckOutlined, ClockCircleOutlined, DollarOutlined, NotificationOutlined, ReadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -41,6 +41,8 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
+  // below the sm breakpoint the panel is a drawer over the page, so it never runs off a 360 px screen
+  const narrow = Grid.useBreakpoint().sm === false;
   const [filter, setFilter] = useState<Filter>('all');
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -153,13 +155,34 @@ export function NotificationBell() {
     </div>
   );
 
+  const trigger = (
+    <Button
+      type="text"
+      className="header-icon-button notif-trigger"
+      aria-label={t('notifications.open', { count: unread })}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={narrow ? () => changeOpen(!open) : undefined}
+    >
+      <Badge count={unread} size="small" overflowCount={99}>
+        <BellOutlined className="notif-bell" />
+      </Badge>
+    </Button>
+  );
+
+  if (narrow) {
+    return (
+      <>
+        {trigger}
+        <Drawer open={open} onClose={() => changeOpen(false)} placement="top" height="auto" closable={false} className="notif-drawer" styles={{ body: { padding: 12 } }}>
+          {panel}
+        </Drawer>
+      </>
+    );
+  }
   return (
     <Popover open={open} onOpenChange={changeOpen} trigger="click" placement="bottomRight" content={panel} arrow={false} overlayClassName="notif-popover">
-      <Button type="text" className="header-icon-button notif-trigger" aria-label={t('notifications.open', { count: unread })} aria-haspopup="dialog" aria-expanded={open}>
-        <Badge count={unread} size="small" overflowCount={99}>
-          <BellOutlined className="notif-bell" />
-        </Badge>
-      </Button>
+      {trigger}
     </Popover>
   );
 }
