@@ -36,6 +36,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, lo
     prefix: '/',
     wildcard: true,
     index: false,
+    // The build writes .br and .gz beside each asset (vite.config.ts); they are served to clients that accept them.
+    preCompressed: true,
     // STATIC_DIR may be missing (portal not built yet): the fallback below explains it.
     serve: true,
     setHeaders: (reply, filePath) => {
