@@ -1,8 +1,9 @@
 /** THE registry: the one list of plugins the portal composes. Add a plugin here and nowhere else. */
 import type { PortalPlugin } from './plugin';
 import { homePlugin } from '../plugins/home';
+import { flightsPlugin } from '../plugins/flights';
 import { agentsPlugin } from '../plugins/agents';
 import { systemPlugin } from '../plugins/system';
 import { newsPlugin } from '../plugins/news';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, newsPlugin, agentsPlugin, systemPlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin];

@@ -1,12 +1,14 @@
 /**
  * Home at `/`: the new home with SHOW_NEW_HOME (welcome header + dashboard), otherwise the booking-search
- * home (the same dashboard layout without the new-home header); the anniversary banner with ANNIVERSARY.
+ * home: the search panel a registered plugin offers (resource meta `homePanel`, the flight search) above the
+ * same dashboard; the anniversary banner with ANNIVERSARY.
  */
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAccount, usePermissionList } from '../../../src/auth/hooks';
 import { formatLongDate } from '../../../src/i18n/format';
+import { usePortal } from '../../../src/ui/layout/portal-context';
 import { AgencyCard } from '../components/AgencyCard';
 import { AnniversaryBanner } from '../components/AnniversaryBanner';
 import { BannerCarousel } from '../components/BannerCarousel';
@@ -21,6 +23,9 @@ export default function HomePage() {
   const [today] = useState(() => Date.now());
   const showNewHome = permissions.includes('SHOW_NEW_HOME');
   const anniversary = permissions.includes('ANNIVERSARY');
+  const { resources } = usePortal();
+  // a plugin offers its search panel through its resource's meta; home never imports another plugin
+  const SearchPanel = resources.map((r) => r.meta?.homePanel as ComponentType | undefined).find(Boolean);
 
   return (
     <div className="home" data-home={showNewHome ? 'new' : 'booking-search'}>
@@ -34,6 +39,13 @@ export default function HomePage() {
             {t('home.page.title')}
           </Typography.Title>
           <span className="page-heading-date">{formatLongDate(today)}</span>
+        </div>
+      )}
+      {!showNewHome && SearchPanel && (
+        <div className="home-search" data-testid="home-search">
+          <Suspense fallback={<div className="home-search-placeholder" aria-busy="true" />}>
+            <SearchPanel />
+          </Suspense>
         </div>
       )}
       <Row gutter={[16, 16]}>

@@ -1,0 +1,102 @@
+/**
+ * Runs one search session of the contract: POST /api/flights/search, then polls the session with its cursor
+ * until every sign-in task is done or failed. Each source's offers appear as soon as that source answers;
+ * a failed source is a task with a message and never stops the others.
+ */
+import { useEffect, useReducer, useState } from 'react';
+import type { BookingFee, FlightOffer, FlightSearchRequest, SignInTask } from '../../../contract/flights';
+import { isApiError } from '../../../src/api/errors';
+import { pollSearch, startSearch } from '../api';
+import { searchKey } from '../search-params';
+
+/** How long the gateway may hold a poll while nothing new arrived. */
+export const POLL_WAIT_MS = 1500;
+
+export interface FlightSearchSession {
+  status: 'idle' | 'running' | 'done' | 'error';
+  sessionId: string;
+  tasks: SignInTask[];
+  total: number;
+  completed: number;
+  offers: FlightOffer[];
+  isInternational: boolean;
+  requirePassport: boolean;
+  bookingFees: BookingFee[];
+  /** The gateway's message (already in the user's language) when the search could not run. */
+  error: string;
+}
+
+export const IDLE_SESSION: FlightSearchSession = {
+  status: 'idle', sessionId: '', tasks: [], total: 0, completed: 0, offers: [], isInternational: false,
+  requirePassport: false, bookingFees: [], error: '',
+};
+
+type Action =
+  | { type: 'START' }
+  | { type: 'STARTED'; session: Partial<FlightSearchSession> }
+  | { type: 'POLL'; tasks: SignInTask[]; total: number; completed: number; done: boolean; offers: FlightOffer[] }
+  | { type: 'ERROR'; error: string };
+
+function reducer(state: FlightSearchSession, action: Action): FlightSearchSession {
+  switch (action.type) {
+    case 'START': return { ...IDLE_SESSION, status: 'running' };
+    case 'STARTED': return { ...state, ...action.session };
+    case 'POLL': return {
+      ...state,
+      tasks: action.tasks,
+      total: action.total,
+      completed: Math.min(action.completed, action.total),
+      offers: action.offers.length ? [...state.offers, ...action.offers] : state.offers,
+      status: action.done ? 'done' : 'running',
+    };
+    case 'ERROR': return { ...state, status: 'error', error: action.error };
+    default: return state;
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The search of a request (null: nothing to search). `retry` runs it again. */
+export function useFlightSearch(request: FlightSearchRequest | null): FlightSearchSession & { retry: () => void } {
+  const [state, dispatch] = useReducer(reducer, IDLE_SESSION);
+  const [attempt, setAttempt] = useState(0);
+  const key = searchKey(request);
+
+  useEffect(() => {
+    if (!request) return undefined;
+    const controller = new AbortController();
+    const { signal } = controller;
+    dispatch({ type: 'START' });
+    (async () => {
+      try {
+        const started = await startSearch(request, signal);
+        if (signal.aborted) return;
+        dispatch({
+          type: 'STARTED',
+          session: {
+            sessionId: started.sessionId, tasks: started.tasks, total: started.total,
+            isInternational: started.isInternational, requirePassport: started.requirePassport, bookingFees: started.bookingFees,
+          },
+        });
+        let cursor = 0;
+        for (;;) {
+          const poll = await pollSearch(started.sessionId, cursor, POLL_WAIT_MS, signal);
+          if (signal.aborted) return;
+          cursor = poll.cursor;
+          dispatch({ type: 'POLL', tasks: poll.tasks, total: poll.total, completed: poll.completed, done: poll.done, offers: poll.offers });
+          if (poll.done) return;
+        }
+      } catch (error) {
+        if (!signal.aborted) dispatch({ type: 'ERROR', error: messageOf(error) });
+      }
+    })();
+    return () => controller.abort();
+    // the request is fully described by its key
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
+}
