@@ -90,6 +90,7 @@ export function AgencyList({ kind, resource, formPath, title }: AgencyListProps)
     {
       title: t('agents.common.actions'),
       key: 'actions',
+      fixed: 'right',
       width: 110,
       render: (_: unknown, agency) => (
         <div className="admin-actions">

@@ -144,6 +144,7 @@ export function UserList({ resource, formPath, title, scope }: UserListProps) {
     {
       title: t('agents.common.actions'),
       key: 'actions',
+      fixed: 'right',
       width: 150,
       render: (_: unknown, user) => (
         <div className="admin-actions">

@@ -71,6 +71,7 @@ export default function GroupsPage() {
     {
       title: t('system.common.actions'),
       key: 'actions',
+      fixed: 'right',
       width: 110,
       render: (_: unknown, group) => (
         <div className="admin-actions">
