@@ -24,7 +24,12 @@ function precompress(): Plugin {
         });
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json)$/.test(file) || file.includes('.vite')) continue;
-        const data = readFileSync(file);
+        let data: Buffer;
+        try {
+          data = readFileSync(file);
+        } catch {
+          continue; // removed meanwhile (another build of the same folder)
+        }
         if (data.length < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
         writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));

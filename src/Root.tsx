@@ -6,13 +6,13 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { setNavigator } from './api/bus';
-import { PUBLIC_ROUTES } from './public-routes';
+import { loadPortalApp, PUBLIC_ROUTES } from './public-routes';
 import { GlobalLayer } from './ui/global/GlobalLayer';
 import { Placeholder } from './ui/Placeholder';
 import { PreferencesProvider } from './ui/preferences';
 import { PublicRoute } from './ui/PublicRoute';
 
-const PortalApp = lazy(() => import('./App'));
+const PortalApp = lazy(loadPortalApp);
 
 /** Lets the api layer navigate through the router (no React there). */
 function NavigatorBinding({ children }: { children: (navigate: (path: string) => void) => React.ReactNode }) {

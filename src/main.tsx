@@ -5,7 +5,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
 import { Root } from './Root';
+import { preloadFirstPage } from './public-routes';
 
+preloadFirstPage(window.location.pathname);
 void initI18n();
 
 const container = document.getElementById('root');

@@ -12,10 +12,29 @@ export interface PublicRoute {
   allow?: boolean;
 }
 
+const loaders = {
+  '/login': () => import('./auth/pages/LoginPage'),
+  '/forgot-password': () => import('./auth/pages/ForgotPasswordPage'),
+  '/change-password': () => import('./auth/pages/ChangePasswordPage'),
+  '/time-setup-instruction': () => import('./ui/pages/TimeSetupPage'),
+  '/not-allow': () => import('./ui/pages/NotAllowPage'),
+} as const;
+
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: '/login', component: lazy(() => import('./auth/pages/LoginPage')), title: 'auth.login.title' },
-  { path: '/forgot-password', component: lazy(() => import('./auth/pages/ForgotPasswordPage')), title: 'auth.forgot.title' },
-  { path: '/change-password', component: lazy(() => import('./auth/pages/ChangePasswordPage')), title: 'auth.change.title' },
-  { path: '/time-setup-instruction', component: lazy(() => import('./ui/pages/TimeSetupPage')), title: 'shell.timeSetup.title' },
-  { path: '/not-allow', component: lazy(() => import('./ui/pages/NotAllowPage')), title: 'shell.notAllow.title' },
+  { path: '/login', component: lazy(loaders['/login']), title: 'auth.login.title' },
+  { path: '/forgot-password', component: lazy(loaders['/forgot-password']), title: 'auth.forgot.title' },
+  { path: '/change-password', component: lazy(loaders['/change-password']), title: 'auth.change.title' },
+  { path: '/time-setup-instruction', component: lazy(loaders['/time-setup-instruction']), title: 'shell.timeSetup.title' },
+  { path: '/not-allow', component: lazy(loaders['/not-allow']), title: 'shell.notAllow.title' },
 ];
+
+export const loadPortalApp = () => import('./App');
+
+/**
+ * Starts downloading the chunk of the first page at once, in parallel with the translations, instead of
+ * after i18n has loaded and React has rendered (the lazy component then finds the module ready).
+ */
+export function preloadFirstPage(pathname: string): void {
+  const load = (loaders as Record<string, () => Promise<unknown>>)[pathname] ?? loadPortalApp;
+  void load().catch(() => undefined);
+}
