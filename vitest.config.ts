@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Component tests render the whole signed-in app; on a busy 2-core machine that can take seconds.
+          testTimeout: 20_000,
         },
       },
       {
