@@ -68,7 +68,7 @@ export function AgencyList({ kind, resource, formPath, title }: AgencyListProps)
   };
 
   const columns: ColumnsType<SubAgency> = [
-    { title: t('agents.agencies.code'), dataIndex: 'code', key: 'code', fixed: 'left', width: 130 },
+    { title: t('agents.agencies.code'), dataIndex: 'code', key: 'code', width: 130 },
     { title: t('agents.agencies.name'), dataIndex: 'name', key: 'name', width: 200 },
     { title: t('agents.agencies.phone'), dataIndex: 'phone', key: 'phone', width: 120, render: (v: string | null) => v ?? '—' },
     { title: t('agents.agencies.creditLimit'), dataIndex: 'creditLimit', key: 'creditLimit', width: 150, align: 'right', render: (v: number) => formatVnd(v) },

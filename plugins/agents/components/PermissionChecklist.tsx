@@ -17,7 +17,7 @@ export function PermissionChecklist({ options, initial, value = [], onChange, id
   const { t, i18n } = useTranslation();
   const en = i18n.language?.startsWith('en');
   return (
-    <Checkbox.Group value={value} onChange={(v) => onChange?.(v as string[])} style={{ width: '100%' }}>
+    <Checkbox.Group value={value} onChange={(v) => onChange?.(v as string[])} style={{ width: '100%', display: 'block' }}>
       <div className="admin-perm-grid" id={id}>
         {options.map((p) => {
           const locked = isPermissionLocked(p.value, p.grantable, initial);

@@ -127,7 +127,7 @@ export function UserList({ resource, formPath, title, scope }: UserListProps) {
   };
 
   const columns: ColumnsType<AdminUser> = [
-    { title: t('agents.users.username'), dataIndex: 'username', key: 'username', sorter: true, fixed: 'left', width: 140 },
+    { title: t('agents.users.username'), dataIndex: 'username', key: 'username', sorter: true, width: 130 },
     { title: t('agents.users.fullName'), dataIndex: 'fullName', key: 'fullName', sorter: true, width: 180 },
     { title: t('agents.users.agency'), dataIndex: 'agencyCode', key: 'agency', sorter: true, width: 130 },
     { title: t('agents.users.role'), dataIndex: 'role', key: 'role', sorter: true, width: 130, render: (r: string) => t(`agents.roles.${r}`) },

@@ -4,7 +4,7 @@
  * with thousands separators).
  */
 import { useState } from 'react';
-import { Button, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, Input, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -89,9 +89,9 @@ export function FeeTable({ rows, editable = false, onChange }: FeeTableProps) {
     <div>
       {editable && (
         <div className="admin-toolbar">
-          <Space.Compact>
+          <div className="fee-add">
             <Input
-              style={{ width: 120 }}
+              style={{ width: 110 }}
               maxLength={2}
               value={airline}
               placeholder={t('system.fees.airlinePlaceholder')}
@@ -99,7 +99,7 @@ export function FeeTable({ rows, editable = false, onChange }: FeeTableProps) {
               onChange={(e) => setAirline(e.target.value.toUpperCase())}
             />
             <Select
-              style={{ width: 140 }}
+              style={{ width: 130 }}
               value={international}
               aria-label={t('system.fees.route')}
               onChange={setInternational}
@@ -118,7 +118,7 @@ export function FeeTable({ rows, editable = false, onChange }: FeeTableProps) {
             >
               {t('system.fees.addRow')}
             </Button>
-          </Space.Compact>
+          </div>
           {problem && <Typography.Text type="danger">{t(`system.fees.problem.${problem}`)}</Typography.Text>}
         </div>
       )}

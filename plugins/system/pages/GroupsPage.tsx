@@ -48,7 +48,7 @@ export default function GroupsPage() {
   };
 
   const columns: ColumnsType<PermissionGroup> = [
-    { title: t('system.groups.name'), dataIndex: 'name', key: 'name', fixed: 'left', width: 180, sorter: (a, b) => a.name.localeCompare(b.name) },
+    { title: t('system.groups.name'), dataIndex: 'name', key: 'name', width: 180, sorter: (a, b) => a.name.localeCompare(b.name) },
     { title: t('system.groups.description'), dataIndex: 'description', key: 'description', width: 240, render: (v: string | null) => v ?? '—' },
     {
       title: t('system.groups.permissions'),
