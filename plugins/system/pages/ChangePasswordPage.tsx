@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ErrorCode } from '../../../contract/errors';
 import { isApiError } from '../../../src/api/errors';
 import { confirmPasswordRules, newPasswordRules } from '../../../src/auth/password-rules';
 import { logout } from '../../../src/auth/session';
@@ -47,7 +48,7 @@ export default function ChangePasswordPage() {
         },
       });
     } catch (e) {
-      setError(isApiError(e) && e.message ? e.message : t('system.common.saveError'));
+      setError(isApiError(e) && e.code === ErrorCode.INVALID_CREDENTIALS ? t('system.password.wrongOld') : isApiError(e) && e.message ? e.message : t('system.common.saveError'));
       setSaving(false);
     }
   };
