@@ -29,7 +29,14 @@ export function OfferList({ offers, selectedId, selectedClass, quoted, ...card }
   }, []);
   return (
     <div className="fl-offer-list" data-testid="offer-list" data-count={offers.length}>
-      <VirtualList data={offers as FlightOffer[]} height={height} itemHeight={OFFER_ITEM_HEIGHT} itemKey="id" role="list">
+      <VirtualList
+        data={offers as FlightOffer[]}
+        // a short list takes its own height (no empty scroll area below one selected offer)
+        height={offers.length * OFFER_ITEM_HEIGHT > height ? height : undefined}
+        itemHeight={OFFER_ITEM_HEIGHT}
+        itemKey="id"
+        role="list"
+      >
         {(offer) => (
           <div className="fl-offer-item" role="listitem">
             <OfferCard

@@ -1,5 +1,5 @@
 /** The quote modal (text to copy) and the quote image modal (the same quote as a PNG drawn on a canvas). */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Input, Modal, Segmented, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -55,15 +55,16 @@ export function QuoteModal({ open, items, hiddenIssueFee, onClose, mode }: Quote
   const { t, i18n } = useTranslation();
   const [lng, setLng] = useState<'vi' | 'en'>(i18n.language?.startsWith('en') ? 'en' : 'vi');
   const text = useMemo(() => buildQuoteText(items, i18n.getFixedT(lng), { hiddenIssueFee }), [items, i18n, lng, hiddenIssueFee]);
-  const canvas = useRef<HTMLCanvasElement>(null);
+  // a callback ref: the modal mounts its body after the first commit
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const [png, setPng] = useState('');
   const [copied, setCopied] = useState<'' | 'ok' | 'manual'>('');
 
   useEffect(() => {
-    if (!open || mode !== 'image' || !canvas.current) return;
+    if (!open || mode !== 'image' || !canvas) return;
     const brand = getComputedStyle(document.documentElement).getPropertyValue('--brand').trim() || '#0c66e1';
-    setPng(drawQuote(canvas.current, text, brand));
-  }, [open, mode, text]);
+    setPng(drawQuote(canvas, text, brand));
+  }, [open, mode, text, canvas]);
 
   const copy = async () => {
     try {
@@ -104,7 +105,7 @@ export function QuoteModal({ open, items, hiddenIssueFee, onClose, mode }: Quote
           </>
         ) : (
           <>
-            <canvas ref={canvas} className="fl-quote-canvas" aria-hidden="true" />
+            <canvas ref={setCanvas} className="fl-quote-canvas" aria-hidden="true" />
             {png && <img src={png} alt={t('flights.quote.imageTitle')} className="fl-quote-image" data-testid="quote-image" />}
             <Button type="primary" icon={<DownloadOutlined />} href={png || undefined} download="bao-gia-ve-may-bay.png" disabled={!png}>
               {t('flights.quote.download')}
