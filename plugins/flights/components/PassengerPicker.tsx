@@ -49,7 +49,7 @@ export function PassengerRows({ counts, onIncrement, onDecrement }: PassengerPic
 }
 
 export function passengerSummary(counts: PassengerCounts, t: (key: string, o?: Record<string, unknown>) => string): string {
-  return ROWS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${t(`flights.search.pax.${k}`).toLowerCase()}`).join(', ') || t('flights.search.pax.none');
+  return ROWS.filter((k) => counts[k] > 0).map((k) => t(`flights.search.paxCount.${k}`, { count: counts[k] })).join(', ') || t('flights.search.pax.none');
 }
 
 export function PassengerPicker(props: PassengerPickerProps) {
