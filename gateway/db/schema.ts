@@ -435,3 +435,111 @@ export const seatInventory = pgTable(
   },
   (t) => [primaryKey({ columns: [t.seatKey, t.class] }), check('seat_inventory_taken_check', sql`${t.taken} >= 0`)],
 );
+
+/**
+ * The deposit ledger (docs/ledger.md). One `deposit` account per agency plus the provider's system accounts
+ * (`bank`: money received by transfer; `clearing`: what bookings charge and give back). Money moves only as
+ * journal entries, each with two or more postings summing to zero; a deposit account's balance is the sum of
+ * its postings. Triggers of the migration refuse UPDATE and DELETE on entries and postings, and check the
+ * zero sum at commit. A debit locks the agency's account row (SELECT ... FOR UPDATE) before it reads the
+ * balance, so concurrent debits are serialized per agency.
+ */
+export type LedgerAccountKind = 'deposit' | 'bank' | 'clearing';
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<LedgerAccountKind>().notNull(),
+    /** The agency of a deposit account; null for the system accounts. */
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'restrict' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_code_idx').on(t.code),
+    uniqueIndex('ledger_accounts_agency_idx').on(t.agencyId),
+    check('ledger_accounts_kind_check', sql`${t.kind} in ('deposit', 'bank', 'clearing')`),
+    check('ledger_accounts_agency_check', sql`(${t.kind} = 'deposit') = (${t.agencyId} is not null)`),
+  ],
+);
+
+export type EntryType = 'T' | 'C' | 'S' | 'V' | 'R';
+
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: char('type', { length: 1 }).$type<EntryType>().notNull(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'restrict' }),
+    /** Integer VND moved, always positive; the direction follows the type (T, V, R credit; C, S debit). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reference: text('reference').notNull(),
+    bookingRef: text('booking_ref'),
+    pnr: text('pnr'),
+    idempotencyKey: text('idempotency_key'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('journal_entries_idempotency_idx').on(t.idempotencyKey),
+    index('journal_entries_agency_at_idx').on(t.agencyId, t.createdAt),
+    check('journal_entries_type_check', sql`${t.type} in ('T', 'C', 'S', 'V', 'R')`),
+    check('journal_entries_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'restrict' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** Signed integer VND: positive raises the account's balance. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('postings_account_idx').on(t.accountId),
+    index('postings_entry_idx').on(t.entryId),
+    check('postings_amount_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+export type TopUpStatus = 'pending' | 'approved' | 'rejected';
+
+/** Top-up requests (accounting/deposit-topup): approval writes one T entry, linked by `entry_id` (unique). */
+export const topUpRequests = pgTable(
+  'topup_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'restrict' }),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    bankReference: text('bank_reference').notNull(),
+    receiptUploadId: uuid('receipt_upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'restrict' }),
+    note: text('note'),
+    status: text('status').$type<TopUpStatus>().notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('topup_requests_agency_idx').on(t.agencyId, t.createdAt),
+    uniqueIndex('topup_requests_entry_idx').on(t.entryId),
+    check('topup_requests_amount_check', sql`${t.amount} > 0`),
+    check('topup_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('topup_requests_approved_check', sql`(${t.status} = 'approved') = (${t.entryId} is not null)`),
+  ],
+);
