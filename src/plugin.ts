@@ -6,6 +6,7 @@
  *   routes     the pages: a path that is an entry of policies/routes.ts ROUTE_RULES (which holds its
  *              permission rule), a lazy component (one chunk per page), a title key and an allow flag
  *   menu       the side-menu entries (shown only when their route is registered and the user may open it)
+ *   homePanels panels a plugin offers to the home page (the flight search panel), lazy, in registry order
  */
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { ResourceProps } from '@refinedev/core';
@@ -41,6 +42,8 @@ export interface PortalPlugin {
   resources: ResourceProps[];
   routes: PortalRoute[];
   menu: PortalMenuEntry[];
+  /** Panels for the home page (lazy components); home shows them without importing the plugin. */
+  homePanels?: LazyExoticComponent<ComponentType>[];
 }
 
 /** Identity helper that type-checks a plugin value. */
@@ -54,6 +57,7 @@ export interface ComposedPortal {
   routes: PortalRoute[];
   /** Sorted menu entries whose route is registered (groups kept when they have an entry). */
   menu: PortalMenuEntry[];
+  homePanels: LazyExoticComponent<ComponentType>[];
 }
 
 export class PluginError extends Error {
@@ -71,6 +75,7 @@ export function composePlugins(plugins: readonly PortalPlugin[], rules: readonly
   const resources: ResourceProps[] = [];
   const routes: PortalRoute[] = [];
   const entries: { entry: PortalMenuEntry; index: number }[] = [];
+  const homePanels: LazyExoticComponent<ComponentType>[] = [];
 
   for (const plugin of plugins) {
     if (names.has(plugin.name)) throw new PluginError(`plugin "${plugin.name}" is listed twice`);
@@ -90,6 +95,7 @@ export function composePlugins(plugins: readonly PortalPlugin[], rules: readonly
       routes.push(route);
     }
     for (const entry of plugin.menu) entries.push({ entry, index: entries.length });
+    homePanels.push(...(plugin.homePanels ?? []));
   }
 
   const keys = new Set<string>();
@@ -108,5 +114,5 @@ export function composePlugins(plugins: readonly PortalPlugin[], rules: readonly
     .sort((a, b) => (a.entry.order ?? 100) - (b.entry.order ?? 100) || a.index - b.index)
     .map(({ entry }) => entry);
 
-  return { plugins: [...names], resources, routes, menu };
+  return { plugins: [...names], resources, routes, menu, homePanels };
 }

@@ -23,6 +23,14 @@ describe('the registry', () => {
     const paths = new Set(portal.routes.map((r) => r.path));
     for (const entry of portal.menu) if (entry.path) expect(paths.has(entry.path)).toBe(true);
     expect(portal.routes.find((r) => r.path === '/')).toBeDefined();
+    // the flight search panel reaches home through the registry
+    expect(portal.homePanels.length).toBeGreaterThan(0);
+  });
+
+  it('collects home panels in registry order', () => {
+    const A = lazy(async () => ({ default: () => null }));
+    const B = lazy(async () => ({ default: () => null }));
+    expect(composePlugins([plugin({ name: 'a', homePanels: [A] }), plugin({ name: 'b' }), plugin({ name: 'c', homePanels: [B] })]).homePanels).toEqual([A, B]);
   });
 
   it('public pages are the public ROUTE_RULES entries (without /ticket-face for now)', () => {

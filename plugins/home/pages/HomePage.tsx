@@ -1,9 +1,9 @@
 /**
  * Home at `/`: the new home with SHOW_NEW_HOME (welcome header + dashboard), otherwise the booking-search
- * home: the search panel a registered plugin offers (resource meta `homePanel`, the flight search) above the
- * same dashboard; the anniversary banner with ANNIVERSARY.
+ * home (page heading + dashboard). Both show the panels plugins offer to home (`homePanels`: the flight
+ * search) above the dashboard; the anniversary banner with ANNIVERSARY.
  */
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState } from 'react';
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAccount, usePermissionList } from '../../../src/auth/hooks';
@@ -23,9 +23,8 @@ export default function HomePage() {
   const [today] = useState(() => Date.now());
   const showNewHome = permissions.includes('SHOW_NEW_HOME');
   const anniversary = permissions.includes('ANNIVERSARY');
-  const { resources } = usePortal();
-  // a plugin offers its search panel through its resource's meta; home never imports another plugin
-  const SearchPanel = resources.map((r) => r.meta?.homePanel as ComponentType | undefined).find(Boolean);
+  // plugins offer panels to home through the registry; home never imports another plugin
+  const { homePanels } = usePortal();
 
   return (
     <div className="home" data-home={showNewHome ? 'new' : 'booking-search'}>
@@ -41,13 +40,13 @@ export default function HomePage() {
           <span className="page-heading-date">{formatLongDate(today)}</span>
         </div>
       )}
-      {!showNewHome && SearchPanel && (
-        <div className="home-search" data-testid="home-search">
+      {homePanels.map((Panel, index) => (
+        <div className="home-search" data-testid="home-search" key={index}>
           <Suspense fallback={<div className="home-search-placeholder" aria-busy="true" />}>
-            <SearchPanel />
+            <Panel />
           </Suspense>
         </div>
-      )}
+      ))}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
           <div className="home-column">

@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { ComposedPortal } from '../../plugin';
 
-export const PortalContext = createContext<ComposedPortal>({ plugins: [], resources: [], routes: [], menu: [] });
+export const PortalContext = createContext<ComposedPortal>({ plugins: [], resources: [], routes: [], menu: [], homePanels: [] });
 
 export function usePortal(): ComposedPortal {
   return useContext(PortalContext);
