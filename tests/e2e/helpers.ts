@@ -19,6 +19,12 @@ export async function login(page: Page, baseUrl: string, username: string, passw
 export async function menuPaths(page: Page): Promise<string[]> {
   const menu = page.locator('.side-menu').first();
   await menu.waitFor();
+  // collapsed groups render their links only once opened
+  const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  for (let i = await closed.count(); i > 0; i--) {
+    await closed.first().click();
+    await page.waitForTimeout(150);
+  }
   const hrefs = await menu.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   return [...new Set(hrefs)].sort();
 }
