@@ -25,7 +25,7 @@
 import dayjs from 'dayjs';
 import { QH_CUTOFF_DAYS } from '../../../contract/constants';
 import { CABIN_CLASSES, GDS_SYSTEMS, type AirlineListEntry, type CabinClass, type FlightOffer, type PriceInfo } from '../../../contract/flights';
-import { DEFAULT_PRICE_MODE, fareClassPrice, type PriceMode } from './sorting';
+import { DEFAULT_PRICE_MODE, fareClassPrice, offerPrice, type PriceMode } from './sorting';
 
 export const FLIGHT_KINDS = ['ALL', 'DIRECT', 'TRANSIT'] as const;
 export type FlightKind = (typeof FLIGHT_KINDS)[number];
@@ -78,9 +78,12 @@ export function initialDirectionFilters(): DirectionFilters {
 
 /** The band of a 'YYYY-MM-DDTHH:mm' time. */
 export function timeBandOf(dateTime: string): TimeBand {
-  const [h, m] = dateTime.slice(11, 16).split(':').map(Number);
-  const minutes = h * 60 + m;
-  return TIME_BANDS.find((b) => minutes >= TIME_BAND_HOURS[b][0] * 60 && minutes < TIME_BAND_HOURS[b][1] * 60) ?? 240;
+  // the bands start on whole hours, so the hour decides; read from the characters (no split, no allocation)
+  const hour = (dateTime.charCodeAt(11) - 48) * 10 + (dateTime.charCodeAt(12) - 48);
+  for (const b of TIME_BANDS) {
+    if (hour >= TIME_BAND_HOURS[b][0] && hour < TIME_BAND_HOURS[b][1]) return b;
+  }
+  return 240;
 }
 
 export function isGdsSource(source: string): source is GdsSystem {
@@ -101,14 +104,13 @@ export function hasUtility(p: PriceInfo, utility: Utility): boolean {
 
 /** The fare classes of an offer that have a selected cabin and every selected utility. */
 export function matchingFareClasses(offer: FlightOffer, filters: Pick<FlightFilters, 'cabinClasses' | 'utilities'>): PriceInfo[] {
-  return offer.priceInfo.filter((p) =>
-    (!filters.cabinClasses.length || filters.cabinClasses.includes(p.fareInfo.cabinClass))
-    && filters.utilities.every((u) => hasUtility(p, u)));
+  return offer.priceInfo.filter((p) => classMatches(p, filters));
 }
 
-function lowestPrice(classes: PriceInfo[], mode: PriceMode): number {
-  const open = classes.filter((p) => p.seatAvailable > 0);
-  return Math.min(...(open.length ? open : classes).map((p) => fareClassPrice(p, mode)));
+function classMatches(p: PriceInfo, filters: Pick<FlightFilters, 'cabinClasses' | 'utilities'>): boolean {
+  if (filters.cabinClasses.length && !filters.cabinClasses.includes(p.fareInfo.cabinClass)) return false;
+  for (const u of filters.utilities) if (!hasUtility(p, u)) return false;
+  return true;
 }
 
 /** Whether one offer passes the user's filters. */
@@ -118,10 +120,21 @@ export function matchesFilters(offer: FlightOffer, filters: FlightFilters, mode:
   if (filters.systems.length && isGdsSource(offer.source) && !filters.systems.includes(offer.source)) return false;
   if (filters.departureTimes.length && !filters.departureTimes.includes(timeBandOf(offer.departDateTime))) return false;
   if (filters.arrivalTimes.length && !filters.arrivalTimes.includes(timeBandOf(offer.arrivalDateTime))) return false;
-  const classes = matchingFareClasses(offer, filters);
-  if (!classes.length) return false;
+  // the matching fare classes and, for the price range, their lowest price (with seats first) in one pass
+  let matched = false;
+  let open = Infinity;
+  let any = Infinity;
+  for (const p of offer.priceInfo) {
+    if (!classMatches(p, filters)) continue;
+    matched = true;
+    if (!filters.price) break;
+    const price = fareClassPrice(p, mode);
+    if (price < any) any = price;
+    if (p.seatAvailable > 0 && price < open) open = price;
+  }
+  if (!matched) return false;
   if (filters.price) {
-    const price = lowestPrice(classes, mode);
+    const price = open === Infinity ? any : open;
     if (price < filters.price.min || price > filters.price.max) return false;
   }
   return true;
@@ -146,14 +159,14 @@ export function applyAlwaysOnRules(offers: readonly FlightOffer[], now: Date | s
 export function applyFilters(
   offers: readonly FlightOffer[], filters: FlightFilters, now: Date | string | number, mode: PriceMode = DEFAULT_PRICE_MODE,
 ): FlightOffer[] {
-  return applyAlwaysOnRules(offers, now).filter((o) => matchesFilters(o, filters, mode));
+  return offers.filter((o) => !isHiddenQh(o, now) && !isForeignOnVnList(o) && matchesFilters(o, filters, mode));
 }
 
 /** Airline list entries: one per airline, with its name and lowest offer price, cheapest first. */
 export function airlineList(offers: readonly FlightOffer[], mode: PriceMode = DEFAULT_PRICE_MODE): AirlineListEntry[] {
   const byCode = new Map<string, AirlineListEntry>();
   for (const o of offers) {
-    const price = lowestPrice(o.priceInfo, mode);
+    const price = offerPrice(o, mode);
     const seen = byCode.get(o.airline);
     if (seen) {
       if (price < seen.lowestPrice) seen.lowestPrice = price;
@@ -176,16 +189,26 @@ export interface FilterOptions {
 
 /** What the filter panel offers for a list of results. */
 export function filterOptions(offers: readonly FlightOffer[], mode: PriceMode = DEFAULT_PRICE_MODE): FilterOptions {
-  const cabins = new Set(offers.flatMap((o) => o.priceInfo.map((p) => p.fareInfo.cabinClass)));
-  const sources = new Set(offers.map((o) => o.source));
-  const prices = offers.map((o) => lowestPrice(o.priceInfo, mode));
-  const dep = new Set(offers.map((o) => timeBandOf(o.departDateTime)));
-  const arr = new Set(offers.map((o) => timeBandOf(o.arrivalDateTime)));
+  const cabins = new Set<CabinClass>();
+  const sources = new Set<string>();
+  const dep = new Set<TimeBand>();
+  const arr = new Set<TimeBand>();
+  let min = Infinity;
+  let max = -Infinity;
+  for (const o of offers) {
+    for (const p of o.priceInfo) cabins.add(p.fareInfo.cabinClass);
+    sources.add(o.source);
+    const price = offerPrice(o, mode);
+    if (price < min) min = price;
+    if (price > max) max = price;
+    dep.add(timeBandOf(o.departDateTime));
+    arr.add(timeBandOf(o.arrivalDateTime));
+  }
   return {
     airlines: airlineList(offers, mode),
     cabinClasses: CABIN_CLASSES.filter((c) => cabins.has(c)),
     systems: GDS_SYSTEMS.filter((s) => sources.has(s)),
-    price: prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
+    price: offers.length ? { min, max } : null,
     departureTimes: TIME_BANDS.filter((b) => dep.has(b)),
     arrivalTimes: TIME_BANDS.filter((b) => arr.has(b)),
   };

@@ -39,11 +39,33 @@ export function isSoldOutVj(offer: FlightOffer): boolean {
   return offer.airline === 'VJ' && hasNoSeat(offer);
 }
 
-/** The fare class shown for an offer: the cheapest with seats, else the cheapest. */
+/**
+ * The cheapest class of each offer, per price mode, remembered per offer object: the list is sorted,
+ * filtered and summarised again on every change while its offers stay the same. Offers are read-only once
+ * received (a changed offer is a new object).
+ */
+const cheapestByMode: Record<PriceMode, WeakMap<FlightOffer, PriceInfo>> = { BASIC: new WeakMap(), FULL: new WeakMap() };
+
+/** The fare class shown for an offer: the cheapest with seats, else the cheapest (the first of equal ones). */
 export function cheapestFareClass(offer: FlightOffer, mode: PriceMode = DEFAULT_PRICE_MODE): PriceInfo {
-  const open = offer.priceInfo.filter((p) => p.seatAvailable > 0);
-  const pool = open.length ? open : offer.priceInfo;
-  return pool.reduce((best, p) => (fareClassPrice(p, mode) < fareClassPrice(best, mode) ? p : best));
+  const cache = mode === 'BASIC' ? cheapestByMode.BASIC : cheapestByMode.FULL;
+  const known = cache.get(offer);
+  if (known) return known;
+  let best = offer.priceInfo[0];
+  let bestPrice = Infinity;
+  let bestOpen = false;
+  for (const p of offer.priceInfo) {
+    const open = p.seatAvailable > 0;
+    if (bestOpen && !open) continue;
+    const price = fareClassPrice(p, mode);
+    if ((open && !bestOpen) || price < bestPrice) {
+      best = p;
+      bestPrice = price;
+      bestOpen = open;
+    }
+  }
+  if (best) cache.set(offer, best);
+  return best;
 }
 
 export function offerPrice(offer: FlightOffer, mode: PriceMode = DEFAULT_PRICE_MODE): number {
@@ -71,9 +93,58 @@ export function compareOffers(sort: SortOption = DEFAULT_SORT, mode: PriceMode =
     || compareText(a.departDateTime, b.departDateTime);
 }
 
-/** A sorted copy; the input is not changed. */
+/** An offer with its sort keys worked out once (the comparator would otherwise price it at every comparison). */
+interface Keyed {
+  offer: FlightOffer;
+  soldOut: number;
+  num: number;
+  legs: number;
+  departs: number;
+}
+
+/**
+ * 'YYYY-MM-DDTHH:mm' as the number YYYYMMDDHHmm, which orders like the text. Anything else (not the contract's
+ * format) gives NaN, and the comparator then falls back to comparing the text.
+ */
+export function departureKey(dateTime: string): number {
+  if (dateTime.length !== 16) return NaN;
+  let n = 0;
+  for (let i = 0; i < 16; i += 1) {
+    if (i === 4 || i === 7 || i === 10 || i === 13) continue;
+    const d = dateTime.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+function keyOf(offer: FlightOffer, sort: SortOption, mode: PriceMode): Keyed {
+  const departs = departureKey(offer.departDateTime);
+  const keyed = { offer, soldOut: Number(isSoldOutVj(offer)), num: 0, legs: offer.routeInfo.length, departs };
+  if (sort === 'U_BEST_PRICE') keyed.num = offerPrice(offer, mode);
+  else if (sort === 'U_HIGHEST_PRICE') keyed.num = -offerPrice(offer, mode);
+  else if (sort === 'U_FASTEST_FLIGHT') keyed.num = offer.totalTimeDuring;
+  else keyed.num = departs;
+  return keyed;
+}
+
+function compareDeparture(a: Keyed, b: Keyed): number {
+  const d = a.departs - b.departs;
+  return Number.isNaN(d) ? compareText(a.offer.departDateTime, b.offer.departDateTime) : d;
+}
+
+/**
+ * A sorted copy; the input is not changed. The same order as `compareOffers` (sold-out VJ last, the sort key,
+ * fewer legs, departure time, then input order), with each offer's keys computed once.
+ */
 export function sortOffers(offers: readonly FlightOffer[], sort: SortOption = DEFAULT_SORT, mode: PriceMode = DEFAULT_PRICE_MODE): FlightOffer[] {
-  return [...offers].sort(compareOffers(sort, mode));
+  const keyed = offers.map((o) => keyOf(o, sort, mode));
+  keyed.sort((a, b) => a.soldOut - b.soldOut
+    || (sort === 'U_EARLIEST_FLIGHT' ? compareDeparture(a, b) : a.num - b.num)
+    || a.offer.numberOfStop - b.offer.numberOfStop
+    || a.legs - b.legs
+    || compareDeparture(a, b));
+  return keyed.map((k) => k.offer);
 }
 
 /** Thousands of VND, rounded: 1 250 000 → 1250. */
@@ -85,9 +156,13 @@ export function toFareDisplay(fareAmount: number): number {
 export function cheapestBookingSummary(
   offers: readonly FlightOffer[], route: string, date: string, mode: PriceMode = DEFAULT_PRICE_MODE,
 ): CheapestBookingDay | null {
-  const prices = offers.filter((o) => !isSoldOutVj(o)).map((o) => offerPrice(o, mode));
-  if (!prices.length) return null;
-  const fareAmount = Math.min(...prices);
+  let fareAmount = Infinity;
+  for (const o of offers) {
+    if (isSoldOutVj(o)) continue;
+    const price = offerPrice(o, mode);
+    if (price < fareAmount) fareAmount = price;
+  }
+  if (fareAmount === Infinity) return null;
   const d = dayjs(date);
   return { day: d.date(), month: d.month() + 1, year: d.year(), route, fareAmount, fareDisplay: toFareDisplay(fareAmount) };
 }
