@@ -12,7 +12,7 @@ export async function login(page: Page, baseUrl: string, username: string, passw
   if (await captcha.isVisible()) await captcha.fill('anything');
   await page.locator('button[type=submit]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
-  await page.locator('.side-menu').first().waitFor({ timeout: 30_000 });
+  await page.locator('.account-trigger').first().waitFor({ timeout: 30_000 });
 }
 
 /** The paths of the side menu's links. */

@@ -21,7 +21,12 @@ export function BannerCarousel() {
     <section className="home-banners" aria-label={t('banner.carousel.label')}>
       <Carousel autoplay={items.length > 1} autoplaySpeed={6000} dots={items.length > 1} draggable>
         {items.map((b) => {
-          const image = <img src={src(b.imageUrl)} alt={b.title} className="home-banner-image" />;
+          const image = (
+            <>
+              <img src={src(b.imageUrl)} alt="" className="home-banner-image" />
+              <span className="home-banner-caption">{b.title}</span>
+            </>
+          );
           return (
             <div key={b.id} className="home-banner-slide">
               {b.link ? (

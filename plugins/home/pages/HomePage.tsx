@@ -28,7 +28,6 @@ export default function HomePage() {
 
   return (
     <div className="home" data-home={showNewHome ? 'new' : 'booking-search'}>
-      <BannerCarousel />
       {anniversary && <AnniversaryBanner />}
       {showNewHome ? (
         <NewHomeHeader account={account} today={today} />
@@ -47,6 +46,7 @@ export default function HomePage() {
           </Suspense>
         </div>
       ))}
+      <BannerCarousel />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
           <div className="home-column">
