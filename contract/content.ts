@@ -183,7 +183,7 @@ export const supportList = z.object({
 
 // ---------------------------------------------------------------- notifications
 
-export const NOTIFICATION_TYPES = ['news', 'topup_approved', 'hold_expiring', 'system'] as const;
+export const NOTIFICATION_TYPES = ['news', 'topup_approved', 'topup_rejected', 'hold_expiring', 'system'] as const;
 
 export const notification = z.object({
   id: z.number().int(),

@@ -51,6 +51,8 @@ export const ErrorCode = {
   GRANT_EXCEEDS: 60,
   /** 400: an upload is refused (data.reason: tooLarge, badExtension, empty, badContent). */
   UPLOAD_REFUSED: 61,
+  /** 409: the deposit (balance + credit limit) does not cover the debit; data.available says how much it does. */
+  INSUFFICIENT_DEPOSIT: 70,
   /** 500 */
   INTERNAL: 99,
 } as const;
@@ -81,6 +83,7 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   58: 429,
   60: 400,
   61: 400,
+  70: 409,
   99: 500,
 };
 
@@ -108,6 +111,7 @@ export const errorMessages: Record<ErrorCodeValue, Record<Language, string>> = {
   58: { vi: 'Quá nhiều yêu cầu. Vui lòng thử lại sau.', en: 'Too many requests. Please try again later.' },
   60: { vi: 'Bạn không thể cấp quyền mà chính bạn không có.', en: 'You cannot grant a permission you do not hold yourself.' },
   61: { vi: 'Tệp tải lên không hợp lệ (tối đa 5 MB, đúng định dạng cho phép).', en: 'The upload is refused (at most 5 MB, of an allowed type).' },
+  70: { vi: 'Số dư ký quỹ không đủ cho giao dịch này.', en: 'The deposit balance does not cover this amount.' },
   99: { vi: 'Lỗi hệ thống. Vui lòng thử lại sau.', en: 'Server error. Please try again later.' },
 };
 

@@ -35,6 +35,7 @@ import { registerSupportRoutes } from './support/support';
 import { registerUploadRoutes } from './uploads/uploads';
 import { createSignInService, registerSignInRoutes } from './system/signins';
 import { registerFlightRoutes } from './flights/routes';
+import { registerAccountingRoutes } from './accounting/routes';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerNotificationRoutes(app, deps);
   registerReservationErrorRoutes(app, deps);
   await registerFlightRoutes(app, deps, { settings });
+  registerAccountingRoutes(app, deps);
   registerSystemRoutes(app, deps, async () => {
     await db.execute(sql`select 1`);
   });

@@ -63,6 +63,27 @@ function admin(): Record<string, EndpointRule> {
   return rules;
 }
 
+/** The deposit endpoints: each mirrors the rule of the accounting screen that calls it. */
+function accounting(): Record<string, EndpointRule> {
+  const ACCOUNTING = 'DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2';
+  // approving or rejecting a top-up needs confirm_deposit on top of access to accounting/deposit-topup
+  const CONFIRM = 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)';
+  return {
+    // the header's balance: any signed-in user, own agency only
+    'GET /api/accounting/balance': { rule: 'true' },
+    // accounting/view-deposit
+    'GET /api/accounting/entries': { rule: 'VIEW_DEPOSIT && (AGENT_F1 || ADMIN_F1)' },
+    // accounting/deposit-report
+    'GET /api/accounting/deposit-report': { rule: ACCOUNTING },
+    // accounting/deposit-topup and accounting/deposit-topup/add
+    'GET /api/accounting/topups': { rule: ACCOUNTING },
+    'GET /api/accounting/topups/:id': { rule: ACCOUNTING },
+    'POST /api/accounting/topups': { rule: '(DEPOSIT_MANAGER && AGENT_F1) || ADMIN_F1 || ADMIN_F2' },
+    'POST /api/accounting/topups/:id/approve': { rule: CONFIRM },
+    'POST /api/accounting/topups/:id/reject': { rule: CONFIRM },
+  };
+}
+
 export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'GET /api/auth/captcha': { rule: 'true', public: true },
   'POST /api/auth/login': { rule: 'true', public: true },
@@ -82,6 +103,8 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'GET /api/flights/airports': { rule: 'true' },
   'GET /api/flights/cheapest': { rule: 'true' },
   'GET /api/flights/fare-rules': { rule: 'true' },
+  // deposit ledger (docs/ledger.md), mirroring the accounting routes of spec point 2
+  ...accounting(),
 };
 
 export function endpointKey(method: string, path: string): string {

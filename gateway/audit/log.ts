@@ -46,7 +46,11 @@ export type AuditAction =
   | 'upload.created'
   | 'support.created'
   | 'support.updated'
-  | 'support.deleted';
+  | 'support.deleted'
+  | 'ledger.entry_posted'
+  | 'deposit.topup_requested'
+  | 'deposit.topup_approved'
+  | 'deposit.topup_rejected';
 
 export interface AuditEntry {
   userId: number | null;

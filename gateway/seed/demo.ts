@@ -15,6 +15,7 @@ import { sanitizeNewsHtml } from '../news/sanitize';
 import { insertSupportContact } from '../support/support';
 import type { SupportInput } from '../../contract/content';
 import { gradientPng } from './images';
+import { seedDeposits } from '../accounting/seed';
 import { resolveSigninSecret } from '../db/secrets';
 import { SignInService, signinKey } from '../system/signins';
 import type { SignInCreate } from '../../contract/admin-system';
@@ -348,6 +349,7 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
       for (const c of DEMO_SUPPORT) await insertSupportContact(tx, f1, c);
       report.support = DEMO_SUPPORT.length;
     }
+    await seedDeposits(tx, ids);
     return report;
   });
 }

@@ -92,7 +92,11 @@ DECLARE
   n integer;
   total numeric;
 BEGIN
-  entry := CASE WHEN TG_TABLE_NAME = 'postings' THEN NEW.entry_id ELSE NEW.id END;
+  IF TG_TABLE_NAME = 'postings' THEN
+    entry := NEW.entry_id;
+  ELSE
+    entry := NEW.id;
+  END IF;
   SELECT count(*), coalesce(sum(amount), 0) INTO n, total FROM postings WHERE entry_id = entry;
   IF n < 2 OR total <> 0 THEN
     RAISE EXCEPTION 'journal entry % is not balanced (% postings, sum %)', entry, n, total USING ERRCODE = 'check_violation';

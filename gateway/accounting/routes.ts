@@ -1,0 +1,111 @@
+/** The deposit endpoints (docs/ledger.md); their rules are in policies/endpoints.ts. */
+import type { FastifyInstance } from 'fastify';
+import {
+  ACCOUNTING_API,
+  balance,
+  depositReport,
+  entriesPage,
+  entriesQuery,
+  reportQuery,
+  topUpApprove,
+  topUpCreate,
+  topUpPage,
+  topUpQuery,
+  topUpReject,
+  topUpRequest,
+} from '../../contract/accounting';
+import { idParam } from '../../contract/agents';
+import { defineEndpoint, type AccessDeps } from '../access/endpoint';
+import { requireAuth } from '../agents/scope';
+import { approveTopUp, balanceView, createTopUp, depositReport as buildReport, getTopUp, listEntries, listTopUps, rejectTopUp } from './service';
+
+export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps): void {
+  const tags = ['accounting'];
+  const { db } = deps;
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: ACCOUNTING_API.balance,
+    tags,
+    summary: "The signed-in user's agency deposit: balance, credit limit and what is available (the header)",
+    response: balance,
+    handler: ({ auth }) => balanceView(db, requireAuth(auth).agency.id),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: ACCOUNTING_API.entries,
+    tags,
+    summary: 'Ledger entries of a deposit, newest first, with the running balance (accounting/view-deposit)',
+    description: 'Filters: type (T, C, S, V, R), from/to (calendar days in Vietnam time, both included), reference (also matches PNR ' +
+      'and booking reference). agencyId: an agency in the caller\'s deposit scope (deposit managers and subtree administrators: their subtree).',
+    query: entriesQuery,
+    response: entriesPage,
+    handler: ({ auth, query }) => listEntries(db, requireAuth(auth), query),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: ACCOUNTING_API.report,
+    tags,
+    summary: 'Deposit report over a date range: opening balance, totals per entry type, closing balance',
+    query: reportQuery,
+    response: depositReport,
+    handler: ({ auth, query }) => buildReport(db, requireAuth(auth), query),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: ACCOUNTING_API.topUps,
+    tags,
+    summary: 'Top-up requests in the caller\'s deposit scope, newest first',
+    query: topUpQuery,
+    response: topUpPage,
+    handler: ({ auth, query }) => listTopUps(db, requireAuth(auth), query),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: ACCOUNTING_API.topUp,
+    tags,
+    summary: 'One top-up request',
+    params: idParam,
+    response: topUpRequest,
+    handler: ({ auth, params }) => getTopUp(db, requireAuth(auth), params.id),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: ACCOUNTING_API.topUps,
+    tags,
+    summary: 'Ask for a top-up of the own agency\'s deposit (amount, bank reference, transfer receipt)',
+    description: 'The receipt is an upload (POST /api/uploads, kind file) of the caller\'s agency whose bytes are an image (jpg, png, gif) ' +
+      'or a PDF; else 400/61. 409/49 when the receipt or the bank reference is already in a live request.',
+    body: topUpCreate,
+    response: topUpRequest,
+    handler: ({ auth, body, meta }) => createTopUp(db, requireAuth(auth), body, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: ACCOUNTING_API.topUpApprove,
+    tags,
+    summary: 'Approve a pending top-up: writes its T entry once (a second approve changes nothing)',
+    description: '409/49 when the request was rejected; 403/30 (data.reason ownRequest) for the requester itself.',
+    params: idParam,
+    body: topUpApprove,
+    response: topUpRequest,
+    handler: ({ auth, params, meta }) => approveTopUp(db, requireAuth(auth), params.id, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: ACCOUNTING_API.topUpReject,
+    tags,
+    summary: 'Reject a pending top-up with a reason (409/49 when it was approved)',
+    params: idParam,
+    body: topUpReject,
+    response: topUpRequest,
+    handler: ({ auth, params, body, meta }) => rejectTopUp(db, requireAuth(auth), params.id, body.reason, meta),
+  });
+}
