@@ -5,5 +5,6 @@ import { flightsPlugin } from '../plugins/flights';
 import { agentsPlugin } from '../plugins/agents';
 import { systemPlugin } from '../plugins/system';
 import { newsPlugin } from '../plugins/news';
+import { accountingPlugin } from '../plugins/accounting';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin];

@@ -91,7 +91,7 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps)
     url: ACCOUNTING_API.topUpApprove,
     tags,
     summary: 'Approve a pending top-up: writes its T entry once (a second approve changes nothing)',
-    description: '409/49 when the request was rejected; 403/30 (data.reason ownRequest) for the requester itself.',
+    description: '409/49 when the request was rejected (data.reason alreadyDecided) or for the requester itself (ownRequest).',
     params: idParam,
     body: topUpApprove,
     response: topUpRequest,

@@ -293,14 +293,14 @@ export const TOPUP_LINK = '/accounting/deposit-topup';
 /**
  * Approves a pending request: one T entry (idempotency key `topup:<id>`), audit, notification. Approving an
  * approved request again changes nothing and answers it as it is; a rejected one answers 409/49. The
- * requester cannot approve its own request (403/30, data.reason ownRequest).
+ * requester cannot approve its own request (409/49, data.reason ownRequest).
  */
 export async function approveTopUp(db: Db, ctx: UserContext, id: number, meta: RequestMeta): Promise<TopUpRequest> {
   await db.transaction(async (tx) => {
     const req = await lockTopUp(tx, ctx, id);
     if (req.status === 'approved') return;
     if (req.status !== 'pending') throw new ApiError(ErrorCode.CONFLICT, { reason: 'alreadyDecided', status: req.status });
-    if (req.requestedBy === ctx.user.id) throw new ApiError(ErrorCode.FORBIDDEN, { reason: 'ownRequest' });
+    if (req.requestedBy === ctx.user.id) throw new ApiError(ErrorCode.CONFLICT, { reason: 'ownRequest' });
     const amount = num(req.amount);
     const entry = await postEntry(tx, {
       type: 'T',

@@ -174,7 +174,7 @@ describe('top-up requests', () => {
   it('refuses to let the requester approve its own request', async () => {
     const req = (await requestTopUp('accountant', 1_000_000)).json<TopUpRequest>();
     const res = await approve('accountant', req.id);
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(409);
     expect(res.json().data).toEqual({ reason: 'ownRequest' });
   });
 

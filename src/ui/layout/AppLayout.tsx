@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../auth/hooks';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { Logo } from '../Logo';
+import { DepositBalance } from '../deposit/DepositBalance';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { Placeholder } from '../Placeholder';
 import { SupportPanel } from '../support/SupportPanel';
@@ -97,6 +98,7 @@ export function AppLayout() {
           )}
           <div className="header-spacer" />
           <div className="header-actions">
+            <DepositBalance compact={narrow} />
             <NotificationBell />
             <LanguageSwitch size="small" />
             <ThemePicker />

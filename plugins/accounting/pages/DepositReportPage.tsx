@@ -1,0 +1,72 @@
+/**
+ * accounting/deposit-report: over a date range (this month so far by default), the opening balance, the
+ * totals per entry type (T, C, S, V, R) and the closing balance.
+ */
+import { useState } from 'react';
+import { Card, DatePicker, Statistic, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useQuery } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNTING_API, type DepositReport, type EntryType } from '../../../contract/accounting';
+import { api } from '../../../src/api/client';
+import { DATE_FORMAT, formatDate, formatVnd } from '../../../src/i18n/format';
+import { AccountingPage, EntryTypeTag, LoadError } from '../components/AccountingPage';
+import { dayRangeQuery, monthToDate } from '../model/amount';
+
+type Row = DepositReport['totals'][number];
+
+export default function DepositReportPage() {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<[string, string]>(() => monthToDate(dayjs().format('YYYY-MM-DD')));
+  const query = useQuery({
+    queryKey: ['Deposit', 'report', range],
+    queryFn: async () => (await api.get<DepositReport>(ACCOUNTING_API.report, { params: dayRangeQuery(range) })).data,
+  });
+  const r = query.data;
+
+  const columns: ColumnsType<Row> = [
+    { title: t('accounting.entries.type'), dataIndex: 'type', key: 'type', render: (v: EntryType) => <EntryTypeTag type={v} /> },
+    { title: t('accounting.report.count'), dataIndex: 'count', key: 'count', align: 'right', width: 100 },
+    {
+      title: t('accounting.entries.amount'),
+      dataIndex: 'signedAmount',
+      key: 'amount',
+      align: 'right',
+      width: 170,
+      render: (v: number) => <span className={`money${v < 0 ? ' money-debit' : v > 0 ? ' money-credit' : ''}`}>{v > 0 ? `+${formatVnd(v)}` : formatVnd(v)}</span>,
+    },
+  ];
+
+  return (
+    <AccountingPage title={t('accounting.report.title')}>
+      <div className="accounting-filters">
+        <DatePicker.RangePicker
+          format={DATE_FORMAT}
+          allowClear={false}
+          aria-label={t('accounting.entries.dates')}
+          value={[dayjs(range[0]), dayjs(range[1])]}
+          onChange={(v: [Dayjs | null, Dayjs | null] | null) => {
+            if (v && v[0] && v[1]) setRange([v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')]);
+          }}
+        />
+      </div>
+      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
+      <div className="accounting-stats">
+        <Card size="small">
+          <Statistic title={t('accounting.report.opening', { date: formatDate(range[0]) })} value={r ? formatVnd(r.openingBalance) : '—'} loading={query.isLoading} />
+        </Card>
+        <Card size="small">
+          <Statistic title={t('accounting.report.credit')} value={r ? formatVnd(r.totalCredit) : '—'} loading={query.isLoading} />
+        </Card>
+        <Card size="small">
+          <Statistic title={t('accounting.report.debit')} value={r ? formatVnd(r.totalDebit) : '—'} loading={query.isLoading} />
+        </Card>
+        <Card size="small">
+          <Statistic title={t('accounting.report.closing', { date: formatDate(range[1]) })} value={r ? formatVnd(r.closingBalance) : '—'} loading={query.isLoading} />
+        </Card>
+      </div>
+      <Table<Row> rowKey="type" size="middle" columns={columns} dataSource={r?.totals ?? []} loading={query.isLoading} pagination={false} scroll={{ x: 360 }} />
+    </AccountingPage>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * accounting/deposit-topup: top-up requests in the caller's deposit scope, with a status filter and server
+ * pages. Users holding CONFIRM_DEPOSIT approve (after a confirmation) or reject (with a reason) pending
+ * requests; an approval refreshes the header balance.
+ */
+import { useState } from 'react';
+import { Alert, App, Button, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CheckOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTable } from '@refinedev/antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TOPUP_STATUSES, type TopUpRequest, type TopUpStatus } from '../../../contract/accounting';
+import { isApiError } from '../../../src/api/errors';
+import { useAccount, useHasPermission } from '../../../src/auth/hooks';
+import { formatDateTime, formatVnd } from '../../../src/i18n/format';
+import { DEPOSIT_BALANCE_KEY } from '../../../src/ui/deposit/DepositBalance';
+import { approveTopUp, assetUrl, rejectTopUp, RESOURCES, TOPUPS_META } from '../api';
+import { AccountingPage, EmptyRows, LoadError, StatusTag } from '../components/AccountingPage';
+
+export default function TopUpListPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const client = useQueryClient();
+  const canConfirm = useHasPermission('CONFIRM_DEPOSIT');
+  const { memberInfo } = useAccount();
+  const [status, setStatus] = useState<TopUpStatus | undefined>();
+  const [rejecting, setRejecting] = useState<TopUpRequest | null>(null);
+  const [reason, setReason] = useState('');
+  const [rejectError, setRejectError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { tableProps, tableQuery, setFilters } = useTable<TopUpRequest>({
+    resource: RESOURCES.topUps,
+    meta: TOPUPS_META,
+    syncWithLocation: false,
+    pagination: { pageSize: 20 },
+    sorters: { mode: 'off' },
+  });
+
+  const filterStatus = (next?: TopUpStatus) => {
+    setStatus(next);
+    setFilters([{ field: 'status', operator: 'eq', value: next }], 'replace');
+  };
+
+  const errorText = (e: unknown) => {
+    const r = isApiError(e) ? e.data?.reason : undefined;
+    if (r === 'ownRequest' || r === 'alreadyDecided') return t(`accounting.list.errors.${r}`);
+    return isApiError(e) && e.message ? e.message : t('accounting.common.saveError');
+  };
+
+  const confirmApprove = (r: TopUpRequest) => {
+    modal.confirm({
+      title: t('accounting.list.approveTitle'),
+      content: t('accounting.list.approveText', { amount: formatVnd(r.amount), agency: `${r.agencyCode} · ${r.agencyName}`, reference: r.bankReference }),
+      okText: t('accounting.list.approve'),
+      cancelText: t('accounting.common.cancel'),
+      onOk: async () => {
+        try {
+          await approveTopUp(r.id);
+          message.success(t('accounting.list.approved', { amount: formatVnd(r.amount) }));
+        } catch (e) {
+          message.error(errorText(e));
+        }
+        await client.invalidateQueries({ queryKey: DEPOSIT_BALANCE_KEY });
+        await tableQuery.refetch();
+      },
+    });
+  };
+
+  const submitReject = async () => {
+    if (!rejecting) return;
+    if (!reason.trim()) {
+      setRejectError(t('accounting.list.reasonRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await rejectTopUp(rejecting.id, reason.trim());
+      message.success(t('accounting.list.rejected'));
+      setRejecting(null);
+      await tableQuery.refetch();
+    } catch (e) {
+      setRejectError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: ColumnsType<TopUpRequest> = [
+    { title: t('accounting.list.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 140, render: (v: string) => formatDateTime(v) },
+    { title: t('accounting.list.agency'), key: 'agency', width: 160, render: (_, r) => `${r.agencyCode}` },
+    { title: t('accounting.list.amount'), dataIndex: 'amount', key: 'amount', width: 150, align: 'right', render: (v: number) => <span className="money">{formatVnd(v)}</span> },
+    { title: t('accounting.list.bankReference'), dataIndex: 'bankReference', key: 'bankReference', width: 150 },
+    {
+      title: t('accounting.list.receipt'),
+      key: 'receipt',
+      width: 150,
+      render: (_, r) => (
+        <a href={assetUrl(r.receiptUrl)} target="_blank" rel="noreferrer noopener" className="receipt-name">
+          {r.receiptFileName}
+        </a>
+      ),
+    },
+    { title: t('accounting.list.requestedBy'), dataIndex: 'requestedBy', key: 'requestedBy', width: 120, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('accounting.list.status'),
+      key: 'status',
+      width: 200,
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          <StatusTag status={r.status} />
+          {r.decidedBy && (
+            <Typography.Text type="secondary">
+              {r.decidedBy} · {formatDateTime(r.decidedAt)}
+            </Typography.Text>
+          )}
+          {r.rejectReason && <Typography.Text type="danger">{r.rejectReason}</Typography.Text>}
+        </Space>
+      ),
+    },
+    ...(canConfirm
+      ? [
+          {
+            title: t('accounting.common.actions'),
+            key: 'actions',
+            width: 190,
+            fixed: 'right' as const,
+            render: (_: unknown, r: TopUpRequest) =>
+              r.status === 'pending' && r.requestedById !== memberInfo?.id ? (
+                <Space wrap>
+                  <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => confirmApprove(r)}>
+                    {t('accounting.list.approve')}
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    icon={<CloseOutlined />}
+                    onClick={() => {
+                      setReason('');
+                      setRejectError(null);
+                      setRejecting(r);
+                    }}
+                  >
+                    {t('accounting.list.reject')}
+                  </Button>
+                </Space>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <AccountingPage
+      title={t('accounting.list.title')}
+      extra={
+        <Link to="/accounting/deposit-topup/add">
+          <Button type="primary" icon={<PlusOutlined />}>
+            {t('accounting.list.add')}
+          </Button>
+        </Link>
+      }
+    >
+      <div className="accounting-filters">
+        <Select<TopUpStatus>
+          allowClear
+          style={{ width: 200 }}
+          placeholder={t('accounting.list.allStatuses')}
+          aria-label={t('accounting.list.status')}
+          value={status}
+          onChange={(v) => filterStatus(v)}
+          options={TOPUP_STATUSES.map((s) => ({ value: s, label: t(`accounting.status.${s}`) }))}
+        />
+      </div>
+      {tableQuery.isError && <LoadError onRetry={() => void tableQuery.refetch()} />}
+      <Table<TopUpRequest>
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        scroll={{ x: 1100 }}
+        locale={{ emptyText: <EmptyRows /> }}
+        pagination={{ ...tableProps.pagination, showTotal: (total) => t('accounting.common.total', { count: total }) }}
+      />
+      <Modal
+        open={rejecting !== null}
+        title={t('accounting.list.rejectTitle')}
+        okText={t('accounting.list.reject')}
+        okButtonProps={{ danger: true, loading: busy }}
+        cancelText={t('accounting.common.cancel')}
+        onOk={() => void submitReject()}
+        onCancel={() => setRejecting(null)}
+        destroyOnHidden
+      >
+        {rejecting && (
+          <Typography.Paragraph>
+            {t('accounting.list.rejectText', { amount: formatVnd(rejecting.amount), agency: rejecting.agencyCode, reference: rejecting.bankReference })}
+          </Typography.Paragraph>
+        )}
+        <Input.TextArea
+          aria-label={t('accounting.list.reason')}
+          placeholder={t('accounting.list.reason')}
+          value={reason}
+          maxLength={500}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {rejectError && <Alert type="error" showIcon role="alert" message={rejectError} style={{ marginTop: 8 }} />}
+      </Modal>
+    </AccountingPage>
+  );
+}

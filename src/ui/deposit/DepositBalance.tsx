@@ -1,0 +1,53 @@
+/**
+ * The agency's live deposit balance in the header (GET /api/accounting/balance, open to every signed-in
+ * user). Refreshes every 60 s, when the window regains focus, and whenever a screen invalidates
+ * DEPOSIT_BALANCE_KEY (after a top-up is approved). A failed poll shows a dash, never a toast.
+ */
+import { Tooltip } from 'antd';
+import { WalletOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNTING_API, type Balance } from '../../../contract/accounting';
+import { api } from '../../api/client';
+import { formatVnd } from '../../i18n/format';
+import './deposit.css';
+
+/** The cache tag of spec point 7 (Deposit). */
+export const DEPOSIT_BALANCE_KEY = ['Deposit', 'balance'] as const;
+export const BALANCE_POLL_MS = 60_000;
+
+export async function fetchBalance(): Promise<Balance> {
+  const { data } = await api.get<Balance>(ACCOUNTING_API.balance, { silent: true });
+  return data;
+}
+
+export function DepositBalance({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const { data, isError } = useQuery({
+    queryKey: DEPOSIT_BALANCE_KEY,
+    queryFn: fetchBalance,
+    refetchInterval: BALANCE_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+  const text = data ? formatVnd(data.balance) : isError ? '—' : '…';
+  const tip = data
+    ? [t('accounting.balance.label'), formatVnd(data.balance), data.creditLimit > 0 ? t('accounting.balance.creditLimit', { amount: formatVnd(data.creditLimit) }) : null]
+        .filter(Boolean)
+        .join(' · ')
+    : t('accounting.balance.label');
+  return (
+    <Tooltip title={tip}>
+      <div
+        className={`header-balance${data && data.balance < 0 ? ' header-balance-negative' : ''}${compact ? ' header-balance-compact' : ''}`}
+        data-testid="header-balance"
+        data-balance={data?.balance ?? ''}
+        aria-label={`${t('accounting.balance.label')}: ${text}`}
+        role="status"
+      >
+        <WalletOutlined aria-hidden />
+        <span className="header-balance-amount">{text}</span>
+      </div>
+    </Tooltip>
+  );
+}
