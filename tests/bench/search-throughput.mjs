@@ -1,0 +1,160 @@
+// Gateway flight-search throughput on this machine, loopback only, 20 concurrent clients, every source's
+// latency 0 (SUPPLIER_LATENCY_MS=0-0), beside a bare Fastify route measured in the same run.
+//
+// The gateway runs as its own process (tests/support/gateway-process.ts: embedded PGlite, demo data, seven
+// sign-ins for f1agent); the bare route is `GET /bare` → {"ok":true} of a plain Fastify server in another
+// process. Measured one after the other, each bounded in time (BENCH_SECONDS, default 10 s) and count:
+//
+//   A. autocannon, 20 connections: the bare route; then POST /api/flights/search alone (a search started,
+//      sealed body, tsp and token as the portal sends them; its seven tasks then run in the gateway).
+//   B. "search": the unit the portal waits for, by 20 client loops over keep-alive fetch: POST
+//      /api/flights/search, then GET /api/flights/search/:id?since=<cursor>&waitMs=10000 until the poll says
+//      done (all seven sign-in tasks answered), every offer received. Routes alternate HAN–SGN / SGN–DAD
+//      over ten days. Reported: searches/s, latency per search (median, p99), polls per search. The bare
+//      route through the same loops (one GET per unit) is the baseline of this client.
+//
+// Run: npm run bench:search-throughput   (BENCH_SECONDS=n, BENCH_CONNECTIONS=k, BENCH_MAX_SEARCHES=m)
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+
+const { startGateway, freePort } = await import('../support/gateway-process.ts');
+const { encrypt, seal } = await import('../../contract/crypto.ts');
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const MAX_SEARCHES = Number(process.env.BENCH_MAX_SEARCHES ?? 20_000);
+
+/** The bare Fastify server, in its own process like the gateway. */
+async function startBare() {
+  const port = await freePort();
+  const source = `
+    import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    app.get('/bare', async () => ({ ok: true }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+    process.stdout.write('ready\\n');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((ok, fail) => {
+    child.stdout.on('data', (d) => String(d).includes('ready') && ok());
+    child.once('exit', (code) => fail(new Error(`bare server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((ok) => {
+      child.once('exit', ok);
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+function dayAhead(days) {
+  const d = new Date(Date.now() + (7 * 60 + days * 1440) * 60_000); // Vietnam's date
+  return d.toISOString().slice(0, 10);
+}
+
+const pct = (values, p) => {
+  const v = [...values].sort((a, b) => a - b);
+  return v.length ? v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))] : NaN;
+};
+
+function cannon(opts) {
+  return new Promise((ok, fail) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, result) => (err ? fail(err) : ok(result)));
+  });
+}
+
+const describeCannon = (r) => `${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   (${r.requests.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`;
+
+/** CONNECTIONS loops running `unit` until SECONDS pass or MAX_SEARCHES units are done. */
+async function loops(unit) {
+  const times = [];
+  const extra = [];
+  let started = 0;
+  let failures = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < deadline && started < MAX_SEARCHES) {
+      const i = started++;
+      const s = performance.now();
+      try {
+        extra.push(await unit(i));
+        times.push(performance.now() - s);
+      } catch (error) {
+        failures += 1;
+        if (failures === 1) console.error(String(error));
+      }
+    }
+  }));
+  const elapsed = (performance.now() - t0) / 1000;
+  return { count: times.length, perSecond: times.length / elapsed, p50: pct(times, 50), p99: pct(times, 99), failures, extra };
+}
+
+const gateway = await startGateway({ SUPPLIER_LATENCY_MS: '0-0', SEARCH_SESSIONS_PER_USER: '100', LOG_LEVEL: 'warn' });
+const bare = await startBare();
+try {
+  const headers = () => ({ tsp: encrypt(String(Date.now())), 'content-type': 'application/json' });
+  const loginRes = await fetch(`${gateway.url}/api/auth/login`, {
+    method: 'POST', headers: headers(), body: JSON.stringify(seal({ username: 'f1agent', password: 'Demo@2026' })),
+  });
+  if (!loginRes.ok) throw new Error(`login: ${loginRes.status} ${await loginRes.text()}`);
+  const { accessToken } = await loginRes.json();
+  const authed = () => ({ ...headers(), authorization: accessToken });
+  const searchBody = (i) => {
+    const [from, to] = i % 2 === 0 ? ['HAN', 'SGN'] : ['SGN', 'DAD'];
+    return JSON.stringify(seal({ legs: [{ from, to, departDate: dayAhead(3 + (i % 10)) }] }));
+  };
+
+  // warm-up: a few searches end to end (first queries, JIT)
+  for (let i = 0; i < 5; i += 1) {
+    const res = await fetch(`${gateway.url}/api/flights/search`, { method: 'POST', headers: authed(), body: searchBody(i) });
+    const { sessionId } = await res.json();
+    await fetch(`${gateway.url}/api/flights/search/${sessionId}?since=0&waitMs=10000`, { headers: authed() }).then((r) => r.text());
+  }
+
+  console.log(`flight search throughput: ${CONNECTIONS} concurrent clients, ${SECONDS} s per measurement, supplier latency 0, loopback, node ${process.version}`);
+  console.log('A. autocannon');
+  const bareA = await cannon({ url: `${bare.url}/bare` });
+  console.log(`  bare Fastify GET /bare               ${describeCannon(bareA)}`);
+  const startA = await cannon({
+    url: `${gateway.url}/api/flights/search`, method: 'POST', headers: authed(), body: searchBody(0),
+  });
+  console.log(`  POST /api/flights/search (start)     ${describeCannon(startA)}`);
+
+  // let the searches started above finish before the next measurement
+  await new Promise((r) => setTimeout(r, 2000));
+
+  console.log('B. client loops (keep-alive fetch)');
+  const bareB = await loops(async () => {
+    const res = await fetch(`${bare.url}/bare`);
+    await res.text();
+    if (!res.ok) throw new Error(`bare: ${res.status}`);
+    return 0;
+  });
+  console.log(`  bare Fastify GET /bare               ${bareB.perSecond.toFixed(0).padStart(6)} /s      p50 ${bareB.p50.toFixed(1).padStart(6)} ms   p99 ${bareB.p99.toFixed(1).padStart(6)} ms   (${bareB.count} done, ${bareB.failures} failed)`);
+  let offers = 0;
+  const searchB = await loops(async (i) => {
+    const res = await fetch(`${gateway.url}/api/flights/search`, { method: 'POST', headers: authed(), body: searchBody(i) });
+    if (!res.ok) throw new Error(`search: ${res.status} ${await res.text()}`);
+    const { sessionId } = await res.json();
+    let cursor = 0;
+    for (let polls = 1; ; polls += 1) {
+      const p = await fetch(`${gateway.url}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: authed() });
+      if (!p.ok) throw new Error(`poll: ${p.status} ${await p.text()}`);
+      const poll = await p.json();
+      offers += poll.offers.length;
+      cursor = poll.cursor;
+      if (poll.done) {
+        if (poll.tasks.some((t) => t.status !== 'done')) throw new Error('a task failed');
+        return polls;
+      }
+    }
+  });
+  console.log(`  search (start + polls until done)    ${searchB.perSecond.toFixed(1).padStart(6)} /s      p50 ${searchB.p50.toFixed(1).padStart(6)} ms   p99 ${searchB.p99.toFixed(1).padStart(6)} ms   (${searchB.count} done, ${searchB.failures} failed)`);
+  console.log(`     polls per search median ${pct(searchB.extra, 50)}, max ${Math.max(...searchB.extra)}; offers per search ${(offers / Math.max(1, searchB.count)).toFixed(0)}`);
+  console.log(`  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+} finally {
+  await bare.stop();
+  await gateway.stop();
+}
