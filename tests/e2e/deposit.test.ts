@@ -1,0 +1,96 @@
+/**
+ * Deposit journey in Chromium against the real gateway: the accountant asks for a top-up with a receipt
+ * (a real PNG); f1admin approves it from the requests list and the header balance goes up by exactly the
+ * amount; approving again from a second, stale tab changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { gradientPng } from '../../gateway/seed/images';
+import { openBrowser, type Browser } from '../support/browser';
+import { login } from './helpers';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+async function freshPage() {
+  await browser.context.clearCookies();
+  const page = await browser.context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate(() => localStorage.clear());
+  return page;
+}
+
+async function headerBalance(page: Page): Promise<number> {
+  const el = page.locator('[data-testid=header-balance]').first();
+  await expect.poll(async () => (await el.getAttribute('data-balance')) ?? '', { timeout: 15_000 }).not.toBe('');
+  return Number(await el.getAttribute('data-balance'));
+}
+
+async function approveRow(page: Page, reference: string) {
+  const row = page.locator('.ant-table-row', { hasText: reference });
+  await row.waitFor();
+  await row.getByRole('button', { name: /Duyệt|Approve/ }).click();
+  const answer = page.waitForResponse((r) => /\/api\/accounting\/topups\/\d+\/approve$/.test(r.url()) && r.request().method() === 'POST');
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  return answer;
+}
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('deposit top-up', () => {
+  const reference = `VCB${Date.now().toString(36).toUpperCase()}`;
+  const amount = 12_345_000;
+
+  it('the accountant requests a top-up with a transfer receipt', async () => {
+    const page = await freshPage();
+    await login(page, baseUrl, 'accountant');
+    await page.goto(`${baseUrl}/accounting/deposit-topup/add`);
+    const input = page.locator('[data-testid=topup-amount] input, input[data-testid=topup-amount]').first();
+    await input.fill(String(amount));
+    await input.blur();
+    await expect.poll(() => input.inputValue()).toBe('12.345.000');
+    await page.locator('#bankReference').fill(reference);
+    const upload = page.waitForResponse((r) => r.url().endsWith('/api/uploads') && r.request().method() === 'POST');
+    await page.locator('[data-testid=receipt-input]').setInputFiles({ name: 'bien-lai.png', mimeType: 'image/png', buffer: gradientPng(200, 120, [0, 122, 94], [255, 255, 255]) });
+    expect((await upload).status()).toBe(200);
+    await page.locator('.receipt-name', { hasText: 'bien-lai.png' }).waitFor();
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/accounting/topups') && r.request().method() === 'POST');
+    await page.locator('.accounting-form button[type=submit]').click();
+    expect((await sent).status()).toBe(200);
+    await page.waitForURL((url) => url.pathname === '/accounting/deposit-topup');
+    await page.locator('.ant-table-row', { hasText: reference }).waitFor();
+    await page.close();
+  });
+
+  it('f1admin approves it: the header balance rises by exactly the amount, a second approve does nothing', async () => {
+    const page = await freshPage();
+    await login(page, baseUrl, 'f1admin');
+    const before = await headerBalance(page);
+    await page.goto(`${baseUrl}/accounting/deposit-topup`);
+    // a second tab with the same list, left stale
+    const stale = await browser.context.newPage();
+    await stale.goto(`${baseUrl}/accounting/deposit-topup`);
+    await stale.locator('.ant-table-row', { hasText: reference }).waitFor();
+
+    const first = await approveRow(page, reference);
+    expect(first.status()).toBe(200);
+    expect(((await first.json()) as { status: string }).status).toBe('approved');
+    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(before + amount);
+
+    const second = await approveRow(stale, reference);
+    expect(second.status()).toBe(200);
+    await stale.reload();
+    expect(await headerBalance(stale)).toBe(before + amount);
+    await stale.close();
+
+    await page.goto(`${baseUrl}/accounting/view-deposit`);
+    await page.locator('.ant-table-row', { hasText: reference }).waitFor();
+    expect(await page.locator('.ant-table-row', { hasText: reference }).count()).toBe(1);
+    await page.close();
+  });
+});
