@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Enforcer } from 'casbin';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
@@ -91,6 +92,13 @@ export interface EndpointSpec<
   response: R;
   /** Raises the body limit of this endpoint only (bytes; the app default is 1 MiB). */
   bodyLimit?: number;
+  /**
+   * Sends the 200 answer with plain JSON.stringify instead of checking it against `response` first (which
+   * stays the documented schema). Only for large, hot answers built solely from data the gateway already
+   * typed and tested to the contract (flight search polls: checking ~100 offers × 16 fare classes cost more
+   * than the search itself). The handler must then return exactly the schema's fields.
+   */
+  uncheckedResponse?: boolean;
   handler: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<z.output<R>>;
 }
 
@@ -98,6 +106,10 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
   const ua = request.headers['user-agent'];
   return { ip: request.ip, requestId: request.id, userAgent: typeof ua === 'string' ? ua : null };
 }
+
+/** `uncheckedResponse`: the 200 answer as plain JSON, every other status through zod as usual. */
+const uncheckedOkSerializer = (route: Parameters<typeof zodSerializerCompiler>[0]) =>
+  (route.httpStatus === '200' ? (data: unknown) => JSON.stringify(data) : zodSerializerCompiler(route));
 
 const ENVELOPE_NOTE =
   'The body travels encrypted: the request sends `{"data": "<base64 AES-256-CBC/Pkcs7 of this JSON>"}` ' +
@@ -133,6 +145,10 @@ export function defineEndpoint<
     exposeHeadRoute: false,
     config: { endpoint: { key, rule, tsp } },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    ...(spec.uncheckedResponse
+      // the route's own compiler gets the route's schema type; it only reads httpStatus before handing over to zod
+      ? { serializerCompiler: uncheckedOkSerializer as never }
+      : {}),
     schema: {
       summary: spec.summary,
       description,

@@ -9,7 +9,8 @@ const { addDays } = await import('../../gateway/suppliers/simulated/clock.ts');
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 20);
 const CONCURRENCY = Math.max(1, Number(process.env.BENCH_CONCURRENCY ?? 1));
-const env = process.env.SUPPLIER_LATENCY_MS ? { SUPPLIER_LATENCY_MS: process.env.SUPPLIER_LATENCY_MS } : {};
+// one user runs every search: keep more sessions than run at a time (the default 5 drops older ones mid-poll)
+const env = { SEARCH_SESSIONS_PER_USER: '100', ...(process.env.SUPPLIER_LATENCY_MS ? { SUPPLIER_LATENCY_MS: process.env.SUPPLIER_LATENCY_MS } : {}) };
 
 const gw = await startGateway({ env });
 const runs = [];
