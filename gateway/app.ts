@@ -36,6 +36,7 @@ import { registerUploadRoutes } from './uploads/uploads';
 import { createSignInService, registerSignInRoutes } from './system/signins';
 import { registerFlightRoutes } from './flights/routes';
 import { registerAccountingRoutes } from './accounting/routes';
+import { registerBookingRoutes } from './bookings/routes';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -113,7 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSupportRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerReservationErrorRoutes(app, deps);
-  await registerFlightRoutes(app, deps, { settings });
+  const flights = await registerFlightRoutes(app, deps, { settings });
+  registerBookingRoutes(app, deps, { sessions: flights.sessions });
   registerAccountingRoutes(app, deps);
   registerSystemRoutes(app, deps, async () => {
     await db.execute(sql`select 1`);

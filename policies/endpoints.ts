@@ -105,6 +105,9 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'GET /api/flights/fare-rules': { rule: 'true' },
   // deposit ledger (docs/ledger.md), mirroring the accounting routes of spec point 2
   ...accounting(),
+  // bookings (docs/bookings.md): holding and the completed booking (/booking/completed/:id)
+  'POST /api/bookings': { rule: 'BOOKING_TICKET || ADMIN_F1 || ADMIN_F2 || VOID_VIEW_TICKETS' },
+  'GET /api/bookings/:id': { rule: 'ADMIN_F1 || ADMIN_F2 || BOOKING_TICKET || VOID_VIEW_TICKETS' },
 };
 
 export function endpointKey(method: string, path: string): string {

@@ -543,3 +543,73 @@ export const topUpRequests = pgTable(
     check('topup_requests_approved_check', sql`(${t.status} = 'approved') = (${t.entryId} is not null)`),
   ],
 );
+
+/**
+ * Bookings (docs/bookings.md): one booking per passenger-information submit, one PNR per airline/source
+ * within it. Money is integer VND. Held PNRs keep the seats they took (`seatHolds`) so an expiry or a
+ * cancellation gives exactly those back.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** HOLD, EXPORT or CANCEL (spec point 4). */
+    status: text('status').notNull().default('HOLD'),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    adt: smallint('adt').notNull(),
+    chd: smallint('chd').notNull(),
+    inf: smallint('inf').notNull(),
+    /** Fares + taxes + VAT of every PNR held, integer VND. */
+    totalFare: bigint('total_fare', { mode: 'number' }).notNull().default(0),
+    /** The agency's issue fees of every passenger, integer VND. */
+    totalFees: bigint('total_fees', { mode: 'number' }).notNull().default(0),
+    passengers: jsonb('passengers').$type<unknown[]>().notNull(),
+    bookingFees: jsonb('booking_fees').$type<unknown[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bookings_agency_created_idx').on(t.agencyId, t.createdAt),
+    check('bookings_status_check', sql`${t.status} in ('HOLD', 'EXPORT', 'CANCEL')`),
+  ],
+);
+
+export interface SeatHold {
+  key: string;
+  class: string;
+  n: number;
+}
+
+export const pnrs = pgTable(
+  'pnrs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    airline: text('airline').notNull(),
+    source: text('source').notNull(),
+    /** Six uppercase letters or digits; null when the hold failed (`message` says why). */
+    pnr: text('pnr').unique(),
+    /** BOOKED, TIME LIMIT OUT, CANCEL, FAILED ... (TIME OUT COMMING is shown, not stored). */
+    recordStatus: text('record_status').notNull(),
+    timeLimit: timestamp('time_limit', { withTimezone: true }),
+    message: text('message'),
+    totalPrice: bigint('total_price', { mode: 'number' }).notNull().default(0),
+    routeInfos: jsonb('route_infos').$type<unknown[]>().notNull(),
+    fareData: jsonb('fare_data').$type<unknown[]>().notNull(),
+    paxInfos: jsonb('pax_infos').$type<unknown[]>().notNull(),
+    seatHolds: jsonb('seat_holds').$type<SeatHold[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pnrs_booking_idx').on(t.bookingId),
+    index('pnrs_status_limit_idx').on(t.recordStatus, t.timeLimit),
+    check('pnrs_pnr_check', sql`${t.pnr} is null or ${t.pnr} ~ '^[A-Z0-9]{6}$'`),
+  ],
+);

@@ -58,7 +58,8 @@ export interface FlightDeps {
   suppliers?: Suppliers;
 }
 
-export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDeps, flight: FlightDeps): Promise<void> {
+/** Answers the search sessions (bookings hold offers from them). */
+export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDeps, flight: FlightDeps): Promise<{ sessions: SearchSessions }> {
   const { db } = deps;
   const { settings } = flight;
   const suppliers = flight.suppliers ?? createSuppliers({ ...settings.SUPPLIERS });
@@ -181,4 +182,6 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
     response: fareRule,
     handler: async ({ query, lang }) => fareRuleOf(suppliers, query, lang),
   });
+
+  return { sessions };
 }

@@ -1,0 +1,88 @@
+/**
+ * Booking endpoints (docs/bookings.md):
+ *
+ *   POST /api/bookings       hold the offers chosen in the caller's search session → { id }
+ *   GET  /api/bookings/:id   the Completed booking (the caller's agency and the agencies below it; else 404)
+ *
+ * A background job expires holds past their time limit every minute (stopped when the app closes).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { BOOKINGS_API, bookingCreated, completedBooking, createBookingRequest } from '../../contract/bookings';
+import { ErrorCode } from '../../contract/errors';
+import { defineEndpoint, type AccessDeps } from '../access/endpoint';
+import { requireAuth } from '../agents/scope';
+import type { SearchSessions } from '../flights/search-sessions';
+import { ApiError } from '../http/errors';
+import { createSuppliers } from '../suppliers';
+import { bookingView, createBooking, expireHolds } from './service';
+
+export interface BookingDeps {
+  sessions: SearchSessions;
+  /** ms between two runs of the hold expiry (default one minute; 0 for none). */
+  expiryIntervalMs?: number;
+}
+
+export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, booking: BookingDeps): void {
+  const { db } = deps;
+  // seat counts before the inventory: the suppliers' own answer, without latency or failures
+  const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+  const tags = ['bookings'];
+
+  const every = booking.expiryIntervalMs ?? 60_000;
+  if (every > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      expireHolds(db)
+        .then((n) => {
+          if (n > 0) app.log.info({ expired: n }, 'holds expired');
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'))
+        .finally(() => (running = false));
+    }, every);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: BOOKINGS_API.create,
+    tags,
+    summary: 'Hold a booking',
+    description:
+      'Holds the offers chosen (offer id + class per direction) from the caller’s search session for the passengers given: one PNR per ' +
+      'airline/source, each in one transaction with the seats it takes (never oversold). Passengers follow spec point 5 (titles by type, ' +
+      'names letters and spaces, birthday dd/MM/yyyy and the age of the type at the travel date, infants attached to an adult). ' +
+      '404 when the search session is gone; 400 (41) on invalid passengers; 409 when no PNR could be held (data.message) or departure is too close.',
+    body: createBookingRequest,
+    response: bookingCreated,
+    handler: async ({ body, auth, lang }) => {
+      const ctx = requireAuth(auth);
+      const session = booking.sessions.get(body.sessionId, ctx.user.id);
+      if (!session) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'searchSession' });
+      const id = await createBooking({ db, instant }, ctx, session.offers, body, lang);
+      return { id };
+    },
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: BOOKINGS_API.one,
+    tags,
+    summary: 'A booking (Completed booking)',
+    description:
+      'adt, chd, inf, customerInfo, listPNR (airline, pnr, timelimit, status, dep, ret, departDate, message), passengers, routes, totals and ' +
+      'bookingFees. A hold within 30 minutes of its time limit shows TIME OUT COMMING. Bookings of other agencies than the caller’s and ' +
+      'those below it are 404.',
+    params: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+    response: completedBooking,
+    handler: async ({ params, auth }) => {
+      const ctx = requireAuth(auth);
+      const view = await bookingView(db, ctx, params.id);
+      if (!view) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'booking' });
+      return view;
+    },
+  });
+}

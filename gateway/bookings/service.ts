@@ -1,0 +1,337 @@
+/**
+ * Flight holds (docs/bookings.md). A booking is made from offers of the caller's search session: one PNR per
+ * airline/source, each written in ONE transaction with the seats it takes from the inventory (`takeSeats`,
+ * never oversold). A PNR that fails is kept with its message (and logged in the reservation errors); the
+ * others stand. `expireHolds` moves holds past their time limit to TIME LIMIT OUT and gives the seats back.
+ */
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { Language } from '../../contract/constants';
+import {
+  passengerProblems,
+  TIME_OUT_COMING_MINUTES,
+  type CompletedBooking,
+  type CreateBookingRequest,
+  type PassengerInput,
+  type PnrEntry,
+  type RecordStatus,
+} from '../../contract/bookings';
+import { ErrorCode } from '../../contract/errors';
+import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
+import type { UserContext } from '../auth/users';
+import type { Conn, Db } from '../db/client';
+import { bookings, pnrs, type SeatHold } from '../db/schema';
+import { subtreeOf } from '../agents/scope';
+import { agencyBookingFees, isInternationalJourney } from '../flights/service';
+import { releaseSeats, takeSeats } from '../flights/inventory';
+import { ApiError } from '../http/errors';
+import { holdTimeLimit, seatKey, SupplierError, type Suppliers } from '../suppliers';
+import { AIRPORTS } from '../suppliers/reference-data';
+import { localToUtc } from '../suppliers/simulated/clock';
+import { logReservationError } from '../system/reservation-errors';
+
+const PNR_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** Instant of a local airport time yyyy-MM-ddTHH:mm. */
+export function departureInstant(airport: string, local: string): Date {
+  const tz = AIRPORTS[airport]?.timeZone ?? 'Asia/Ho_Chi_Minh';
+  const [date, time] = local.split('T');
+  const [h, m] = time.split(':').map(Number);
+  return new Date(localToUtc(date, h * 60 + m, tz));
+}
+
+interface Chosen {
+  offer: FlightOffer;
+  price: PriceInfo;
+}
+
+interface Group {
+  source: Source;
+  airline: string;
+  chosen: Chosen[];
+}
+
+const paxPrice = (p: PriceInfo, t: PaxType) =>
+  t === 'ADT' ? p.fareADT + p.taxADT + p.vatADT : t === 'CHD' ? p.fareCHD + p.taxCHD + p.vatCHD : p.fareINF + p.taxINF + p.vatINF;
+
+function validation(data: Record<string, unknown>): ApiError {
+  return new ApiError(ErrorCode.VALIDATION, data);
+}
+
+/**
+ * Seats of a class of a flight before any inventory adjustment: the supplier's answer without `seatsTaken`
+ * (the smallest segment's count on connections, which never oversells).
+ */
+async function capacityOf(instant: Suppliers, offer: FlightOffer, bookingClass: string, seated: number): Promise<number> {
+  const answer = await instant[offer.source].search({
+    from: offer.from,
+    to: offer.to,
+    departDate: offer.departDateTime.slice(0, 10),
+    pax: { adt: Math.max(1, seated), chd: 0, inf: 0 },
+  });
+  const flights = offer.routeInfo.map((r) => r.flightNo).join('/');
+  const same = answer.find((o) => o.airline === offer.airline && o.routeInfo.map((r) => r.flightNo).join('/') === flights);
+  return same?.priceInfo.find((p) => p.class === bookingClass)?.seatAvailable ?? 0;
+}
+
+async function newPnrCode(conn: Conn): Promise<string> {
+  for (;;) {
+    const code = Array.from({ length: 6 }, () => PNR_ALPHABET[randomInt(PNR_ALPHABET.length)]).join('');
+    const [taken] = await conn.select({ id: pnrs.id }).from(pnrs).where(eq(pnrs.pnr, code));
+    if (!taken) return code;
+  }
+}
+
+class HoldFailed extends Error {
+  constructor(readonly error: SupplierError) {
+    super(error.message);
+  }
+}
+
+export interface CreateBookingDeps {
+  db: Db;
+  instant: Suppliers;
+  now?: () => Date;
+}
+
+/** Validates and holds; answers the booking id (409 when no PNR could be held). */
+export async function createBooking(
+  deps: CreateBookingDeps,
+  ctx: UserContext,
+  offers: readonly FlightOffer[],
+  body: CreateBookingRequest,
+  lang: Language,
+): Promise<number> {
+  const { db } = deps;
+  const now = deps.now?.() ?? new Date();
+  // the chosen offers and classes
+  const chosen: Chosen[] = body.selected.map((s, i) => {
+    const offer = offers.find((o) => o.id === s.offerId);
+    if (!offer) throw validation({ path: `selected.${i}.offerId`, reason: 'offer' });
+    const price = offer.priceInfo.find((p) => p.class === s.class);
+    if (!price) throw validation({ path: `selected.${i}.class`, reason: 'class' });
+    return { offer, price };
+  });
+  chosen.sort((a, b) => a.offer.departDateTime.localeCompare(b.offer.departDateTime));
+  // the passengers, checked against the first travel date
+  const travelDate = chosen[0].offer.departDateTime.slice(0, 10);
+  const problems = body.passengers
+    .map((p) => ({ paxId: p.paxId, problems: passengerProblems(p, body.passengers, travelDate, now) }))
+    .filter((p) => p.problems.length > 0);
+  if (problems.length > 0) throw validation({ reason: 'passengers', passengers: problems });
+  const count = (t: PaxType) => body.passengers.filter((p) => p.type === t).length;
+  const pax = { adt: count('ADT'), chd: count('CHD'), inf: count('INF') };
+  const seated = pax.adt + pax.chd;
+  for (const c of chosen) {
+    if (c.price.seatAvailable < seated) throw new ApiError(ErrorCode.CONFLICT, { reason: 'noSeats', message: new SupplierError('NO_AVAILABILITY').localized(lang) });
+  }
+  // one PNR per airline and source
+  const groups: Group[] = [];
+  for (const c of chosen) {
+    const g = groups.find((x) => x.source === c.offer.source && x.airline === c.offer.airline);
+    if (g) g.chosen.push(c);
+    else groups.push({ source: c.offer.source, airline: c.offer.airline, chosen: [c] });
+  }
+  const limits = groups.map((g) => holdTimeLimit(now, departureInstant(g.chosen[0].offer.from, g.chosen[0].offer.departDateTime)));
+  if (limits.some((l) => l === null)) {
+    throw new ApiError(ErrorCode.CONFLICT, {
+      reason: 'tooCloseToDeparture',
+      message: lang === 'vi' ? 'Chuyến bay quá gần giờ khởi hành, không thể giữ chỗ. Vui lòng xuất vé ngay.' : 'The flight departs too soon to be held. Please issue at once.',
+    });
+  }
+  // the agency's fees per airline and passenger type
+  const fees: BookingFee[] = [];
+  for (const g of groups) {
+    const legs = g.chosen.map((c) => ({ from: c.offer.from, to: c.offer.to, departDate: travelDate }));
+    const domestic = !isInternationalJourney({ legs });
+    for (const f of await agencyBookingFees(db, ctx.agency, [{ airlines: [g.airline], domestic }])) {
+      if (!fees.some((x) => x.airline === f.airline && x.domestic === f.domestic && x.paxType === f.paxType)) fees.push(f);
+    }
+  }
+  const feeOf = (airline: string, t: PaxType) => fees.find((f) => f.airline === airline && f.paxType === t)?.issueFee ?? 0;
+  const passengers = body.passengers.map((p) => ({ ...p, firstName: p.firstName.trim().toUpperCase(), lastName: p.lastName.trim().toUpperCase() }));
+
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      agencyId: ctx.agency.id,
+      userId: ctx.user.id,
+      status: 'HOLD',
+      customerName: body.contact.name.trim(),
+      customerPhone: body.contact.phone.trim(),
+      customerEmail: body.contact.email.trim(),
+      ...pax,
+      passengers,
+      bookingFees: fees,
+    })
+    .returning({ id: bookings.id });
+
+  let totalFare = 0;
+  let totalFees = 0;
+  let held = 0;
+  const failures: string[] = [];
+  for (const [i, g] of groups.entries()) {
+    const fare = g.chosen.reduce((sum, c) => sum + body.passengers.reduce((s, p) => s + paxPrice(c.price, p.type), 0), 0);
+    const fee = body.passengers.reduce((s, p) => s + feeOf(g.airline, p.type), 0);
+    const routeInfos = g.chosen.flatMap((c) =>
+      c.offer.routeInfo.map((r) => ({ ...r, direction: c.offer.direction, class: c.price.class, cabinClass: c.price.fareInfo.cabinClass })),
+    );
+    const fareData = g.chosen.map((c) => ({ offerId: c.offer.id, direction: c.offer.direction, ...c.price }));
+    const holds: SeatHold[] = g.chosen.flatMap((c) => c.offer.routeInfo.map((r) => ({ key: seatKey(r.flightNo, r.departDate.slice(0, 10)), class: c.price.class, n: seated })));
+    const base = { bookingId: booking.id, airline: g.airline, source: g.source, routeInfos, fareData, paxInfos: passengers, totalPrice: fare + fee };
+    try {
+      const capacities = await Promise.all(g.chosen.map((c) => capacityOf(deps.instant, c.offer, c.price.class, seated)));
+      await db.transaction(async (tx) => {
+        let h = 0;
+        for (const [ci, c] of g.chosen.entries()) {
+          for (const _ of c.offer.routeInfo) {
+            const hold = holds[h++];
+            if (!(await takeSeats(tx, hold.key, hold.class, hold.n, capacities[ci]))) throw new HoldFailed(new SupplierError('NO_AVAILABILITY', { source: g.source }));
+          }
+        }
+        const pnr = await newPnrCode(tx);
+        await tx.insert(pnrs).values({ ...base, pnr, recordStatus: 'BOOKED', timeLimit: limits[i]!, seatHolds: holds });
+      });
+      totalFare += fare;
+      totalFees += fee;
+      held += 1;
+    } catch (err) {
+      const error = err instanceof HoldFailed ? err.error : err instanceof SupplierError ? err : new SupplierError('UNAVAILABLE', { source: g.source });
+      const message = error.localized(lang);
+      failures.push(message);
+      await db.insert(pnrs).values({ ...base, pnr: null, recordStatus: 'FAILED', timeLimit: null, message, seatHolds: [] });
+      await logReservationError(db, {
+        agencyId: ctx.agency.id,
+        userId: ctx.user.id,
+        source: g.source,
+        airline: g.airline,
+        route: g.chosen.map((c) => `${c.offer.from}-${c.offer.to} ${c.offer.departDateTime.slice(0, 10)}`).join(', '),
+        errorCode: error.code,
+        errorMessage: error.messageEn,
+        request: { offers: g.chosen.map((c) => ({ offerId: c.offer.id, class: c.price.class })), adt: pax.adt, chd: pax.chd, inf: pax.inf },
+      });
+    }
+  }
+  if (held === 0) {
+    await db.delete(bookings).where(eq(bookings.id, booking.id));
+    throw new ApiError(ErrorCode.CONFLICT, { reason: 'noSeats', message: failures[0] });
+  }
+  await db.update(bookings).set({ totalFare, totalFees }).where(eq(bookings.id, booking.id));
+  return booking.id;
+}
+
+/** The status a PNR shows: BOOKED within 30 minutes of its limit is TIME OUT COMMING. */
+export function shownStatus(recordStatus: string, timeLimit: Date | null, now: Date): RecordStatus {
+  if (recordStatus === 'BOOKED' && timeLimit && timeLimit.getTime() - now.getTime() <= TIME_OUT_COMING_MINUTES * 60_000) return 'TIME OUT COMMING';
+  return recordStatus as RecordStatus;
+}
+
+interface StoredRoute {
+  carrierCode: string;
+  flightNo: string;
+  from: string;
+  to: string;
+  departDate: string;
+  arrivalDate: string;
+  airCraft: string;
+  class: string;
+  cabinClass: string;
+  direction: 'depart' | 'return';
+}
+
+/** The Completed booking of spec point 3, or null outside the caller's agency subtree. */
+export async function bookingView(db: Conn, ctx: UserContext, id: number, now: Date = new Date()): Promise<CompletedBooking | null> {
+  const [b] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), inArray(bookings.agencyId, subtreeOf(ctx.agency.id))));
+  if (!b) return null;
+  const rows = await db.select().from(pnrs).where(eq(pnrs.bookingId, id)).orderBy(pnrs.id);
+  const listPNR: PnrEntry[] = [];
+  const routes: CompletedBooking['routes'] = [];
+  for (const r of rows) {
+    const legs = r.routeInfos as StoredRoute[];
+    const dir = (d: string) => legs.filter((l) => l.direction === d);
+    const od = (ls: StoredRoute[]) => (ls.length ? `${ls[0].from}-${ls[ls.length - 1].to}` : '');
+    listPNR.push({
+      airline: r.airline,
+      source: r.source as Source,
+      pnr: r.pnr ?? '',
+      timelimit: r.timeLimit?.toISOString() ?? '',
+      status: shownStatus(r.recordStatus, r.timeLimit, now),
+      dep: od(dir('depart')),
+      ret: od(dir('return')),
+      departDate: legs[0]?.departDate ?? '',
+      message: r.message ?? '',
+      total: r.totalPrice,
+    });
+    for (const d of ['depart', 'return'] as const) {
+      const ls = dir(d);
+      if (ls.length === 0) continue;
+      routes.push({
+        airline: r.airline,
+        from: ls[0].from,
+        to: ls[ls.length - 1].to,
+        typeBook: d,
+        departDate: ls[0].departDate,
+        listRoute: ls.map((l) => ({ flightNo: l.flightNo, from: l.from, to: l.to, departDate: l.departDate, arrivalDate: l.arrivalDate, class: l.class, cabinClass: l.cabinClass, airCraft: l.airCraft })),
+      });
+    }
+  }
+  const passengers = (b.passengers as PassengerInput[]).map((p) => ({
+    paxId: p.paxId,
+    type: p.type,
+    title: p.title,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    birthday: p.birthday,
+    ...(p.parentId !== undefined ? { parentId: p.parentId } : {}),
+  }));
+  return {
+    id: b.id,
+    status: b.status as CompletedBooking['status'],
+    createdAt: b.createdAt.toISOString(),
+    adt: b.adt,
+    chd: b.chd,
+    inf: b.inf,
+    customerInfo: { name: b.customerName, phone: b.customerPhone, email: b.customerEmail },
+    listPNR,
+    passengers,
+    routes,
+    total: b.totalFare + b.totalFees,
+    totalFare: b.totalFare,
+    totalFees: b.totalFees,
+    bookingFees: b.bookingFees as BookingFee[],
+  };
+}
+
+/**
+ * Holds past their time limit: each PNR becomes TIME LIMIT OUT and gives its seats back, its booking becomes
+ * CANCEL when no hold of it remains, all in one transaction per PNR. Answers how many PNRs expired.
+ */
+export async function expireHolds(db: Db, now: Date = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: pnrs.id })
+    .from(pnrs)
+    .where(and(eq(pnrs.recordStatus, 'BOOKED'), lte(pnrs.timeLimit, now)));
+  let expired = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(pnrs)
+        .set({ recordStatus: 'TIME LIMIT OUT' })
+        .where(and(eq(pnrs.id, id), eq(pnrs.recordStatus, 'BOOKED')))
+        .returning({ bookingId: pnrs.bookingId, seatHolds: pnrs.seatHolds });
+      if (!row) return;
+      for (const h of row.seatHolds) await releaseSeats(tx, h.key, h.class, h.n);
+      const [left] = await tx
+        .select({ id: pnrs.id })
+        .from(pnrs)
+        .where(and(eq(pnrs.bookingId, row.bookingId), eq(pnrs.recordStatus, 'BOOKED')))
+        .limit(1);
+      if (!left) await tx.update(bookings).set({ status: 'CANCEL' }).where(and(eq(bookings.id, row.bookingId), eq(bookings.status, 'HOLD')));
+      expired += 1;
+    });
+  }
+  return expired;
+}
