@@ -36,7 +36,7 @@ describe('initial / reset: "Reset returns to today with no return"', () => {
   });
 });
 
-describe('pickDate, round trip (spec 4 "Date picking")', () => {
+describe('pickDate, round trip: "The first date chosen becomes the departure and closes the picker." "A second date, with a departure already chosen, becomes the return if later. If earlier, the dates swap."', () => {
   it.each([
     // [state departure, state return, picked, → departure, return, chooseDepart, chooseArrival, open]
     ['first date becomes the departure and closes the picker', '', '', '2026-03-20', ['2026-03-20', '', true, false, false]],
@@ -78,7 +78,7 @@ describe('pickDate, one way: arrivalTime stays empty', () => {
   });
 });
 
-describe('pickReturnDate (the return field)', () => {
+describe('pickReturnDate (the return field): "If only a return was chosen, a newly chosen earlier date becomes the departure. If it is not earlier, the old return becomes the departure and the new date the return."', () => {
   it.each([
     ['no departure chosen → only a return', '', '2026-03-25', ['2026-03-10', '2026-03-25', false, true, false]],
     ['departure chosen, later → return', '2026-03-20', '2026-03-25', ['2026-03-20', '2026-03-25', true, true, false]],

@@ -30,7 +30,7 @@ function offer(id: string, o: Partial<FlightOffer> = {}): FlightOffer {
 const f = (patch: Partial<FlightFilters>): FlightFilters => ({ ...DEFAULT_FILTERS, ...patch });
 const NOW = '2026-03-19T08:00';
 
-describe('defaults and reset', () => {
+describe('defaults and reset: "Default is full fare, all flights, best price." "Reset sets direct-only."', () => {
   it('default is all flights, no limits', () => expect(initialFilters()).toEqual({
     price: null, flight: 'ALL', utilities: [], cabinClasses: [], airlines: [], systems: [], departureTimes: [], arrivalTimes: [],
   }));
@@ -38,14 +38,14 @@ describe('defaults and reset', () => {
   it('held per direction', () => expect(initialDirectionFilters()).toEqual({ depart: DEFAULT_FILTERS, return: DEFAULT_FILTERS }));
 });
 
-describe('time bands [start, end)', () => {
+describe('time bands [start, end): "60 (00:00–06:00), 120 (06:00–12:00), 180 (12:00–18:00), 240 (18:00–24:00)"', () => {
   it.each([
     ['00:00', 60], ['05:59', 60], ['06:00', 120], ['11:59', 120], ['12:00', 180], ['17:59', 180], ['18:00', 240], ['23:59', 240],
   ] as const)('%s → %i', (t, band) => expect(timeBandOf(`2026-03-20T${t}`)).toBe(band));
   it('four bands', () => expect(TIME_BANDS).toEqual([60, 120, 180, 240]));
 });
 
-describe('flight kind: all, direct = 0 stops, transit = 1 or more', () => {
+describe('"flight (all, direct = 0 stops, transit = 1 or more stops)"', () => {
   it.each([
     [0, 'ALL', true], [1, 'ALL', true], [0, 'DIRECT', true], [1, 'DIRECT', false], [2, 'DIRECT', false],
     [0, 'TRANSIT', false], [1, 'TRANSIT', true], [3, 'TRANSIT', true],
@@ -61,7 +61,7 @@ describe('utilities', () => {
   it('baggage counted by pieces too', () => expect(hasUtility({ ...fare(1), freeBaggage: bag(1, 0) }, 'BAGGAGE_INCLUDED')).toBe(true));
 });
 
-describe('matchesFilters', () => {
+describe('matchesFilters: "Price; flight; utilities; cabin classes; airlines; GDS systems; departure and arrival time bands"', () => {
   const o = offer('a', {
     airline: 'VJ', source: 'VJ', numberOfStop: 0, departDateTime: '2026-03-20T06:00', arrivalDateTime: '2026-03-20T12:00',
     priceInfo: [fare(700_000, { tax: 100_000 }), fare(1_500_000, { bagKg: 20, cabin: 'BUSINESS', refundable: true, tax: 100_000 })],
@@ -100,7 +100,7 @@ describe('matchesFilters', () => {
   it('matchingFareClasses', () => expect(matchingFareClasses(o, { cabinClasses: [], utilities: ['REFUNDABLE'] }).map((p) => p.fareADT)).toEqual([1_500_000]));
 });
 
-describe('QH hidden when departure is less than 1 day from now', () => {
+describe('"Flights of carrier QH are hidden when departure is less than 1 day from now."', () => {
   it.each([
     ['QH', '2026-03-20T08:00', false], // exactly 1 day: shown
     ['QH', '2026-03-20T07:59', true],
@@ -117,7 +117,7 @@ describe('QH hidden when departure is less than 1 day from now', () => {
   });
 });
 
-describe('VN list shows only VN', () => {
+describe('"The VN carrier\'s list shows only the VN code itself."', () => {
   it.each([
     ['VN', 'VN', false], ['VN', 'BL', true], ['VN', 'AF', true], ['1A', 'AF', false], ['VJ', 'VJ', false],
   ] as const)('source %s airline %s → dropped %s', (source, airline, dropped) => {
@@ -125,7 +125,7 @@ describe('VN list shows only VN', () => {
   });
 });
 
-describe('applyFilters', () => {
+describe('applyFilters: the always-on rules (QH cut-off, VN list), then "Filters (held per direction)"', () => {
   const list = [
     offer('vn', { departDateTime: '2026-03-20T09:00' }),
     offer('qhSoon', { airline: 'QH', source: 'QH', departDateTime: '2026-03-19T20:00' }),
@@ -143,7 +143,7 @@ describe('applyFilters', () => {
   it('always-on rules alone', () => expect(applyAlwaysOnRules(list, NOW).map((o) => o.id)).toEqual(['vn', 'qhLater', 'transit']));
 });
 
-describe('airline list and filter options', () => {
+describe('"Airline list entry: airlineCode, airlineName, lowestPrice" and the filter options', () => {
   const list = [
     offer('a', { airline: 'VN', priceInfo: [fare(1_200_000), fare(900_000, { seat: 0 })] }),
     offer('b', { airline: 'VJ', source: 'VJ', priceInfo: [fare(600_000, { cabin: 'BUSINESS' })], departDateTime: '2026-03-20T19:00', arrivalDateTime: '2026-03-20T21:00' }),
@@ -172,7 +172,7 @@ describe('airline list and filter options', () => {
   it.each([['1A', true], ['1B', true], ['1G', true], ['VN', false], ['VJ', false]])('isGdsSource %s → %s', (s, ok) => expect(isGdsSource(s)).toBe(ok));
 });
 
-describe('filtersReducer (per direction)', () => {
+describe('filtersReducer: "Filters (held per direction)", "Reset sets direct-only"', () => {
   const s0 = initialDirectionFilters();
   it.each([
     [{ type: 'SET_FLIGHT', direction: 'depart', flight: 'TRANSIT' } as const, { flight: 'TRANSIT' }],

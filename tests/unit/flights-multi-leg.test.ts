@@ -33,7 +33,7 @@ describe('a new leg', () => {
   it('starts with two legs', () => expect(dates(initialLegs(TODAY))).toEqual(['2026-03-10', '2026-03-13']));
 });
 
-describe('add and remove (2 to 6 legs)', () => {
+describe('"Legs can be added or removed." (2 to 6 legs)', () => {
   it.each([
     [2, 3, '2026-03-16'], [3, 4, '2026-03-19'], [4, 5, '2026-03-22'], [5, 6, '2026-03-25'], [6, 6, undefined],
   ])('adding to %i legs → %i legs, new date %s', (from, to, newDate) => {

@@ -11,7 +11,7 @@ describe('defaults (spec 3: adt, chd, inf default 1, 0, 0)', () => {
   it('is 1/0/0', () => expect(DEFAULT_PASSENGER_COUNTS).toEqual(c(1, 0, 0)));
 });
 
-describe('isValidPassengerCounts (spec 5)', () => {
+describe('isValidPassengerCounts: "adults 0 to 9; adults plus children at most 9; infants cannot exceed adults; children cannot go below 0"', () => {
   it.each([
     [c(0, 0, 0), true], [c(9, 0, 0), true], [c(10, 0, 0), false], [c(-1, 0, 0), false],
     [c(5, 4, 0), true], [c(5, 5, 0), false], [c(0, 9, 0), true], [c(0, 10, 0), false],
@@ -20,7 +20,7 @@ describe('isValidPassengerCounts (spec 5)', () => {
   ])('%o → %s', (counts, ok) => expect(isValidPassengerCounts(counts)).toBe(ok));
 });
 
-describe('incrementPassenger', () => {
+describe('incrementPassenger: "adults plus children at most 9; infants cannot exceed adults"', () => {
   it.each([
     ['adt', c(1, 0, 0), c(2, 0, 0)],
     ['adt', c(8, 0, 0), c(9, 0, 0)],
@@ -39,7 +39,7 @@ describe('incrementPassenger', () => {
   ] as const)('%s on %o → %o', (type, from, to) => expect(incrementPassenger(from, type)).toEqual(to));
 });
 
-describe('decrementPassenger', () => {
+describe('decrementPassenger: "children cannot go below 0. When adults drop from 9 while infants are 9, infants drop by one."', () => {
   it.each([
     ['adt', c(2, 0, 0), c(1, 0, 0)],
     ['adt', c(1, 0, 0), c(0, 0, 0)], // adults may reach 0
@@ -56,7 +56,7 @@ describe('decrementPassenger', () => {
   ] as const)('%s on %o → %o', (type, from, to) => expect(decrementPassenger(from, type)).toEqual(to));
 });
 
-describe('not allowed → the same object, no message', () => {
+describe('not allowed → the same object: "No messages are shown."', () => {
   it.each([
     ['inc adt at 9', () => { const x = c(9, 0, 0); return [x, incrementPassenger(x, 'adt')]; }],
     ['dec chd at 0', () => { const x = c(1, 0, 0); return [x, decrementPassenger(x, 'chd')]; }],

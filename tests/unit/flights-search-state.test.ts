@@ -12,7 +12,7 @@ const init = initialSearchState();
 const run = (...actions: SearchStateAction[]) => actions.reduce(searchStateReducer, init);
 const routed = run({ type: 'SET_DEPARTURE_PLACE', place: HAN }, { type: 'SET_ARRIVAL_PLACE', place: SGN });
 
-describe('defaults (spec 3, spec 9)', () => {
+describe('defaults: "journeyType (default OW, one way), searchType (default BP). adt, chd, inf (defaults 1, 0, 0)"', () => {
   it.each([
     ['journeyType', 'OW'], ['searchType', 'BP'], ['adt', 1], ['chd', 0], ['inf', 0], ['from', ''], ['to', ''],
     ['departurePlace', null], ['arrivalPlace', null], ['promotionInfo', null], ['alreadyChooseDate', false],
@@ -68,7 +68,7 @@ describe('passenger counts go through passengers.ts', () => {
   });
 });
 
-describe('promotion codes and info', () => {
+describe('"Per-airline promotion codes for VN, QH, VJ and VU. Promotion info: airline, numberOfUse, promotionCode, promotionFake, timeActive, type"', () => {
   it.each(['VN', 'QH', 'VJ', 'VU'] as const)('sets the %s code only', (airline) => {
     const s = run({ type: 'SET_PROMOTION_CODE', airline, code: 'TET2026' });
     expect(s.promotionCodes).toEqual({ VN: '', QH: '', VJ: '', VU: '', [airline]: 'TET2026' });
@@ -84,7 +84,7 @@ describe('promotion codes and info', () => {
   it('alreadyChooseDate', () => expect(run({ type: 'SET_ALREADY_CHOOSE_DATE', value: true }).alreadyChooseDate).toBe(true));
 });
 
-describe('RESET returns to the defaults', () => {
+describe('"Any RESET action resets the whole client state."', () => {
   it('from a changed state', () => {
     const s = searchStateReducer(routed, { type: 'SET_PROMOTION_CODE', airline: 'VN', code: 'A' });
     expect(searchStateReducer(s, { type: 'RESET' })).toEqual(init);

@@ -36,14 +36,14 @@ const counts = (adt: number, chd = 0, inf = 0): PassengerCounts => ({ adt, chd, 
 const ctx = (c = counts(1), domestic = true): PricingContext => ({ counts: c, bookingFees: fees, domestic });
 const empty = initialSelectedFlightSession({ id: 's1', departureCity: 'Hà Nội', arrivalCity: 'Hồ Chí Minh' });
 
-describe('initial session', () => {
+describe('initial session: "Each side: data, id, loading, priceDetail, totalFare, totalTax, totalVat, totalIssueFee, typeOfBook (default NN)"', () => {
   it('sides empty, typeOfBook NN', () => {
     expect(empty).toEqual({ id: 's1', hiddenIssueFee: false, departureCity: 'Hà Nội', arrivalCity: 'Hồ Chí Minh', depart: emptySide(), return: emptySide() });
     expect(emptySide()).toEqual({ data: null, id: '', loading: false, priceDetail: null, totalFare: 0, totalTax: 0, totalVat: 0, totalIssueFee: 0, typeOfBook: 'NN' });
   });
 });
 
-describe('ids compared on the part before the colon', () => {
+describe('"For combined-segment fares, ids are compared only on the part before the colon."', () => {
   it.each([
     ['A1', 'A1'], ['A1:R7', 'A1'], ['A1:R7:x', 'A1'], [':x', ''],
   ])('baseId(%s) = %s', (id, base) => expect(baseId(id)).toBe(base));
@@ -73,7 +73,7 @@ describe('price detail per passenger type', () => {
   ] as const)('issue fee %s domestic=%s %s → %i', (airline, domestic, pax, fee) => expect(issueFeeFor(fees, airline, domestic, pax)).toBe(fee));
 });
 
-describe('selectFlight: sets id and price detail; again clears it', () => {
+describe('selectFlight: "Selecting a flight on one side sets its id and price detail. Selecting the same one again clears it and restores the full list."', () => {
   const a = offer('A1', { priceInfo: [fare('Y', [1_000_000, 200_000, 100_000]), fare('E', [800_000, 200_000, 80_000]), fare('Z', [500_000, 0, 0], undefined, undefined, 0)] });
   const b = offer('B1');
 
@@ -128,7 +128,7 @@ describe('visibleOffers: only the selected one, the full list otherwise', () => 
   ])('selected %o → %o', (id, ids) => expect(visibleOffers(list, id).map((o) => o.id)).toEqual(ids));
 });
 
-describe('GDS 1G, 1B, 1A: the matching half is selected automatically, and vice versa', () => {
+describe('"For sign-ins 1G, 1B and 1A, choosing a departure automatically selects the matching return, and vice versa."', () => {
   const dep = (source: FlightOffer['source'], id = 'D1:R1', combineSegment = 'R1:D1') => offer(id, { source, combineSegment, direction: 'depart' });
   const ret = (source: FlightOffer['source'], id = 'R1:D1', combineSegment = 'D1:R1') => offer(id, { source, combineSegment, direction: 'return', from: 'SGN', to: 'HAN' });
   const returns = (source: FlightOffer['source']) => [offer('R0', { source, direction: 'return' }), ret(source)];

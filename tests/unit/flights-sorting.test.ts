@@ -31,7 +31,7 @@ describe('defaults: "full fare, all flights, best price"', () => {
   it('best price, full', () => expect([DEFAULT_SORT, DEFAULT_PRICE_MODE]).toEqual(['U_BEST_PRICE', 'FULL']));
 });
 
-describe('prices', () => {
+describe('prices: "basic price, full price" (price select)', () => {
   const p = fare(1_000_000, 5, 200_000, 100_000);
   it.each([['BASIC', 1_000_000], ['FULL', 1_300_000]] as const)('%s → %i', (mode, v) => expect(fareClassPrice(p, mode)).toBe(v));
   it.each([
@@ -49,7 +49,7 @@ describe('prices', () => {
   });
 });
 
-describe('no available seats', () => {
+describe('"VJ results with no available seats go to the end."', () => {
   it.each([
     ['VJ all zero', 'VJ', [0, 0], true, true],
     ['VJ one open', 'VJ', [0, 1], false, false],
@@ -62,7 +62,7 @@ describe('no available seats', () => {
   });
 });
 
-describe('sortOffers', () => {
+describe('sortOffers: "best price, highest price, earliest flight, fastest flight" … "Ties are broken by fewer legs, then by departure time."', () => {
   const cheap = offer('cheap', { priceInfo: [fare(800_000)], departDateTime: '2026-03-20T12:00', totalTimeDuring: 130 });
   const mid = offer('mid', { priceInfo: [fare(1_000_000)], departDateTime: '2026-03-20T06:00', totalTimeDuring: 125 });
   const dear = offer('dear', { priceInfo: [fare(1_500_000)], departDateTime: '2026-03-20T09:00', totalTimeDuring: 115 });
@@ -113,7 +113,7 @@ describe('sortOffers', () => {
   it('compareOffers is a comparator', () => expect(compareOffers()(cheap, dear)).toBeLessThan(0));
 });
 
-describe('cheapest-booking summary', () => {
+describe('"Best-price sort updates the cheapest-booking summary" (fareDisplay in K units)', () => {
   it.each([
     [1_250_000, 1250], [1_250_499, 1250], [1_250_500, 1251], [999, 1], [499, 0], [0, 0],
   ])('fareDisplay of %i → %i', (amount, k) => expect(toFareDisplay(amount)).toBe(k));
