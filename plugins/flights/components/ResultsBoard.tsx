@@ -1,7 +1,8 @@
 /**
  * The results of one search session: depart and return tabs, the cheapest-booking strip, the airline list,
  * sort / price select / hide-issue-fee, the per-direction filters (a drawer on small screens), the
- * virtualised list, the selected-flight panel, and the detail drawer, fare-rule dialog and quotes.
+ * virtualised list, the selected-flight panel with the other flights of the selection's airline, and the detail
+ * drawer, fare-rule dialog and quotes.
  * Every rule comes from the model: applyAlwaysOnRules, matchesFilters, filterOptions, sortWithSummary,
  * visibleOffers, selectionReducer.
  */
@@ -27,6 +28,7 @@ import { FareRuleDialog } from './FareRuleDialog';
 import { FilterPanel } from './FilterPanel';
 import { FlightDetailDrawer } from './FlightDetailDrawer';
 import { OfferList } from './OfferList';
+import { OtherFlightsPanel } from './OtherFlightsPanel';
 import { QuoteModal } from './QuoteModal';
 import { ResultsToolbar } from './ResultsToolbar';
 import { SearchProgress } from './SearchProgress';
@@ -257,6 +259,9 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
             onQuoteImage={() => setQuote({ mode: 'image', items: selectionItems() })}
             onContinue={onContinue ? () => onContinue(selection) : undefined}
           />
+          {selection[tab].data && (
+            <OtherFlightsPanel offer={selection[tab].data} offers={base[tab]} priceMode={priceMode} onSwitch={(offer) => select(tab)(offer)} />
+          )}
         </aside>
       </div>
       {small && (

@@ -1,0 +1,59 @@
+/**
+ * The other-flight panel (spec point 2): the other flights of the selected offer's airline on the same route
+ * and day, from the current results (model/other-flights.ts), each with a one-click switch.
+ */
+import { Button, Empty } from 'antd';
+import { SwapOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { FlightOffer } from '../../../contract/flights';
+import { formatVnd } from '../../../src/i18n/format';
+import { offerPrice, otherFlights, type PriceMode } from '../model';
+import { ddmmyyyy, duration, hhmm, stops } from './format';
+import { CarrierBadge } from './OfferCard';
+
+export interface OtherFlightsPanelProps {
+  /** The selected offer of the side. */
+  offer: FlightOffer;
+  /** The side's current results (after the always-on rules). */
+  offers: readonly FlightOffer[];
+  priceMode: PriceMode;
+  /** Select this offer instead. */
+  onSwitch: (offer: FlightOffer) => void;
+}
+
+export function OtherFlightsPanel({ offer, offers, priceMode, onSwitch }: OtherFlightsPanelProps) {
+  const { t } = useTranslation();
+  const others = otherFlights(offers, offer, priceMode);
+  const carrierName = offer.routeInfo.find((r) => r.carrierCode === offer.airline)?.carrierName ?? offer.airline;
+  return (
+    <section className="fl-other" data-testid="other-flights" aria-label={t('flights.other.title')}>
+      <h3 className="fl-panel-title">{t('flights.other.title')}</h3>
+      <div className="muted fl-other-hint">
+        {t('flights.other.hint', { airline: carrierName, route: `${offer.from} → ${offer.to}`, date: ddmmyyyy(offer.departDateTime) })}
+      </div>
+      {others.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('flights.other.none')} />
+      ) : (
+        <ul className="fl-other-list">
+          {others.map((o) => {
+            const flight = o.routeInfo.map((r) => r.flightNo).join(' · ');
+            return (
+              <li key={o.id} className="fl-other-row" data-testid="other-flight" data-offer-id={o.id}>
+                <CarrierBadge code={o.airline} />
+                <span className="fl-other-text">
+                  <strong>{flight}</strong>{' '}
+                  <span>{hhmm(o.departDateTime)} → {hhmm(o.arrivalDateTime)}</span>
+                  <span className="muted"> · {duration(o.totalTimeDuring, t)} · {stops(o.numberOfStop, t)} · {o.source}</span>
+                </span>
+                <strong className="fl-other-price">{formatVnd(offerPrice(o, priceMode))}</strong>
+                <Button size="small" icon={<SwapOutlined />} onClick={() => onSwitch(o)} aria-label={t('flights.other.switchTo', { flight })}>
+                  {t('flights.other.switch')}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
