@@ -1,11 +1,15 @@
 /**
  * Flight search in Chromium on the production build against the real gateway: f1agent searches HAN→SGN one
  * way from the home panel, watches the 7 sign-ins answer, sorts by fastest, keeps direct flights, selects
- * one and sees the total; a round trip (from the URL) where a GDS departure selects its matching return.
+ * one and sees the total; a round trip (from the URL) where a GDS departure selects its matching return;
+ * the full round-trip journey of the issue (SGN→HAN next week, 2 adults, 1 child, 1 infant: progress,
+ * fastest, direct, morning band, both sides selected, totals, fare rules, detail, English); a three-leg
+ * multi-city search; and a search with the 1G source failing (a gateway of its own).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
+import { startGateway, type RunningGateway } from '../support/gateway-process';
 import { login } from './helpers';
 
 const baseUrl = inject('baseUrl');
@@ -31,14 +35,16 @@ function dayAhead(days: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-async function pickPlace(page: Page, id: string, code: string) {
-  const input = page.locator(`#${id}`);
+async function pickPlace(page: Page, id: string | Locator, code: string) {
+  const input = typeof id === 'string' ? page.locator(`#${id}`) : id;
   await input.click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor();
   await input.fill(code);
   const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: code }).first();
   await option.waitFor();
   await option.click();
+  // let the list close, so the next picker's list is the only one open
+  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
 }
 
 async function waitAllSignIns(page: Page) {
@@ -50,12 +56,32 @@ async function waitAllSignIns(page: Page) {
   return page.getByTestId('search-progress-text').textContent();
 }
 
-async function cards(page: Page) {
-  return page.getByTestId('offer-card').evaluateAll((els) => els.map((e) => ({
+async function cards(page: Page, scope: Page | Locator = page) {
+  return scope.getByTestId('offer-card').evaluateAll((els) => els.map((e) => ({
     id: e.getAttribute('data-offer-id') ?? '',
     stops: Number(e.getAttribute('data-stops')),
     duration: Number(e.getAttribute('data-duration')),
+    source: e.getAttribute('data-source') ?? '',
+    from: e.getAttribute('data-from') ?? '',
+    to: e.getAttribute('data-to') ?? '',
+    depart: e.getAttribute('data-depart') ?? '',
   })));
+}
+
+/** The amount of a formatted VND text ("1.234.000 ₫" → 1234000). */
+const vnd = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+/** Records every progress reading ("n/m") from now on, in the page (the app navigates without reloading). */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    const read = () => {
+      const m = /^(\d+\/\d+)/.exec(document.querySelector('[data-testid=search-progress-text]')?.textContent ?? '');
+      if (m && seen[seen.length - 1] !== m[1]) seen.push(m[1]);
+    };
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
 }
 
 describe('flight search', () => {
@@ -126,6 +152,191 @@ describe('flight search', () => {
     const [a, b] = (gdsId as string).split(':');
     await expect.poll(async () => (await cards(page)).map((c) => c.id)).toEqual([`${b}:${a}`]);
     expect(Number((await page.getByTestId('grand-total').textContent() ?? '').replace(/\D/g, ''))).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('round trip SGN→HAN next week, 2 adults 1 child 1 infant: progress fills, fastest, direct and morning, both sides, totals, fare rules, detail, English', async () => {
+    const page = await freshPage();
+    await login(page, baseUrl, 'f1agent');
+    const panel = page.getByTestId('flight-search-panel');
+    await panel.waitFor();
+    await panel.locator('label', { hasText: 'Khứ hồi' }).click();
+    await pickPlace(page, 'flight-from', 'SGN');
+    await pickPlace(page, 'flight-to', 'HAN');
+    const dep = dayAhead(7);
+    const ret = dayAhead(10);
+    const calendar = page.getByTestId('date-range-calendar');
+    // the first date chosen closes the calendar; the return is then picked from its own field
+    await page.getByTestId('depart-date').click();
+    await calendar.locator(`[data-date="${dep}"]`).click();
+    await calendar.waitFor({ state: 'hidden' });
+    await page.getByTestId('return-date').click();
+    await calendar.locator(`[data-date="${ret}"]`).click();
+    await calendar.waitFor({ state: 'hidden' });
+    // 1 adult by default: one more adult, a child, an infant
+    await page.getByTestId('passengers').click();
+    for (const [key, n] of [['adt', '2'], ['chd', '1'], ['inf', '1']] as const) {
+      const row = page.getByTestId('passenger-rows').locator('.fl-pax-row').filter({ has: page.getByTestId(`pax-${key}`) });
+      await row.locator('button').last().click();
+      await expect.poll(() => page.getByTestId(`pax-${key}`).textContent()).toBe(n);
+    }
+    await page.getByTestId('passengers').click();
+    await page.getByTestId('passenger-rows').waitFor({ state: 'hidden' });
+
+    await recordProgress(page);
+    await page.getByTestId('search-submit').click();
+    await page.waitForURL((url) => url.pathname === '/booking/flights');
+    const params = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(['type', 'from', 'to', 'dep', 'ret', 'adt', 'chd', 'inf'].map((k) => [k, params.get(k)])))
+      .toEqual({ type: 'RT', from: 'SGN', to: 'HAN', dep, ret, adt: '2', chd: '1', inf: '1' });
+
+    // progress fills up to the number of sign-ins, never going back
+    await page.getByTestId('offer-card').first().waitFor({ timeout: 30_000 });
+    expect(await waitAllSignIns(page)).toMatch(/^7\/7/);
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const done = seen.map((x) => Number(x.split('/')[0]));
+    expect(seen[seen.length - 1]).toBe('7/7');
+    expect(done.length).toBeGreaterThan(1);
+    expect([...done].sort((a, b) => a - b)).toEqual(done);
+
+    // fastest first, then direct flights departing 06:00–12:00
+    await page.getByTestId('sort-segmented').getByText('Nhanh nhất').click();
+    const filters = page.getByTestId('filters-depart');
+    await filters.locator('label', { hasText: 'Bay thẳng' }).click();
+    await filters.getByRole('region', { name: 'Giờ cất cánh' }).locator('label', { hasText: '06:00–12:00' }).click();
+    await expect.poll(async () => {
+      const list = await cards(page);
+      return list.length > 0
+        && list.every((c, i) => c.stops === 0 && c.from === 'SGN' && c.depart.slice(11) >= '06:00' && c.depart.slice(11) < '12:00'
+          && (i === 0 || list[i - 1].duration <= c.duration));
+    }).toBe(true);
+
+    // a carrier-channel departure, then (the return tab opens by itself) a return
+    const pick = page.locator('[data-testid=offer-card]:not(.is-sold-out):not([data-offer-id*=":"])').first();
+    await pick.getByTestId('offer-select').click();
+    await expect.poll(() => page.getByTestId('tab-depart').textContent()).toContain('✓');
+    await expect.poll(async () => (await cards(page)).some((c) => c.from === 'HAN')).toBe(true);
+    const back = page.locator('[data-testid=offer-card][data-from=HAN]:not(.is-sold-out):not([data-offer-id*=":"])').first();
+    await back.getByTestId('offer-select').click();
+    await expect.poll(() => page.getByTestId('tab-return').textContent()).toContain('✓');
+
+    // totals: a line per passenger type on each side, the grand total is the sum of the sides
+    for (const side of ['depart', 'return']) {
+      expect(await page.getByTestId(`line-${side}-ADT`).textContent()).toContain('× 2');
+      expect(await page.getByTestId(`line-${side}-CHD`).textContent()).toContain('× 1');
+      expect(await page.getByTestId(`line-${side}-INF`).textContent()).toContain('× 1');
+    }
+    const sideTotals = [vnd(await page.getByTestId('side-total-depart').textContent()), vnd(await page.getByTestId('side-total-return').textContent())];
+    expect(sideTotals.every((x) => x > 0)).toBe(true);
+    const grand = vnd(await page.getByTestId('grand-total').textContent());
+    expect(grand).toBe(sideTotals[0] + sideTotals[1]);
+
+    // fare rules, then the detail drawer, of the chosen return
+    const chosen = page.getByTestId('offer-card').first();
+    await chosen.getByTestId('offer-fare-rule').click();
+    const rules = page.getByTestId('fare-rule-dialog');
+    await rules.locator('.fl-fare-rule-text').first().waitFor();
+    expect((await rules.textContent())?.length).toBeGreaterThan(40);
+    await page.locator('.ant-modal-close').click();
+    await rules.waitFor({ state: 'hidden' });
+    await chosen.getByTestId('offer-detail').click();
+    const drawer = page.getByTestId('detail-drawer');
+    await drawer.waitFor();
+    expect(await drawer.textContent()).toMatch(/HAN/);
+    await page.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    // English: the same results (counts, offers, selection and totals), English labels
+    const snapshot = async () => {
+      const out: Record<string, { count: number; ids: string[] }> = {};
+      for (const side of ['depart', 'return']) {
+        await page.getByTestId(`tab-${side}`).click();
+        await expect.poll(async () => (await cards(page)).every((c) => c.from === (side === 'depart' ? 'SGN' : 'HAN'))).toBe(true);
+        out[side] = { count: vnd(await page.getByTestId('results-count').textContent()), ids: (await cards(page)).map((c) => c.id) };
+      }
+      return { ...out, grand: vnd(await page.getByTestId('grand-total').textContent()) };
+    };
+    const before = await snapshot();
+    await page.getByText('EN', { exact: true }).first().click();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await expect.poll(() => page.getByTestId('tab-depart').textContent()).toContain('Departure');
+    expect(await page.getByTestId('tab-return').textContent()).toContain('Return');
+    expect(await page.getByTestId('results-count').textContent()).toMatch(/^\d+ flights?$/);
+    expect(await page.getByTestId('sort-segmented').locator('.ant-segmented-item-selected').textContent()).toBe('Fastest');
+    expect(await page.getByTestId('search-progress-text').textContent()).toMatch(/^7\/7 /);
+    expect(await page.getByTestId('selected-panel').textContent()).toContain('Grand total');
+    expect(await snapshot()).toEqual(before);
+    await page.close();
+  });
+
+  it('multi-city, three legs from the home panel: each leg searched with its own results and selection', async () => {
+    const page = await freshPage();
+    await login(page, baseUrl, 'f1agent');
+    const panel = page.getByTestId('flight-search-panel');
+    await panel.waitFor();
+    await panel.locator('label', { hasText: 'Nhiều chặng' }).click();
+    await page.getByTestId('leg-1').waitFor();
+    await panel.getByRole('button', { name: 'Thêm chặng' }).click();
+    await page.getByTestId('leg-2').waitFor();
+    const route = [['HAN', 'SGN'], ['SGN', 'DAD'], ['DAD', 'HAN']] as const;
+    for (const [i, [from, to]] of route.entries()) {
+      await pickPlace(page, page.locator(`input[aria-label="Chặng ${i + 1} – Điểm đi"]`), from);
+      await pickPlace(page, page.locator(`input[aria-label="Chặng ${i + 1} – Điểm đến"]`), to);
+    }
+    // the first leg defaults to today: move it to the day after tomorrow (before the second leg's default)
+    const firstDay = dayAhead(2);
+    await page.getByTestId('leg-0').locator('.ant-picker input').click();
+    await page.locator(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${firstDay}"]`).click();
+    await page.getByTestId('search-submit').click();
+    await page.waitForURL((url) => url.pathname === '/booking/multi-destinations');
+    const legs = (new URL(page.url()).searchParams.get('legs') ?? '').split('~');
+    expect(legs.map((l) => l.split('.').slice(0, 2).join('-'))).toEqual(route.map(([a, b]) => `${a}-${b}`));
+    expect(legs[0].endsWith(firstDay)).toBe(true);
+
+    for (const [i, [from, to]] of route.entries()) {
+      await page.getByTestId(`leg-tab-${i}`).click();
+      const pane = page.locator('.ant-tabs-tabpane-active');
+      await pane.getByTestId('offer-card').first().waitFor({ timeout: 30_000 });
+      await expect.poll(async () => {
+        const m = /^(\d+)\/(\d+)/.exec((await pane.getByTestId('search-progress-text').textContent()) ?? '');
+        return !!m && m[1] === m[2];
+      }, { timeout: 30_000 }).toBe(true);
+      const list = await cards(page, pane);
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.every((c) => c.from === from && c.to === to)).toBe(true);
+      await pane.locator('[data-testid=offer-card]:not(.is-sold-out)').first().getByTestId('offer-select').click();
+      await expect.poll(() => page.getByTestId(`leg-tab-${i}`).textContent()).toContain('✓');
+    }
+    expect(await page.getByTestId('multi-total').textContent()).toContain('3/3');
+    expect(vnd(await page.getByTestId('multi-total').locator('strong').textContent())).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe('a failing source', () => {
+  let failing: RunningGateway;
+  beforeAll(async () => {
+    failing = await startGateway({ SUPPLIER_1G_FAILURE_RATE: '1' });
+  }, 120_000);
+  afterAll(async () => {
+    await failing?.stop();
+  });
+
+  it('1G always failing: the six other sources deliver, 1G shows as failed with its message', async () => {
+    const page = await browser.context.newPage();
+    await login(page, failing.url, 'f1agent');
+    await page.goto(`${failing.url}/booking/flights?type=OW&st=BP&from=HAN&to=SGN&dep=${dayAhead(9)}&adt=1&chd=0&inf=0`);
+    await page.getByTestId('offer-card').first().waitFor({ timeout: 30_000 });
+    expect(await waitAllSignIns(page)).toMatch(/^7\/7/);
+    const failed = page.getByTestId('task-failed');
+    expect(await failed.count()).toBe(1);
+    expect(await failed.getAttribute('data-source')).toBe('1G');
+    expect(await failed.textContent()).toContain('1G · Hệ thống đặt chỗ tạm thời không khả dụng');
+    expect(await page.getByTestId('search-error').count()).toBe(0);
+    const sources = new Set((await cards(page)).map((c) => c.source));
+    expect(sources.has('1G')).toBe(false);
+    expect(vnd(await page.getByTestId('results-count').textContent())).toBeGreaterThan(0);
+    expect(await page.getByTestId('search-progress').locator('.ant-tag-success').count()).toBe(6);
     await page.close();
   });
 });

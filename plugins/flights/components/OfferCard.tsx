@@ -43,6 +43,10 @@ function OfferCardInner({ offer, priceMode, selectedClass, onSelect, onDetail, o
       data-testid="offer-card"
       data-offer-id={offer.id}
       data-airline={offer.airline}
+      data-source={offer.source}
+      data-from={offer.from}
+      data-to={offer.to}
+      data-depart={offer.departDateTime}
       data-stops={offer.numberOfStop}
       data-duration={offer.totalTimeDuring}
       data-price={price}
