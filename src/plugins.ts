@@ -6,5 +6,6 @@ import { agentsPlugin } from '../plugins/agents';
 import { systemPlugin } from '../plugins/system';
 import { newsPlugin } from '../plugins/news';
 import { accountingPlugin } from '../plugins/accounting';
+import { bookingsPlugin } from '../plugins/bookings';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin];

@@ -14,6 +14,7 @@ import { passengerSummary } from '../components/PassengerPicker';
 import { ResultsBoard } from '../components/ResultsBoard';
 import { SearchPanel } from '../components/SearchPanel';
 import { useFlightSearch } from '../hooks/use-flight-search';
+import { saveDraft, type BookingDraft } from '../../bookings/model/draft';
 import { todayString, type Direction } from '../model';
 import { paramsToSearch, resultsPath, searchKey } from '../search-params';
 import '../flights.css';
@@ -93,7 +94,11 @@ export default function FlightResultsPage() {
             search={search}
             today={today}
             onPickDate={(direction, date) => navigate(resultsPath(withDate(request, direction, date)))}
-            onContinue={canContinue ? () => navigate(PASSENGER_INFORMATION_ROUTE.replace(':id', encodeURIComponent(search.sessionId))) : undefined}
+            onContinue={canContinue ? (selection) => {
+              const draft: BookingDraft = { sessionId: search.sessionId, sides: request.journeyType === 'RT' ? ['depart', 'return'] : ['depart'], selection };
+              saveDraft(draft);
+              navigate(PASSENGER_INFORMATION_ROUTE.replace(':id', encodeURIComponent(search.sessionId)), { state: { draft } });
+            } : undefined}
           />
           <SearchModal open={editing} request={request} onClose={() => setEditing(false)} />
         </>

@@ -1,0 +1,177 @@
+/**
+ * booking/completed/:id: the PNRs of the booking (each reference starts at LOADING and turns into its status
+ * when the gateway answers; polled until every one is resolved), the time limits with a live countdown and
+ * the TIME OUT COMMING warning, passengers, routes and totals.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TIME_OUT_COMING_MINUTES, type CompletedBooking, type PnrEntry } from '../../../contract/bookings';
+import { isApiError } from '../../../src/api/errors';
+import { formatDateTime, formatVnd } from '../../../src/i18n/format';
+import { ddmmyyyy, hhmm } from '../../flights/components/format';
+import { fetchBooking } from '../api';
+import '../bookings.css';
+
+const POLL_MS = 2000;
+const HOLD_STATUSES = new Set(['BOOKED', 'TIME OUT COMMING']);
+
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/** hh:mm:ss left (days first when more than one). */
+export function countdown(ms: number): string {
+  if (ms <= 0) return '00:00:00';
+  const total = Math.floor(ms / 1000);
+  const days = Math.floor(total / 86400);
+  const h = Math.floor((total % 86400) / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${days > 0 ? `${days}d ` : ''}${pad(h)}:${pad(m)}:${pad(s)}`;
+}
+
+function PnrRow({ entry, now }: { entry: PnrEntry | null; now: number }) {
+  const { t } = useTranslation();
+  if (!entry) {
+    return <div className="bk-pnr" data-status="LOADING"><Tag color="processing">LOADING</Tag></div>;
+  }
+  const limit = entry.timelimit ? dayjs(entry.timelimit) : null;
+  const left = limit ? limit.valueOf() - now : 0;
+  const held = HOLD_STATUSES.has(entry.status);
+  const coming = held && left > 0 && left <= TIME_OUT_COMING_MINUTES * 60_000;
+  const status = held && left <= 0 ? 'TIME LIMIT OUT' : coming ? 'TIME OUT COMMING' : entry.status;
+  return (
+    <div className="bk-pnr" data-testid="pnr-row" data-status={status}>
+      <div className="bk-pnr-head">
+        <strong className="bk-pnr-code" data-testid="pnr-code">{entry.pnr || '—'}</strong>
+        <span>{entry.airline} · {entry.source}</span>
+        <Tag color={held ? (coming ? 'orange' : 'green') : entry.status === 'FAILED' ? 'red' : 'default'} data-testid="pnr-status">
+          {t(`bookings.recordStatus.${status}`)}
+        </Tag>
+      </div>
+      <div className="muted">
+        {[entry.dep, entry.ret].filter(Boolean).join(' / ')} · {ddmmyyyy(entry.departDate)} {hhmm(entry.departDate)}
+      </div>
+      {limit && held && (
+        <div className="bk-pnr-limit">
+          {t('bookings.completed.timeLimit')}: {formatDateTime(limit)} · {t('bookings.completed.left')}{' '}
+          <strong data-testid="pnr-countdown">{countdown(left)}</strong>
+        </div>
+      )}
+      {coming && <Alert type="warning" showIcon message={t('bookings.completed.timeOutComing')} data-testid="time-out-coming" />}
+      {entry.message && <Alert type="error" showIcon message={entry.message} />}
+    </div>
+  );
+}
+
+export default function CompletedBookingPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const bookingId = Number(id);
+  const [booking, setBooking] = useState<CompletedBooking | null>(null);
+  const [error, setError] = useState<'notFound' | 'failed' | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const now = useNow(1000);
+
+  useEffect(() => {
+    if (!Number.isInteger(bookingId) || bookingId < 1) {
+      setError('notFound');
+      return;
+    }
+    const ctrl = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const b = await fetchBooking(bookingId, ctrl.signal);
+        setBooking(b);
+        setError(null);
+        // keep asking while a reference is still unresolved
+        if (b.listPNR.some((p) => !p.status)) timer = setTimeout(() => void load(), POLL_MS);
+      } catch (e) {
+        if (ctrl.signal.aborted) return;
+        setError(isApiError(e) && e.status === 404 ? 'notFound' : 'failed');
+      }
+    };
+    void load();
+    return () => {
+      ctrl.abort();
+      clearTimeout(timer);
+    };
+  }, [bookingId, attempt]);
+
+  const title = (
+    <div className="page-heading">
+      <Typography.Title level={1} className="page-title">{t('bookings.completed.title')}{booking ? ` #${booking.id}` : ''}</Typography.Title>
+    </div>
+  );
+
+  if (error === 'notFound') {
+    return <div className="bk-page">{title}<Card><Empty description={t('bookings.completed.notFound')} /></Card></div>;
+  }
+  if (error === 'failed' && !booking) {
+    return (
+      <div className="bk-page">
+        {title}
+        <Alert type="error" showIcon message={t('bookings.completed.failed')} action={<Button onClick={() => { setError(null); setAttempt((n) => n + 1); }}>{t('bookings.completed.retry')}</Button>} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="bk-page" data-testid="completed-booking-page">
+      {title}
+      <Card size="small" className="bk-card" title={t('bookings.completed.pnrs')}>
+        {booking && (
+          <div className="bk-status-line">
+            {t('bookings.completed.status')}: <Tag data-testid="booking-status" data-status={booking.status}>{t(`bookings.bookingStatus.${booking.status}`)}</Tag>
+          </div>
+        )}
+        {booking ? booking.listPNR.map((p, i) => <PnrRow key={i} entry={p} now={now} />) : <PnrRow entry={null} now={now} />}
+      </Card>
+      {!booking ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Card size="small" className="bk-card" title={t('bookings.completed.routes')}>
+            {booking.routes.map((r, i) => (
+              <div key={i} className="bk-route">
+                <strong>{t(`bookings.typeBook.${r.typeBook}`)} · {r.airline} · {r.from} → {r.to}</strong>
+                {r.listRoute.map((l) => (
+                  <div key={l.flightNo + l.departDate} className="muted">
+                    {l.flightNo} {l.from} {hhmm(l.departDate)} → {l.to} {hhmm(l.arrivalDate)} · {ddmmyyyy(l.departDate)} · {t('bookings.passengers.class')} {l.class}
+                  </div>
+                ))}
+              </div>
+            ))}
+          </Card>
+          <Card size="small" className="bk-card" title={t('bookings.completed.passengers')}>
+            <ol className="bk-pax-list">
+              {booking.passengers.map((p) => (
+                <li key={p.paxId}>{t(`bookings.titles.${p.title}`)} {p.lastName} {p.firstName} · {t(`bookings.paxType.${p.type}`)} · {p.birthday}</li>
+              ))}
+            </ol>
+            <div className="muted">
+              {t('bookings.contact.title')}: {booking.customerInfo.name} · {booking.customerInfo.phone} · {booking.customerInfo.email}
+            </div>
+          </Card>
+          <Card size="small" className="bk-card" title={t('bookings.completed.totals')}>
+            <div className="bk-totals">
+              <span>{t('bookings.completed.fare')}</span><span>{formatVnd(booking.totalFare)}</span>
+              <span>{t('bookings.completed.fees')}</span><span>{formatVnd(booking.totalFees)}</span>
+              <strong>{t('bookings.completed.total')}</strong><strong data-testid="completed-total">{formatVnd(booking.total)}</strong>
+            </div>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
