@@ -94,9 +94,12 @@ describe('selectFlight: "Selecting a flight on one side sets its id and price de
     ['same offer, other class → class changes', [['A1'], ['A1', 'Y']], 'A1'],
     ['same offer, same class named → cleared', [['A1', 'E'], ['A1', 'E']], ''],
     ['unknown class → unchanged', [['A1', 'Q']], ''],
+    ['class without seats → unchanged (nothing to hold)', [['A1', 'Z']], ''],
+    ['sold-out offer → unchanged', [['S1']], ''],
     ['three times → selected again', [['A1'], ['A1'], ['A1']], 'A1'],
   ] as const)('%s', (_n, steps, id) => {
-    const byId: Record<string, FlightOffer> = { A1: a, 'A1:R9': { ...a, id: 'A1:R9' }, B1: b };
+    const soldOut = offer('S1', { priceInfo: [fare('Y', [1_000_000, 0, 0], undefined, undefined, 0)] });
+    const byId: Record<string, FlightOffer> = { A1: a, 'A1:R9': { ...a, id: 'A1:R9' }, B1: b, S1: soldOut };
     const s = steps.reduce((acc, [oid, cls]) => selectFlight(acc, 'depart', byId[oid], ctx(), { fareClass: cls }), empty);
     expect(s.depart.id).toBe(id);
     if (!id) expect(s.depart).toEqual(emptySide());

@@ -8,7 +8,7 @@ import { CheckOutlined, FileTextOutlined, InfoCircleOutlined, MessageOutlined } 
 import { useTranslation } from 'react-i18next';
 import type { FlightOffer, PriceInfo } from '../../../contract/flights';
 import { formatNumber, formatVnd } from '../../../src/i18n/format';
-import { cheapestFareClass, fareClassPrice, isGdsOffer, isSoldOutVj, type PriceMode } from '../model';
+import { cheapestFareClass, fareClassPrice, isGdsOffer, type PriceMode } from '../model';
 import { dayShift, duration, hhmm, stops } from './format';
 
 export interface OfferCardProps {
@@ -34,7 +34,8 @@ function OfferCardInner({ offer, priceMode, selectedClass, onSelect, onDetail, o
   const price = fareClassPrice(shown, priceMode);
   const first = offer.routeInfo[0];
   const flightNos = offer.routeInfo.map((r) => r.flightNo).join(' · ');
-  const soldOut = isSoldOutVj(offer);
+  // any carrier's offer without a seat in any class cannot be selected (the sort rule only moves VJ's last)
+  const soldOut = offer.priceInfo.every((p) => p.seatAvailable === 0);
   const shift = dayShift(offer.departDateTime, offer.arrivalDateTime);
 
   return (

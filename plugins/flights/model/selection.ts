@@ -188,8 +188,10 @@ export function grandTotal(session: SelectedFlightSession): number {
 
 const otherSide = (side: Side): Side => (side === 'depart' ? 'return' : 'depart');
 
+/** The class to select: the one asked for, else the cheapest; never a class without seats (nothing to hold). */
 function pickClass(offer: FlightOffer, fareClass?: string): PriceInfo | undefined {
-  return fareClass === undefined ? cheapestFareClass(offer) : offer.priceInfo.find((p) => p.class === fareClass);
+  const picked = fareClass === undefined ? cheapestFareClass(offer) : offer.priceInfo.find((p) => p.class === fareClass);
+  return picked && picked.seatAvailable > 0 ? picked : undefined;
 }
 
 /** Clears one side; a GDS combined fare clears its matched offer on the other side too. */
