@@ -15,7 +15,7 @@ import { requireAuth } from '../agents/scope';
 import type { SearchSessions } from '../flights/search-sessions';
 import { ApiError } from '../http/errors';
 import { createSuppliers } from '../suppliers';
-import { bookingView, createBooking, expireHolds } from './service';
+import { bookingView, createBooking, expireHolds, warnExpiringHolds } from './service';
 
 export interface BookingDeps {
   sessions: SearchSessions;
@@ -36,8 +36,10 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
       if (running) return;
       running = true;
       expireHolds(db)
-        .then((n) => {
+        .then(async (n) => {
           if (n > 0) app.log.info({ expired: n }, 'holds expired');
+          const warned = await warnExpiringHolds(db);
+          if (warned > 0) app.log.info({ warned }, 'expiring holds notified');
         })
         .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'))
         .finally(() => (running = false));

@@ -5,7 +5,7 @@
  * others stand. `expireHolds` moves holds past their time limit to TIME LIMIT OUT and gives the seats back.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Language } from '../../contract/constants';
 import {
   passengerProblems,
@@ -20,7 +20,8 @@ import { ErrorCode } from '../../contract/errors';
 import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
 import type { UserContext } from '../auth/users';
 import type { Conn, Db } from '../db/client';
-import { bookings, pnrs, type SeatHold } from '../db/schema';
+import { bookings, notifications, pnrs, type SeatHold } from '../db/schema';
+import { notifyHoldExpiring } from '../notifications/notifications';
 import { subtreeOf } from '../agents/scope';
 import { agencyBookingFees, isInternationalJourney } from '../flights/service';
 import { releaseSeats, takeSeats } from '../flights/inventory';
@@ -334,4 +335,34 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
     });
   }
   return expired;
+}
+
+/**
+ * Tells the booking's agent, once per PNR, that a hold has entered its last TIME_OUT_COMING_MINUTES (the
+ * bell's "hold about to expire"). A PNR already warned has a hold_expiring notification with its code.
+ */
+export async function warnExpiringHolds(db: Db, now: Date = new Date()): Promise<number> {
+  const soon = new Date(now.getTime() + TIME_OUT_COMING_MINUTES * 60_000);
+  const due = await db
+    .select({ bookingId: pnrs.bookingId, pnr: pnrs.pnr, timeLimit: pnrs.timeLimit, userId: bookings.userId })
+    .from(pnrs)
+    .innerJoin(bookings, eq(bookings.id, pnrs.bookingId))
+    .where(and(eq(pnrs.recordStatus, 'BOOKED'), isNotNull(pnrs.pnr), gt(pnrs.timeLimit, now), lte(pnrs.timeLimit, soon), isNotNull(bookings.userId)));
+  let warned = 0;
+  for (const row of due) {
+    if (!row.userId || !row.pnr || !row.timeLimit) continue;
+    const link = `/booking/completed/${row.bookingId}`;
+    const { userId, pnr, timeLimit } = row;
+    await db.transaction(async (tx) => {
+      const [already] = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, 'hold_expiring'), eq(notifications.link, link), eq(notifications.titleEn, `Booking ${pnr} is about to expire`)))
+        .limit(1);
+      if (already) return;
+      await notifyHoldExpiring(tx, userId, pnr, timeLimit, link);
+      warned += 1;
+    });
+  }
+  return warned;
 }

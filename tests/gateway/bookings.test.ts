@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedBooking } from '../../contract/bookings';
 import type { FlightOffer } from '../../contract/flights';
-import { expireHolds } from '../../gateway/bookings/service';
-import { bookings, pnrs, reservationErrors } from '../../gateway/db/schema';
+import { expireHolds, warnExpiringHolds } from '../../gateway/bookings/service';
+import { bookings, notifications, pnrs, reservationErrors } from '../../gateway/db/schema';
 import { seatsTakenOf, takeSeats } from '../../gateway/flights/inventory';
 import { createSuppliers, seatKey } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
@@ -143,6 +143,11 @@ describe('holding a booking', () => {
     // 10 minutes before the limit it shows TIME OUT COMMING
     await gw.db.update(pnrs).set({ timeLimit: new Date(Date.now() + 10 * 60_000) }).where(eq(pnrs.id, pnr.id));
     expect((await view('f1agent', id)).json<CompletedBooking>().listPNR[0].status).toBe('TIME OUT COMMING');
+    // the agent is told once in the bell that the hold is about to expire
+    expect(await warnExpiringHolds(gw.db)).toBe(1);
+    expect(await warnExpiringHolds(gw.db)).toBe(0);
+    const bell = await gw.db.select().from(notifications).where(and(eq(notifications.type, 'hold_expiring'), eq(notifications.link, `/booking/completed/${id}`)));
+    expect(bell).toHaveLength(1);
     expect(await expireHolds(gw.db, new Date(Date.now() + 11 * 60_000))).toBeGreaterThanOrEqual(1);
     const after = (await view('f1agent', id)).json<CompletedBooking>();
     expect(after.status).toBe('CANCEL');
