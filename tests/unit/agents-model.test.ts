@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentOptions } from '../../contract/agents';
-import { agenciesFor, editId, groupsFor, isPermissionLocked, rolesForLevel } from '../../plugins/agents/model/grants';
+import { agenciesFor, agencyTree, editId, groupsFor, isPermissionLocked, rolesForLevel } from '../../plugins/agents/model/grants';
 
 const agencies: AgentOptions['agencies'] = [
   { id: 1, code: 'F1', name: 'F1', level: 1, parentId: null, status: 'active' },
@@ -31,6 +31,18 @@ describe('roles by agency level', () => {
     [5, ['admin_fn', 'agent_f2']],
   ])('level %s', (level, roles) => {
     expect(rolesForLevel(byLevel, level)).toEqual(roles);
+  });
+});
+
+describe('the agencies as a tree (provider → F1 → F2 → Fn)', () => {
+  const shape = (nodes: ReturnType<typeof agencyTree>): unknown => nodes.map((n) => [n.value, shape(n.children)]);
+  it.each([
+    ['the whole subtree', agencies, [[1, [[4, []], [2, [[3, []]]]]]]],
+    ['an F2 and its child (parent not listed → top)', agencies.filter((a) => a.id !== 1 && a.id !== 4), [[2, [[3, []]]]]],
+    ['children of the F1 only: two tops', agencies.filter((a) => a.level > 1), [[4, []], [2, [[3, []]]]]],
+    ['nothing', [], []],
+  ] as const)('%s', (_name, list, want) => {
+    expect(shape(agencyTree(list))).toEqual(want);
   });
 });
 

@@ -4,7 +4,7 @@
  * password reset, each after a confirmation.
  */
 import { useMemo, useState } from 'react';
-import { App, Button, Input, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Input, Select, Table, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, KeyOutlined, LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
@@ -17,7 +17,7 @@ import { isApiError } from '../../../src/api/errors';
 import { useAccount } from '../../../src/auth/hooks';
 import { formatDateTime } from '../../../src/i18n/format';
 import { USERS_META, lockUser, resetUserPassword, unlockUser, useAgentOptions } from '../api';
-import { agenciesFor } from '../model/grants';
+import { agenciesFor, agencyTree } from '../model/grants';
 import { AdminPage, EmptyRows, LoadError } from './AdminPage';
 
 export interface UserListProps {
@@ -184,16 +184,18 @@ export function UserList({ resource, formPath, title, scope }: UserListProps) {
           aria-label={t('agents.users.search')}
           onSearch={(q) => apply({ ...filters, q })}
         />
-        <Select
+        <TreeSelect
           className="admin-filter"
           allowClear
           showSearch
-          optionFilterProp="label"
+          treeNodeFilterProp="title"
+          treeDefaultExpandAll
           placeholder={t('agents.users.agency')}
           aria-label={t('agents.users.agency')}
           value={filters.agencyId}
           onChange={(agencyId?: number) => apply({ ...filters, agencyId })}
-          options={agencies.map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
+          treeData={agencyTree(agencies)}
+          popupMatchSelectWidth={false}
         />
         <Select
           className="admin-filter"

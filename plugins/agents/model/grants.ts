@@ -32,6 +32,28 @@ export function agenciesFor(agencies: readonly AgencyOption[], ownAgencyId: numb
   return agencies.filter((a) => a.level > minLevel);
 }
 
+export interface AgencyTreeNode {
+  value: number;
+  title: string;
+  children: AgencyTreeNode[];
+}
+
+/**
+ * The agencies as the tree they form (provider → F1 → F2 → Fn): each agency under its parent when the parent
+ * is in the list, else at the top; siblings by code.
+ */
+export function agencyTree(agencies: readonly AgencyOption[]): AgencyTreeNode[] {
+  const nodes = new Map(agencies.map((a) => [a.id, { value: a.id, title: `${a.code} · ${a.name}`, children: [] as AgencyTreeNode[] }]));
+  const roots: AgencyTreeNode[] = [];
+  const byCode = [...agencies].sort((a, b) => a.code.localeCompare(b.code));
+  for (const a of byCode) {
+    const node = nodes.get(a.id)!;
+    const parent = a.parentId !== null ? nodes.get(a.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
 /** Parses the `?id=` of an edit screen: a positive integer, or null for a new record. */
 export function editId(search: string): number | null {
   const raw = new URLSearchParams(search).get('id');
