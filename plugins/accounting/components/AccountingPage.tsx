@@ -1,47 +1,23 @@
 /** Heading, error and empty states shared by the deposit screens. */
 import type { ReactNode } from 'react';
-import { Alert, Button, Empty, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EntryType, TopUpStatus } from '../../../contract/accounting';
+import { LoadError as SharedLoadError, PageFrame } from '../../../src/ui/PageFrame';
 import '../accounting.css';
+
+export { EmptyRows } from '../../../src/ui/PageFrame';
+
+export function LoadError({ onRetry }: { onRetry?: () => void }) {
+  return <SharedLoadError onRetry={onRetry} className="accounting-alert" />;
+}
 
 export function AccountingPage({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   return (
-    <div className="accounting-page">
-      <div className="page-heading">
-        <Typography.Title level={1} className="page-title">
-          {title}
-        </Typography.Title>
-        {extra}
-      </div>
+    <PageFrame title={title} extra={extra} className="accounting-page">
       {children}
-    </div>
+    </PageFrame>
   );
-}
-
-export function LoadError({ onRetry }: { onRetry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      className="accounting-alert"
-      message={t('accounting.common.loadError')}
-      action={
-        onRetry && (
-          <Button size="small" onClick={onRetry}>
-            {t('accounting.common.retry')}
-          </Button>
-        )
-      }
-    />
-  );
-}
-
-export function EmptyRows() {
-  const { t } = useTranslation();
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('accounting.common.empty')} />;
 }
 
 const STATUS_COLOR: Record<TopUpStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };

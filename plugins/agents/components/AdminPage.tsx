@@ -1,44 +1,15 @@
 /** Heading, error and empty states shared by the agency administration screens. */
 import type { ReactNode } from 'react';
-import { Alert, Button, Empty, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import '../agents.css';
+import { PageFrame } from '../../../src/ui/PageFrame';
+import '../../../src/ui/admin-screens.css';
+
+export { EmptyRows } from '../../../src/ui/PageFrame';
+export { LoadError } from '../../../src/ui/PageFrame';
 
 export function AdminPage({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   return (
-    <div className="admin-page">
-      <div className="page-heading">
-        <Typography.Title level={1} className="page-title">
-          {title}
-        </Typography.Title>
-        {extra}
-      </div>
+    <PageFrame title={title} extra={extra} className="admin-page">
       {children}
-    </div>
+    </PageFrame>
   );
-}
-
-export function LoadError({ onRetry }: { onRetry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      className="form-alert"
-      message={t('agents.common.loadError')}
-      action={
-        onRetry && (
-          <Button size="small" onClick={onRetry}>
-            {t('agents.common.retry')}
-          </Button>
-        )
-      }
-    />
-  );
-}
-
-export function EmptyRows() {
-  const { t } = useTranslation();
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('agents.common.empty')} />;
 }

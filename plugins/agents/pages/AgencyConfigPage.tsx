@@ -13,7 +13,7 @@ import { checkUpload, isValidEmail, isValidPhone } from '../../../contract/valid
 import { isApiError } from '../../../src/api/errors';
 import { saveAgencyConfig, uploadImage, uploadUrl } from '../api';
 import { AdminPage, LoadError } from '../components/AdminPage';
-import { VndInput } from '../components/VndInput';
+import { VndInput } from '../../../src/ui/VndInput';
 
 interface ConfigValues {
   name: string;

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { PAX_TYPES } from '../../../contract/flights';
 import { formatVnd } from '../../../src/i18n/format';
 import { newRow, rowProblem, type FeeRow, type PaxType } from '../model/fees';
-import { VndInput } from './VndInput';
+import { VndInput } from '../../../src/ui/VndInput';
 import { EmptyRows } from './SystemPage';
 
 export interface FeeTableProps {

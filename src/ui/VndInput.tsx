@@ -1,7 +1,7 @@
 /** Integer VND input shown with thousands separators (1.500.000). */
 import { InputNumber } from 'antd';
 import type { InputNumberProps } from 'antd';
-import { formatNumber } from '../../../src/i18n/format';
+import { formatNumber } from '../i18n/format';
 
 export const parseVnd = (text: string | undefined): number => {
   const digits = (text ?? '').replace(/\D/g, '');
