@@ -571,7 +571,11 @@ export const bookings = pgTable(
     totalFees: bigint('total_fees', { mode: 'number' }).notNull().default(0),
     passengers: jsonb('passengers').$type<unknown[]>().notNull(),
     bookingFees: jsonb('booking_fees').$type<unknown[]>().notNull(),
+    customerAddress: text('customer_address').notNull().default(''),
+    /** Luggage bought with the booking (contract `luggageChoice`), priced in `totalFare`. */
+    luggage: jsonb('luggage').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('bookings_agency_created_idx').on(t.agencyId, t.createdAt),
@@ -583,6 +587,11 @@ export interface SeatHold {
   key: string;
   class: string;
   n: number;
+}
+
+export interface PnrTicket {
+  paxId: number;
+  ticketNumber: string;
 }
 
 export const pnrs = pgTable(
@@ -605,11 +614,68 @@ export const pnrs = pgTable(
     fareData: jsonb('fare_data').$type<unknown[]>().notNull(),
     paxInfos: jsonb('pax_infos').$type<unknown[]>().notNull(),
     seatHolds: jsonb('seat_holds').$type<SeatHold[]>().notNull(),
+    /** Ticket numbers per passenger once issued. */
+    tickets: jsonb('tickets').$type<PnrTicket[]>().notNull().default(sql`'[]'::jsonb`),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    issuedBy: integer('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Tickets can be voided (full refund, V entry) until this instant: the same day, before the supplier's cut-off. */
+    voidUntil: timestamp('void_until', { withTimezone: true }),
+    /** The C entry that paid the tickets. */
+    chargeEntryId: bigint('charge_entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('pnrs_booking_idx').on(t.bookingId),
     index('pnrs_status_limit_idx').on(t.recordStatus, t.timeLimit),
     check('pnrs_pnr_check', sql`${t.pnr} is null or ${t.pnr} ~ '^[A-Z0-9]{6}$'`),
+  ],
+);
+
+export type IssueRequestStatus = 'pending' | 'done' | 'failed';
+
+/**
+ * Idempotency of booking/issue: one row per idempotency key. The same key with another body (hash) is
+ * refused; a finished key answers its stored result again; retries while pending wait for it.
+ */
+export const issueRequests = pgTable(
+  'issue_requests',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bodyHash: text('body_hash').notNull(),
+    status: text('status').$type<IssueRequestStatus>().notNull().default('pending'),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('issue_requests_status_check', sql`${t.status} in ('pending', 'done', 'failed')`)],
+);
+
+/** Refunds of issued tickets (edit screen refund-ticket): one per PNR and passenger, linked to its R entry. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    pnrId: bigint('pnr_id', { mode: 'number' })
+      .notNull()
+      .references(() => pnrs.id, { onDelete: 'restrict' }),
+    paxId: smallint('pax_id').notNull(),
+    /** Paid for this passenger's ticket, integer VND. */
+    paid: bigint('paid', { mode: 'number' }).notNull(),
+    /** Penalty kept under the fare rule. */
+    penalty: bigint('penalty', { mode: 'number' }).notNull(),
+    /** Credited to the deposit (paid − penalty); the R entry's amount when above 0. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_pnr_pax_idx').on(t.pnrId, t.paxId),
+    check('refunds_amounts_check', sql`${t.penalty} >= 0 and ${t.amount} >= 0 and ${t.amount} + ${t.penalty} = ${t.paid}`),
   ],
 );
