@@ -19,7 +19,7 @@ export const BOOKINGS_API = {
   issue: '/api/bookings/:id/issue',
   /** POST voidRequest → moneyResult (VOID_VNA || VOID_VIEW_TICKETS; PIN when USE_PIN_CODE). */
   void: '/api/bookings/:id/void',
-  /** POST cancelRequest → bookingDetail (a hold: no money moves, seats return). */
+  /** POST cancelRequest → moneyResult with amount 0 (a hold: no money moves, seats return). */
   cancel: '/api/bookings/:id/cancel',
   /** GET → refundQuote; POST refundRequest → moneyResult (EXPORT_TICKET, and REFUND_TICKET to post). */
   refund: '/api/bookings/:id/refund',
