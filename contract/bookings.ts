@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PAX_TYPES, SOURCES, bookingFee, type PaxType } from './flights';
+import { DEFAULT_PASSPORT_COUNTRY } from './constants';
 import { isValidBirthDate, isValidEmail, isValidName, isValidPhone, parseDate } from './validators';
 
 export const BOOKINGS_API = {
@@ -75,10 +76,10 @@ const country = z.string().regex(/^[A-Z]{3}$/);
 
 /** Passport block (spec point 3 Passenger information); dates dd/MM/yyyy. */
 export const passportInput = z.object({
-  nationCountry: country,
+  nationCountry: country.default(DEFAULT_PASSPORT_COUNTRY),
   pNumber: z.string().trim().regex(/^[A-Z0-9]{5,15}$/i),
   expiryDate: z.string().max(10),
-  issuingCountry: country,
+  issuingCountry: country.default(DEFAULT_PASSPORT_COUNTRY),
   issuingDate: z.string().max(10).optional(),
   issuingCity: z.string().trim().max(60).optional(),
 });
@@ -91,7 +92,7 @@ export const loyaltyInput = z.object({
 
 export type PassportInput = z.infer<typeof passportInput>;
 export type LoyaltyInput = z.infer<typeof loyaltyInput>;
-export type PassportProblem = 'passport' | 'pNumber' | 'expiryDate' | 'issuingDate';
+export type PassportProblem = 'passport' | 'pNumber' | 'expiryDate' | 'issuingDate' | 'nationCountry' | 'issuingCountry';
 
 export const passengerInput = z.object({
   /** Client-side passenger id (1-based), unique in the request; infants point to an adult's with parentId. */
@@ -285,7 +286,15 @@ export const moneyResult = z.object({
 });
 
 export const issueResult = moneyResult.extend({
-  pnrs: z.array(z.object({ pnr: z.string(), status: z.enum(RECORD_STATUSES), tickets: z.array(issuedTicket) })),
+  pnrs: z.array(
+    z.object({
+      pnr: z.string(),
+      status: z.enum(RECORD_STATUSES),
+      tickets: z.array(issuedTicket),
+      /** Present when the fare re-priced at issue differed from the held one: held and charged totals of the PNR. */
+      repriced: z.object({ from: z.number().int(), to: z.number().int() }).optional(),
+    }),
+  ),
 });
 
 export const voidRequest = z.object({ pnrs: z.array(pnrCode).min(1).max(6) });
@@ -612,5 +621,121 @@ export function allowedActions(p: PnrState, permissions: readonly string[], now:
   if (held) out.push('cancel');
   if (issued && !live(p.voidUntil) && p.refundablePax > 0 && has('EXPORT_TICKET') && has('REFUND_TICKET')) out.push('refund');
   if (p.recordStatus !== 'FAILED') out.push('print');
+  return out;
+}
+
+// ----- Passport, remark and luggage rules (docs/booking-management.md) ------------------------------------------
+
+/**
+ * Months a passport must stay valid after the last travel date on international journeys (the common entry
+ * rule, Vietnam's own for foreigners included). Domestic journeys only need it valid on the last travel date.
+ */
+export const PASSPORT_MIN_VALIDITY_MONTHS = 6;
+
+const calendarKey = (d: { year: number; month: number; day: number }) => d.year * 10000 + d.month * 100 + d.day;
+
+/** yyyy-MM-dd (or yyyy-MM-ddTHH:mm) plus whole months, as a yyyyMMdd key (the day clamped to the month's end). */
+function addMonthsKey(iso: string, months: number): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!m) return null;
+  const total = Number(m[1]) * 12 + (Number(m[2]) - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return calendarKey({ year, month, day: Math.min(Number(m[3]), last) });
+}
+
+/**
+ * Problems of a passenger's passport (empty when fine). `lastTravelDate` is the last departure of the journey
+ * (yyyy-MM-dd). Rules: present ('passport'); number 5 to 15 letters or digits ('pNumber'); nationality and
+ * issuing country ISO alpha-3 ('nationCountry', 'issuingCountry'; VNM when left out); expiry a real date
+ * dd/MM/yyyy after the last travel date, on international journeys at least PASSPORT_MIN_VALIDITY_MONTHS
+ * after it ('expiryDate'); issuing date, when given, a real date not after today nor after the expiry
+ * ('issuingDate').
+ */
+export function passportProblems(
+  passport: PassportInput | undefined,
+  lastTravelDate: string,
+  now: Date = new Date(),
+  international = true,
+): PassportProblem[] {
+  if (!passport) return ['passport'];
+  const out: PassportProblem[] = [];
+  if (!/^[A-Z0-9]{5,15}$/i.test(passport.pNumber.trim())) out.push('pNumber');
+  if (!/^[A-Z]{3}$/.test(passport.nationCountry)) out.push('nationCountry');
+  if (!/^[A-Z]{3}$/.test(passport.issuingCountry)) out.push('issuingCountry');
+  const expiry = parseDate(passport.expiryDate);
+  const travel = /^(\d{4})-(\d{2})-(\d{2})/.exec(lastTravelDate);
+  const minimum = addMonthsKey(lastTravelDate, international ? PASSPORT_MIN_VALIDITY_MONTHS : 0);
+  if (!expiry || !travel || minimum === null) out.push('expiryDate');
+  else if (international ? calendarKey(expiry) < minimum : calendarKey(expiry) <= minimum) out.push('expiryDate');
+  if (passport.issuingDate !== undefined && passport.issuingDate !== '') {
+    const issued = parseDate(passport.issuingDate);
+    const today = calendarKey({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+    if (!issued || issued.year < 1900 || calendarKey(issued) > today || (expiry !== null && calendarKey(issued) >= calendarKey(expiry))) out.push('issuingDate');
+  }
+  return out;
+}
+
+/** Longest passenger name an airline remark element carries before the companion's last name is shortened. */
+export const REMARK_NAME_LIMIT = 59;
+
+export interface RemarkPerson {
+  title: string;
+  firstName: string;
+  lastName: string;
+  /** dd/MM/yyyy (infants: written into the element as ddMMMyy). */
+  birthday?: string;
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** Upper-case ASCII of a name (Vietnamese diacritics and Đ folded), single spaces. */
+export function remarkText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Initials of a (possibly several-word) last name: NGUYEN THI → NT. */
+export function initials(name: string): string {
+  return remarkText(name)
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => w[0])
+    .join('');
+}
+
+/**
+ * The remark element naming an adult and the infant (INF) or child companion (CHD) travelling with them
+ * (spec point 5): `LAST/FIRST TITLE INF LAST/FIRST TITLE ddMMMyy`, e.g.
+ * `NGUYEN/VAN AN MR INF NGUYEN/BE MISS 01JAN25`. When that text is longer than REMARK_NAME_LIMIT (59)
+ * characters, the companion's last name is shortened to its initials (`INF N/BE MISS 01JAN25`).
+ */
+export function remarkName(holder: RemarkPerson, companion: RemarkPerson, kind: 'INF' | 'CHD' = 'INF'): string {
+  const b = companion.birthday ? parseDate(companion.birthday) : null;
+  const born = b ? `${String(b.day).padStart(2, '0')}${MONTHS[b.month - 1]}${String(b.year % 100).padStart(2, '0')}` : '';
+  const head = `${remarkText(holder.lastName)}/${remarkText(holder.firstName)} ${remarkText(holder.title)} ${kind}`;
+  const tail = `/${remarkText(companion.firstName)} ${remarkText(companion.title)}${born ? ` ${born}` : ''}`;
+  const full = `${head} ${remarkText(companion.lastName)}${tail}`;
+  return full.length > REMARK_NAME_LIMIT ? `${head} ${initials(companion.lastName)}${tail}` : full;
+}
+
+/**
+ * Luggage choices as they stand (spec point 4): a later choice for the same passenger, route and type
+ * replaces an earlier one, in the order the passenger first chose.
+ */
+export function latestLuggageChoices<T extends Pick<LuggageChoice, 'paxId' | 'route' | 'type'>>(choices: readonly T[]): T[] {
+  const out: T[] = [];
+  for (const c of choices) {
+    const i = out.findIndex((x) => x.paxId === c.paxId && x.route === c.route && x.type === c.type);
+    if (i >= 0) out[i] = c;
+    else out.push(c);
+  }
   return out;
 }

@@ -53,6 +53,8 @@ export const ErrorCode = {
   UPLOAD_REFUSED: 61,
   /** 409: the deposit (balance + credit limit) does not cover the debit; data.available says how much it does. */
   INSUFFICIENT_DEPOSIT: 70,
+  /** 502: the airline or GDS refused or did not answer a booking call; nothing was changed (data.message: the supplier's message). */
+  SUPPLIER_FAILED: 80,
   /** 500 */
   INTERNAL: 99,
 } as const;
@@ -84,6 +86,7 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   60: 400,
   61: 400,
   70: 409,
+  80: 502,
   99: 500,
 };
 
@@ -112,6 +115,7 @@ export const errorMessages: Record<ErrorCodeValue, Record<Language, string>> = {
   60: { vi: 'Bạn không thể cấp quyền mà chính bạn không có.', en: 'You cannot grant a permission you do not hold yourself.' },
   61: { vi: 'Tệp tải lên không hợp lệ (tối đa 5 MB, đúng định dạng cho phép).', en: 'The upload is refused (at most 5 MB, of an allowed type).' },
   70: { vi: 'Số dư ký quỹ không đủ cho giao dịch này.', en: 'The deposit balance does not cover this amount.' },
+  80: { vi: 'Hệ thống của hãng không thực hiện được yêu cầu; không có thay đổi nào. Vui lòng thử lại sau.', en: 'The airline system could not complete the request; nothing was changed. Please try again later.' },
   99: { vi: 'Lỗi hệ thống. Vui lòng thử lại sau.', en: 'Server error. Please try again later.' },
 };
 
