@@ -1,7 +1,9 @@
 /**
  * Deposit journey in Chromium against the real gateway: the accountant asks for a top-up with a receipt
  * (a real PNG); f1admin approves it from the requests list and the header balance goes up by exactly the
- * amount; approving again from a second, stale tab changes nothing.
+ * amount; approving again from a second, stale tab changes nothing. A sub-agency's request (f2admin of
+ * SAOVIET-HN; f2agent itself may not open the form under the route rule of spec point 2) is approved by the
+ * accountant of the parent agency and raises the sub-agency's balance only.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -35,6 +37,24 @@ async function approveRow(page: Page, reference: string) {
   return answer;
 }
 
+async function requestTopUp(page: Page, reference: string, amount: number) {
+  await page.goto(`${baseUrl}/accounting/deposit-topup/add`);
+  const input = page.locator('[data-testid=topup-amount] input, input[data-testid=topup-amount]').first();
+  await input.fill(String(amount));
+  await input.blur();
+  await expect.poll(() => input.inputValue()).toBe(amount.toLocaleString('vi-VN'));
+  await page.locator('#bankReference').fill(reference);
+  const upload = page.waitForResponse((r) => r.url().endsWith('/api/uploads') && r.request().method() === 'POST');
+  await page.locator('[data-testid=receipt-input]').setInputFiles({ name: 'bien-lai.png', mimeType: 'image/png', buffer: gradientPng(200, 120, [0, 122, 94], [255, 255, 255]) });
+  expect((await upload).status()).toBe(200);
+  await page.locator('.receipt-name', { hasText: 'bien-lai.png' }).waitFor();
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/accounting/topups') && r.request().method() === 'POST');
+  await page.locator('.accounting-form button[type=submit]').click();
+  expect((await sent).status()).toBe(200);
+  await page.waitForURL((url) => url.pathname === '/accounting/deposit-topup');
+  await page.locator('.ant-table-row', { hasText: reference }).waitFor();
+}
+
 beforeAll(async () => {
   browser = await openBrowser();
 });
@@ -49,21 +69,7 @@ describe('deposit top-up', () => {
   it('the accountant requests a top-up with a transfer receipt', async () => {
     const page = await freshPage();
     await login(page, baseUrl, 'accountant');
-    await page.goto(`${baseUrl}/accounting/deposit-topup/add`);
-    const input = page.locator('[data-testid=topup-amount] input, input[data-testid=topup-amount]').first();
-    await input.fill(String(amount));
-    await input.blur();
-    await expect.poll(() => input.inputValue()).toBe('12.345.000');
-    await page.locator('#bankReference').fill(reference);
-    const upload = page.waitForResponse((r) => r.url().endsWith('/api/uploads') && r.request().method() === 'POST');
-    await page.locator('[data-testid=receipt-input]').setInputFiles({ name: 'bien-lai.png', mimeType: 'image/png', buffer: gradientPng(200, 120, [0, 122, 94], [255, 255, 255]) });
-    expect((await upload).status()).toBe(200);
-    await page.locator('.receipt-name', { hasText: 'bien-lai.png' }).waitFor();
-    const sent = page.waitForResponse((r) => r.url().endsWith('/api/accounting/topups') && r.request().method() === 'POST');
-    await page.locator('.accounting-form button[type=submit]').click();
-    expect((await sent).status()).toBe(200);
-    await page.waitForURL((url) => url.pathname === '/accounting/deposit-topup');
-    await page.locator('.ant-table-row', { hasText: reference }).waitFor();
+    await requestTopUp(page, reference, amount);
     await page.close();
   });
 
@@ -92,5 +98,48 @@ describe('deposit top-up', () => {
     await page.locator('.ant-table-row', { hasText: reference }).waitFor();
     expect(await page.locator('.ant-table-row', { hasText: reference }).count()).toBe(1);
     await page.close();
+  });
+});
+
+describe('a sub-agency top-up approved by the accountant', () => {
+  const reference = `ACB${Date.now().toString(36).toUpperCase()}`;
+  const amount = 7_500_000;
+
+  it('f2agent cannot open the request form: accounting/deposit-topup/add needs (DEPOSIT_MANAGER and AGENT_F1), ADMIN_F1 or ADMIN_F2', async () => {
+    const page = await freshPage();
+    await login(page, baseUrl, 'f2agent');
+    await page.goto(`${baseUrl}/accounting/deposit-topup/add`);
+    await page.waitForURL((url) => url.pathname === '/not-allow');
+    await page.close();
+  });
+
+  it('f2admin asks for a top-up of SAOVIET-HN; the accountant of the parent agency approves it; f2agent sees the new balance', async () => {
+    const first = await freshPage();
+    await login(first, baseUrl, 'f2agent');
+    const before = await headerBalance(first);
+    await first.close();
+
+    const f2admin = await freshPage();
+    await login(f2admin, baseUrl, 'f2admin');
+    expect(await headerBalance(f2admin)).toBe(before);
+    await requestTopUp(f2admin, reference, amount);
+    await f2admin.close();
+
+    const accountant = await freshPage();
+    await login(accountant, baseUrl, 'accountant');
+    const ownBefore = await headerBalance(accountant);
+    await accountant.goto(`${baseUrl}/accounting/deposit-topup`);
+    const answer = await approveRow(accountant, reference);
+    expect(answer.status()).toBe(200);
+    expect(((await answer.json()) as { status: string }).status).toBe('approved');
+    // the parent agency's own deposit does not move
+    await accountant.reload();
+    expect(await headerBalance(accountant)).toBe(ownBefore);
+    await accountant.close();
+
+    const agent = await freshPage();
+    await login(agent, baseUrl, 'f2agent');
+    expect(await headerBalance(agent)).toBe(before + amount);
+    await agent.close();
   });
 });
