@@ -243,8 +243,14 @@ export const completedBooking = z.object({
   customerInfo: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
   listPNR: z.array(pnrEntry),
   passengers: z.array(
-    z.object({ paxId: z.number().int(), type: z.enum(PAX_TYPES), title: z.string(), firstName: z.string(), lastName: z.string(), birthday: z.string(), parentId: z.number().int().optional() }),
+    z.object({
+      paxId: z.number().int(), type: z.enum(PAX_TYPES), title: z.string(), firstName: z.string(), lastName: z.string(), birthday: z.string(), parentId: z.number().int().optional(),
+      /** The passport given with the hold, if any (the portal shows the number masked to its last 3 characters). */
+      passport: z.object({ nationCountry: z.string(), pNumber: z.string(), expiryDate: z.string() }).optional(),
+    }),
   ),
+  /** Luggage bought with the booking (priced in totalFare); absent on bookings without any. */
+  luggage: z.array(luggageChoice.extend({ price: z.number().int(), value: z.number().int(), unit: z.string() })).optional(),
   routes: z.array(bookingRoute),
   /** Fares, taxes, VAT and fees of the PNRs held, integer VND. */
   total: z.number().int(),
