@@ -1,7 +1,7 @@
 /**
  * The public pages the shell serves itself (their rules are the `public` entries of policies/routes.ts).
  * Each is a lazy chunk built from antd components only: no Refine, no casbin, no domain code.
- * /ticket-face comes with bookings and is not registered yet.
+ * /ticket-face (the open e-ticket) is one of them: see src/ui/pages/TicketFacePage.tsx for why it is not a plugin's.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -18,6 +18,7 @@ const loaders = {
   '/change-password': () => import('./auth/pages/ChangePasswordPage'),
   '/time-setup-instruction': () => import('./ui/pages/TimeSetupPage'),
   '/not-allow': () => import('./ui/pages/NotAllowPage'),
+  '/ticket-face': () => import('./ui/pages/TicketFacePage'),
 } as const;
 
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
@@ -26,6 +27,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/change-password', component: lazy(loaders['/change-password']), title: 'auth.change.title' },
   { path: '/time-setup-instruction', component: lazy(loaders['/time-setup-instruction']), title: 'shell.timeSetup.title' },
   { path: '/not-allow', component: lazy(loaders['/not-allow']), title: 'shell.notAllow.title' },
+  { path: '/ticket-face', component: lazy(loaders['/ticket-face']), title: 'bookings.ticketFace.title' },
 ];
 
 export const loadPortalApp = () => import('./App');

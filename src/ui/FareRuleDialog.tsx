@@ -1,9 +1,46 @@
-/** The fare-rule dialog by airline and class (GET /api/flights/fare-rules): the rules, a message and isError. */
+/**
+ * The fare-rule dialog of spec point 2, in two modes: by airline (an offer's source, airline, class and fare
+ * basis, from the flight results) and by booking reference (`pnr`, from booking-detail), both through
+ * GET /api/flights/fare-rules. It carries a message and an isError flag (spec point 8): the gateway's message
+ * when the rules cannot be read, an information line when there are none.
+ */
 import { Alert, Collapse, Modal, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../src/api/errors';
-import { fareRules, type FareRuleQuery } from '../api';
+import type { FareRule } from '../../contract/flights';
+import { api } from '../api/client';
+import { isApiError } from '../api/errors';
+import './fare-rule.css';
+
+export const FARE_RULES_PATH = '/api/flights/fare-rules';
+
+/** By airline: the offer's class and fare basis. */
+export interface AirlineFareRuleQuery {
+  source?: string;
+  airline: string;
+  class: string;
+  fareBasis?: string;
+  international?: boolean;
+}
+
+/** By booking reference: the rules of the fares a PNR holds. */
+export interface PnrFareRuleQuery {
+  pnr: string;
+}
+
+export type FareRuleQuery = AirlineFareRuleQuery | PnrFareRuleQuery;
+
+export async function fetchFareRules(query: FareRuleQuery, signal?: AbortSignal): Promise<FareRule> {
+  const { data } = await api.get<FareRule>(FARE_RULES_PATH, { params: query, signal, overlay: false, silent: true });
+  return data;
+}
+
+/** The dialog's message and isError flag for a load state (pure). */
+export function fareRuleMessage(state: { isError: boolean; errorMessage?: string; ruleCount?: number }, t: (key: string) => string): { message: string; isError: boolean } {
+  if (state.isError) return { message: state.errorMessage || t('shell.fareRule.error'), isError: true };
+  if (state.ruleCount === 0) return { message: t('shell.fareRule.empty'), isError: false };
+  return { message: '', isError: false };
+}
 
 export interface FareRuleDialogProps {
   query: (FareRuleQuery & { title: string }) | null;
@@ -12,32 +49,33 @@ export interface FareRuleDialogProps {
 
 export function FareRuleDialog({ query, onClose }: FareRuleDialogProps) {
   const { t } = useTranslation();
-  const { title, ...params } = query ?? { title: '', airline: '', class: '' };
+  const { title = '', ...params } = query ?? {};
   const rules = useQuery({
-    queryKey: ['flights', 'fare-rules', params],
-    queryFn: ({ signal }) => fareRules(params, signal),
+    queryKey: ['fare-rules', params],
+    queryFn: ({ signal }) => fetchFareRules(params as FareRuleQuery, signal),
     enabled: !!query,
     staleTime: 10 * 60 * 1000,
+    retry: false,
   });
-  const isError = rules.isError;
-  const message = isError
-    ? (isApiError(rules.error) && rules.error.message) || t('flights.fareRule.error')
-    : rules.data && !rules.data.list.length ? t('flights.fareRule.empty') : '';
+  const { message, isError } = fareRuleMessage(
+    { isError: rules.isError, errorMessage: isApiError(rules.error) ? rules.error.message : undefined, ruleCount: rules.data?.list.length },
+    t,
+  );
 
   return (
-    <Modal open={!!query} onCancel={onClose} footer={null} title={`${t('flights.fareRule.title')} · ${title}`} width={680} destroyOnHidden>
-      <div data-testid="fare-rule-dialog" className="fl-fare-rule">
+    <Modal open={!!query} onCancel={onClose} footer={null} title={`${t('shell.fareRule.title')} · ${title}`} width={680} destroyOnHidden>
+      <div data-testid="fare-rule-dialog" className="fare-rule" data-error={isError ? 'true' : 'false'}>
         {rules.isLoading && <Skeleton active paragraph={{ rows: 5 }} />}
-        {message && <Alert type={isError ? 'error' : 'info'} showIcon message={message} />}
+        {message && <Alert type={isError ? 'error' : 'info'} showIcon message={message} role={isError ? 'alert' : undefined} />}
         {rules.data && rules.data.list.length > 0 && (
           <>
-            {rules.data.isInternational && <Alert type="info" showIcon message={t('flights.fareRule.international')} className="fl-fare-rule-note" />}
+            {rules.data.isInternational && <Alert type="info" showIcon message={t('shell.fareRule.international')} />}
             <Collapse
               defaultActiveKey={rules.data.list.map((_, i) => String(i))}
               items={rules.data.list.map((r, i) => ({
                 key: String(i),
                 label: r.type,
-                children: <div className="fl-fare-rule-text">{r.fareRule}</div>,
+                children: <div className="fare-rule-text">{r.fareRule}</div>,
               }))}
             />
           </>

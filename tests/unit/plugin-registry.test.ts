@@ -35,7 +35,7 @@ describe('the registry', () => {
 
   it('public pages are the public ROUTE_RULES entries (without /ticket-face for now)', () => {
     for (const route of PUBLIC_ROUTES) expect(ROUTE_RULES.find((r) => r.path === route.path)?.public).toBe(true);
-    expect(PUBLIC_ROUTES.map((r) => r.path).sort()).toEqual(['/change-password', '/forgot-password', '/login', '/not-allow', '/time-setup-instruction']);
+    expect(PUBLIC_ROUTES.map((r) => r.path).sort()).toEqual(['/change-password', '/forgot-password', '/login', '/not-allow', '/ticket-face', '/time-setup-instruction']);
   });
 });
 

@@ -1,0 +1,208 @@
+/**
+ * The booking table of booking/search and the work lists: server-side pages and sort, status tags, a row opens
+ * the booking detail (the booking number is a link, so the keyboard reaches it too). Below the md breakpoint
+ * it becomes a list of cards, so a phone at 360 px reads every field without scrolling sideways.
+ */
+import type { ReactNode } from 'react';
+import { Card, Grid, List, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { BookingListItem } from '../../../../contract/bookings';
+import { formatDateTime, formatVnd } from '../../../../src/i18n/format';
+import { EmptyRows } from '../../../../src/ui/PageFrame';
+import { columnSortOrder, sortFromTable, type SortField } from '../../model/search';
+import { BookingStatusTag, PnrStatusTag } from './StatusTags';
+
+export const detailPath = (id: number) => `/booking/booking-detail/${id}`;
+
+export interface BookingTableProps {
+  rows: readonly BookingListItem[];
+  loading: boolean;
+  total: number;
+  page: number;
+  pageSize: number;
+  /** field or -field; omit for a list that is not sortable on the server */
+  sort?: string;
+  onPage: (page: number, pageSize: number) => void;
+  onSort?: (sort: string) => void;
+  showAgent?: boolean;
+  now: number;
+  /** An extra column (the deadline of a work list). */
+  deadline?: { title: string; render: (item: BookingListItem) => ReactNode };
+  /** The action of a work list row. */
+  action?: (item: BookingListItem) => ReactNode;
+  rowKey?: (item: BookingListItem) => string;
+}
+
+function PnrTags({ item, now }: { item: BookingListItem; now: number }) {
+  return (
+    <div className="bkm-pnr-tags">
+      {item.pnrs.map((p) => (
+        <span key={p.pnr || p.airline} className="bkm-pnr-tag">
+          <span className="bkm-code">{p.pnr || '—'}</span>
+          <span className="muted">{p.airline}</span>
+          <PnrStatusTag status={p.recordStatus} timeLimit={p.timeLimit} now={now} />
+        </span>
+      ))}
+    </div>
+  );
+}
+
+export function BookingTable(props: BookingTableProps) {
+  const { rows, loading, total, page, pageSize, sort, onPage, onSort, showAgent, now, deadline, action, rowKey = (r) => String(r.id) } = props;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false || (screens.md === undefined && typeof window !== 'undefined' && window.innerWidth < 768);
+
+  const sorted = (field: SortField) => (sort !== undefined && onSort ? { sorter: true, sortOrder: columnSortOrder(sort, field), sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[] } : {});
+
+  const pagination = {
+    current: page,
+    pageSize,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (n: number) => t('bookings.search.total', { count: n }),
+    onChange: onPage,
+  };
+
+  if (phone) {
+    return (
+      <List
+        className="bkm-cards"
+        loading={loading}
+        dataSource={rows as BookingListItem[]}
+        rowKey={rowKey}
+        locale={{ emptyText: <EmptyRows /> }}
+        pagination={{ ...pagination, size: 'small', showSizeChanger: false, align: 'center' }}
+        renderItem={(item) => (
+          <List.Item className="bkm-card-item">
+            <Card size="small" className="bkm-card" data-testid="booking-row" data-id={item.id}>
+              <div className="bkm-card-head">
+                <Link to={detailPath(item.id)} className="bkm-card-link">
+                  #{item.id} · {item.itinerary}
+                </Link>
+                <BookingStatusTag status={item.status} />
+              </div>
+              <PnrTags item={item} now={now} />
+              <div className="bkm-card-grid">
+                <span className="muted">{t('bookings.search.col.departDate')}</span>
+                <span>{formatDateTime(item.departDate)}</span>
+                <span className="muted">{t('bookings.search.col.passenger')}</span>
+                <span>
+                  {item.leadPassenger} {item.passengers > 1 ? `(+${item.passengers - 1})` : ''}
+                </span>
+                <span className="muted">{t('bookings.search.col.total')}</span>
+                <strong>{formatVnd(item.total)}</strong>
+                <span className="muted">{t('bookings.search.col.createdAt')}</span>
+                <span>{formatDateTime(item.createdAt)}</span>
+                {showAgent && (
+                  <>
+                    <span className="muted">{t('bookings.search.col.agent')}</span>
+                    <span>{item.agentName}</span>
+                  </>
+                )}
+                {deadline && (
+                  <>
+                    <span className="muted">{deadline.title}</span>
+                    <span>{deadline.render(item)}</span>
+                  </>
+                )}
+              </div>
+              {action && <div className="bkm-card-action">{action(item)}</div>}
+            </Card>
+          </List.Item>
+        )}
+      />
+    );
+  }
+
+  const columns: ColumnsType<BookingListItem> = [
+    {
+      title: t('bookings.search.col.booking'),
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      width: 150,
+      ...sorted('createdAt'),
+      render: (_: string, item) => (
+        <div>
+          <Link to={detailPath(item.id)} onClick={(e) => e.stopPropagation()} data-testid="booking-link">
+            #{item.id}
+          </Link>
+          <div className="muted">{formatDateTime(item.createdAt)}</div>
+        </div>
+      ),
+    },
+    { title: t('bookings.search.col.pnrs'), key: 'pnrs', width: 260, render: (_: unknown, item) => <PnrTags item={item} now={now} /> },
+    {
+      title: t('bookings.search.col.status'),
+      key: 'status',
+      dataIndex: 'status',
+      width: 110,
+      render: (_: string, item) => <BookingStatusTag status={item.status} />,
+    },
+    {
+      title: t('bookings.search.col.itinerary'),
+      key: 'departDate',
+      dataIndex: 'departDate',
+      width: 170,
+      ...sorted('departDate'),
+      render: (_: string, item) => (
+        <div>
+          <strong>{item.itinerary}</strong>
+          <div className="muted">{formatDateTime(item.departDate)}</div>
+        </div>
+      ),
+    },
+    {
+      title: t('bookings.search.col.passenger'),
+      key: 'leadPassenger',
+      width: 180,
+      render: (_: unknown, item) => (
+        <span>
+          {item.leadPassenger} {item.passengers > 1 && <span className="muted">(+{item.passengers - 1})</span>}
+        </span>
+      ),
+    },
+    ...(showAgent ? [{ title: t('bookings.search.col.agent'), key: 'agent', width: 150, render: (_: unknown, item: BookingListItem) => <span>{item.agentName}<div className="muted">{item.agencyCode}</div></span> }] : []),
+    ...(deadline ? [{ title: deadline.title, key: 'deadline', width: 170, render: (_: unknown, item: BookingListItem) => deadline.render(item) }] : []),
+    {
+      title: t('bookings.search.col.total'),
+      key: 'total',
+      dataIndex: 'total',
+      align: 'right',
+      width: 140,
+      ...sorted('total'),
+      render: (v: number) => <span className="money">{formatVnd(v)}</span>,
+    },
+    ...(action ? [{ title: t('bookings.search.col.action'), key: 'action', width: 130, fixed: 'right' as const, render: (_: unknown, item: BookingListItem) => action(item) }] : []),
+  ];
+
+  return (
+    <Table<BookingListItem>
+      className="bkm-table"
+      rowKey={rowKey}
+      size="middle"
+      loading={loading}
+      columns={columns}
+      dataSource={rows as BookingListItem[]}
+      scroll={{ x: 1000 }}
+      locale={{ emptyText: <EmptyRows /> }}
+      pagination={pagination}
+      onRow={(item) => ({
+        onClick: () => void navigate(detailPath(item.id)),
+        'data-testid': 'booking-row',
+        'data-id': item.id,
+        className: 'bkm-row',
+      }) as React.HTMLAttributes<HTMLElement>}
+      onChange={(_p, _f, sorter, extra) => {
+        if (!onSort || extra.action !== 'sort') return;
+        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<BookingListItem> | undefined;
+        onSort(sortFromTable(typeof s?.columnKey === 'string' ? s.columnKey : undefined, s?.order));
+      }}
+    />
+  );
+}

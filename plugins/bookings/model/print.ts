@@ -1,0 +1,94 @@
+/**
+ * booking/print-ticket and booking/mail: the price display options (total, detail, none), the price lines each
+ * shows, the page's query (?id=&pnr=&price=) and the recipients of a mail.
+ */
+import { PRICE_DISPLAYS, type FareDataEntry, type PaxInfoEntry } from '../../../contract/bookings';
+import { isValidEmail } from '../../../contract/validators';
+
+export type PriceDisplay = (typeof PRICE_DISPLAYS)[number];
+
+export interface PaxCounts {
+  ADT: number;
+  CHD: number;
+  INF: number;
+}
+
+export function paxCounts(passengers: readonly Pick<PaxInfoEntry, 'paxType'>[]): PaxCounts {
+  const out: PaxCounts = { ADT: 0, CHD: 0, INF: 0 };
+  for (const p of passengers) out[p.paxType] += 1;
+  return out;
+}
+
+export interface PriceLine {
+  /** i18n key under bookings.print */
+  key: string;
+  /** ADT, CHD or INF for the per-type lines */
+  paxType?: keyof PaxCounts;
+  count?: number;
+  /** per passenger (per-type lines) */
+  unit?: number;
+  amount: number;
+}
+
+/**
+ * The price lines of a ticket: none shows nothing; total one line; detail, per passenger type present, the
+ * fare, tax and VAT of one passenger times the count, then the fees and the total.
+ */
+export function priceLines(fare: FareDataEntry, display: PriceDisplay, counts: PaxCounts): PriceLine[] {
+  if (display === 'none') return [];
+  const total: PriceLine = { key: 'total', amount: fare.totalPrice };
+  if (display === 'total') return [total];
+  const lines: PriceLine[] = [];
+  for (const type of ['ADT', 'CHD', 'INF'] as const) {
+    const count = counts[type];
+    if (count === 0) continue;
+    const unit = fare[`fare${type}`] + fare[`tax${type}`] + fare[`vat${type}`];
+    lines.push({ key: 'perType', paxType: type, count, unit, amount: unit * count });
+  }
+  if (fare.issueFee) lines.push({ key: 'issueFee', amount: fare.issueFee });
+  if (fare.otherFee) lines.push({ key: 'otherFee', amount: fare.otherFee });
+  lines.push(total);
+  return lines;
+}
+
+export interface PrintParams {
+  id: number | null;
+  pnr: string | null;
+  price: PriceDisplay;
+}
+
+/** The print page's query: a positive booking id, a 6-character PNR code, a price display (default total). */
+export function printParams(query: string | URLSearchParams): PrintParams {
+  const q = typeof query === 'string' ? new URLSearchParams(query) : query;
+  const id = Number(q.get('id'));
+  const pnr = (q.get('pnr') ?? '').toUpperCase();
+  const price = q.get('price') ?? '';
+  return {
+    id: Number.isSafeInteger(id) && id >= 1 ? id : null,
+    pnr: /^[A-Z0-9]{6}$/.test(pnr) ? pnr : null,
+    price: (PRICE_DISPLAYS as readonly string[]).includes(price) ? (price as PriceDisplay) : 'total',
+  };
+}
+
+export function printQuery(p: { id: number; pnr?: string | null; price?: PriceDisplay }): string {
+  const q = new URLSearchParams({ id: String(p.id) });
+  if (p.pnr) q.set('pnr', p.pnr);
+  if (p.price && p.price !== 'total') q.set('price', p.price);
+  return q.toString();
+}
+
+export const MAX_RECIPIENTS = 5;
+
+/** Recipients typed as a list (commas, semicolons, spaces or new lines): valid and invalid, no duplicates. */
+export function parseRecipients(text: string): { valid: string[]; invalid: string[]; tooMany: boolean } {
+  const seen = new Set<string>();
+  const valid: string[] = [];
+  const invalid: string[] = [];
+  for (const part of text.split(/[\s,;]+/)) {
+    const e = part.trim();
+    if (!e || seen.has(e.toLowerCase())) continue;
+    seen.add(e.toLowerCase());
+    (isValidEmail(e) ? valid : invalid).push(e);
+  }
+  return { valid, invalid, tooMany: valid.length > MAX_RECIPIENTS };
+}

@@ -1,0 +1,73 @@
+/**
+ * booking/search: filters (PNR, passenger name, airline, status, booking and flight dates, agent for admins),
+ * server-side pages and sort through Refine's useTable over GET /api/bookings, status tags, a row opens the
+ * booking detail. The search lives in the URL query (model/search.ts), so back and reload keep it.
+ */
+import { useMemo } from 'react';
+import { useTable } from '@refinedev/antd';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { BookingListItem } from '../../../contract/bookings';
+import { usePermissionList } from '../../../src/auth/hooks';
+import { LoadError, PageFrame } from '../../../src/ui/PageFrame';
+import { BOOKINGS_META, BOOKINGS_RESOURCE } from '../api';
+import { BookingFilters } from '../components/manage/BookingFilters';
+import { BookingTable } from '../components/manage/BookingTable';
+import { useNow } from '../components/manage/use-now';
+import { crudFilters, queryFromSearch, searchFromQuery, sortToSorters, withFilters, type SearchFilters, type SearchState } from '../model/search';
+import '../manage.css';
+
+export function isAdmin(permissions: readonly string[]): boolean {
+  return permissions.includes('ADMIN_F1') || permissions.includes('ADMIN_F2');
+}
+
+function Results({ state, go, showAgent }: { state: SearchState; go: (s: SearchState) => void; showAgent: boolean }) {
+  const now = useNow(1000);
+  const { tableQuery } = useTable<BookingListItem>({
+    resource: BOOKINGS_RESOURCE,
+    meta: BOOKINGS_META,
+    syncWithLocation: false,
+    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
+    sorters: { initial: sortToSorters(state.sort), mode: 'server' },
+    filters: { initial: crudFilters(state.filters), mode: 'server' },
+    queryOptions: { retry: false },
+    errorNotification: false,
+  });
+  return (
+    <>
+      {tableQuery.isError && <LoadError onRetry={() => void tableQuery.refetch()} />}
+      <BookingTable
+        rows={tableQuery.data?.data ?? []}
+        total={tableQuery.data?.total ?? 0}
+        loading={tableQuery.isFetching}
+        page={state.page}
+        pageSize={state.pageSize}
+        sort={state.sort}
+        onPage={(page, pageSize) => go({ ...state, page: pageSize !== state.pageSize ? 1 : page, pageSize })}
+        onSort={(sort) => go({ ...state, sort, page: 1 })}
+        showAgent={showAgent}
+        now={now}
+      />
+    </>
+  );
+}
+
+export default function BookingSearchPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const permissions = usePermissionList();
+  const state = useMemo(() => searchFromQuery(location.search), [location.search]);
+  const showAgent = isAdmin(permissions);
+  const go = (next: SearchState) => {
+    const q = queryFromSearch(next);
+    void navigate({ pathname: location.pathname, search: q ? `?${q}` : '' });
+  };
+  return (
+    <PageFrame title={t('bookings.search.title')} className="bkm-page" >
+      <BookingFilters value={state.filters} showAgent={showAgent} onSearch={(f: SearchFilters) => go(withFilters(state, f))} />
+      {/* a new query is a new table: its page, sort and filters all come from the URL */}
+      <Results key={location.search} state={state} go={go} showAgent={showAgent} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * booking/print-ticket?id=&pnr=&price=: the printed ticket with the agent's details, the price display option
+ * (total, detail, none), the SMS text with a copy button, Print (a print stylesheet shows only the ticket, A4)
+ * and Download PDF (print.pdf as a file).
+ */
+import { useState } from 'react';
+import { Alert, Button, Card, Empty, Input, Radio, Skeleton, Space } from 'antd';
+import { CopyOutlined, DownloadOutlined, MailOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PRICE_DISPLAYS } from '../../../contract/bookings';
+import { isApiError } from '../../../src/api/errors';
+import { LoadError, PageFrame } from '../../../src/ui/PageFrame';
+import { fetchPrintInfo, fetchPrintPdf } from '../api';
+import { TicketView } from '../components/manage/TicketView';
+import { printParams, printQuery, type PriceDisplay } from '../model/print';
+import '../manage.css';
+
+export default function PrintTicketPage() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = printParams(location.search);
+  const lang = i18n.language === 'en' ? 'en' : 'vi';
+  const [copied, setCopied] = useState(false);
+  const [pdf, setPdf] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const info = useQuery({
+    queryKey: ['Ticketing', 'print', params.id, params.pnr, params.price, lang],
+    queryFn: ({ signal }) => fetchPrintInfo(params.id as number, { pnr: params.pnr, price: params.price, lang }, signal),
+    enabled: params.id !== null,
+    retry: false,
+  });
+
+  const setPrice = (price: PriceDisplay) => void navigate({ search: `?${printQuery({ id: params.id as number, pnr: params.pnr, price })}` }, { replace: true });
+
+  const copySms = async () => {
+    if (!info.data) return;
+    await navigator.clipboard.writeText(info.data.contentSms);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+
+  const download = async () => {
+    if (params.id === null) return;
+    setPdf('busy');
+    try {
+      const blob = await fetchPrintPdf(params.id, { pnr: params.pnr, price: params.price, lang });
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `ticket-${info.data?.pnrCode || params.pnr || params.id}.pdf`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setPdf('idle');
+    } catch {
+      setPdf('failed');
+    }
+  };
+
+  if (params.id === null) {
+    return (
+      <PageFrame title={t('bookings.print.title')} className="bkm-page">
+        <Card>
+          <Empty description={t('bookings.print.noBooking')}>
+            <Link to="/booking/search">{t('bookings.search.title')}</Link>
+          </Empty>
+        </Card>
+      </PageFrame>
+    );
+  }
+
+  const notFound = isApiError(info.error) && info.error.status === 404;
+  return (
+    <PageFrame title={t('bookings.print.title')} className="bkm-page bkm-print-page">
+      <div className="bkm-print-tools bkm-no-print">
+        <Link to={`/booking/booking-detail/${params.id}`}>{t('bookings.refund.backToDetail')}</Link>
+        <Radio.Group
+          value={params.price}
+          onChange={(e) => setPrice(e.target.value as PriceDisplay)}
+          optionType="button"
+          aria-label={t('bookings.print.priceDisplay')}
+          options={PRICE_DISPLAYS.map((p) => ({ value: p, label: t(`bookings.print.price.${p}`) }))}
+          data-testid="print-price-display"
+        />
+        <Space wrap>
+          <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!info.data} data-testid="print-button">
+            {t('bookings.print.print')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={pdf === 'busy'} disabled={!info.data} data-testid="print-pdf">
+            {t('bookings.print.pdf')}
+          </Button>
+          <Link to={`/booking/mail?${printQuery({ id: params.id, pnr: params.pnr, price: params.price })}`}>
+            <Button icon={<MailOutlined />}>{t('bookings.actions.mail')}</Button>
+          </Link>
+        </Space>
+      </div>
+      {pdf === 'failed' && <Alert type="error" showIcon message={t('bookings.print.pdfFailed')} className="bkm-feedback bkm-no-print" />}
+      {notFound && (
+        <Card>
+          <Empty description={t('bookings.detail.notFound')} />
+        </Card>
+      )}
+      {info.isError && !notFound && <LoadError onRetry={() => void info.refetch()} />}
+      {info.isLoading && <Skeleton active paragraph={{ rows: 10 }} />}
+      {info.data && (
+        <>
+          <TicketView info={info.data} />
+          <Card size="small" title={t('bookings.print.sms')} className="bkm-no-print bkm-sms">
+            <Input.TextArea value={info.data.contentSms} readOnly autoSize={{ minRows: 3, maxRows: 8 }} data-testid="print-sms" aria-label={t('bookings.print.sms')} />
+            <Button icon={<CopyOutlined />} onClick={() => void copySms()} data-testid="print-copy-sms" className="bkm-sms-copy">
+              {copied ? t('bookings.print.copied') : t('bookings.print.copy')}
+            </Button>
+          </Card>
+        </>
+      )}
+    </PageFrame>
+  );
+}

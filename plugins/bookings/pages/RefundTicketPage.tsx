@@ -1,0 +1,189 @@
+/**
+ * /booking/edit/refund-ticket/:id: the refund quote per passenger (paid, penalty, refundable, the fare rule's
+ * text), chosen per PNR; the confirmation states the amount credited to the deposit. Refunded lines cannot be
+ * chosen. Posting needs refund_ticket on the server: its 403 is shown here with the gateway's message.
+ */
+import { useRef, useState } from 'react';
+import { Alert, App, Button, Card, Empty, Skeleton, Table, Tag } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { RefundQuoteLine } from '../../../contract/bookings';
+import { ErrorCode } from '../../../contract/errors';
+import { isApiError } from '../../../src/api/errors';
+import { formatVnd } from '../../../src/i18n/format';
+import { DEPOSIT_BALANCE_KEY } from '../../../src/ui/deposit/DepositBalance';
+import { LoadError, PageFrame } from '../../../src/ui/PageFrame';
+import { fetchRefundQuote, refundTickets } from '../api';
+import { issueAttempt, newIdempotencyKey, type IssueAttempt } from '../model/actions';
+import { canChoose, groupByPnr, refundSelection, type RefundGroup } from '../model/refund';
+import '../manage.css';
+
+interface Outcome {
+  type: 'success' | 'error';
+  text: string;
+  forbidden?: boolean;
+}
+
+export function RefundGroupCard({ bookingId, group, onRefunded }: { bookingId: number; group: RefundGroup; onRefunded: () => void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const client = useQueryClient();
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const attempt = useRef<IssueAttempt | null>(null);
+  const busy = useRef(false);
+  const selection = refundSelection(group, chosen);
+
+  const send = async (retry: boolean) => {
+    if (busy.current) return;
+    busy.current = true;
+    attempt.current = issueAttempt(attempt.current, [group.pnr, ...selection.paxIds.map(String)], retry, newIdempotencyKey);
+    try {
+      const r = await refundTickets(bookingId, { idempotencyKey: attempt.current.key, pnr: group.pnr, paxIds: selection.paxIds });
+      setOutcome({ type: 'success', text: t('bookings.refund.done', { amount: formatVnd(r.amount), balance: formatVnd(r.balanceAfter) }) });
+      setChosen([]);
+      await client.invalidateQueries({ queryKey: DEPOSIT_BALANCE_KEY });
+      onRefunded();
+    } catch (e) {
+      const forbidden = isApiError(e) && e.status === 403 && e.code === ErrorCode.FORBIDDEN;
+      setOutcome({ type: 'error', forbidden, text: (isApiError(e) && e.message) || t('bookings.actions.failed') });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const confirm = () =>
+    modal.confirm({
+      title: t('bookings.refund.confirmTitle'),
+      content: (
+        <div className="bkm-confirm" data-testid="action-confirm">
+          <div>
+            {t('bookings.refund.confirmText', { count: selection.paxIds.length })} <strong className="bkm-code">{group.pnr}</strong>
+          </div>
+          <div>
+            {t('bookings.refund.penalty')}: {formatVnd(selection.penalty)}
+          </div>
+          <div>
+            {t('bookings.refund.credited')}: <strong data-testid="confirm-amount" data-amount={selection.credit}>{formatVnd(selection.credit)}</strong>
+          </div>
+        </div>
+      ),
+      okText: t('bookings.refund.submit'),
+      cancelText: t('bookings.actions.back'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as never,
+      onOk: () => send(false),
+    });
+
+  const columns = [
+    {
+      title: t('bookings.detail.name'),
+      key: 'name',
+      width: 200,
+      render: (_: unknown, l: RefundQuoteLine) => (
+        <span>
+          <strong>{l.name}</strong> <span className="muted">({t(`bookings.paxType.${l.paxType}`)})</span>
+          <div className="bkm-code muted">{l.ticketNumber}</div>
+        </span>
+      ),
+    },
+    { title: t('bookings.refund.paid'), dataIndex: 'paid', key: 'paid', align: 'right' as const, width: 120, render: (v: number) => formatVnd(v) },
+    { title: t('bookings.refund.penalty'), dataIndex: 'penalty', key: 'penalty', align: 'right' as const, width: 120, render: (v: number) => formatVnd(v) },
+    {
+      title: t('bookings.refund.refundable'),
+      dataIndex: 'refundable',
+      key: 'refundable',
+      align: 'right' as const,
+      width: 130,
+      render: (v: number, l: RefundQuoteLine) => (l.refunded ? <Tag>{t('bookings.refund.refunded')}</Tag> : <strong>{formatVnd(v)}</strong>),
+    },
+    { title: t('bookings.refund.rule'), dataIndex: 'rule', key: 'rule', width: 260, render: (v: string) => <span className="bkm-rule">{v}</span> },
+  ];
+
+  return (
+    <Card size="small" title={<span className="bkm-code bkm-pnr-code">{group.pnr}</span>} data-testid="refund-group" data-pnr={group.pnr}>
+      {outcome && (
+        <Alert
+          type={outcome.type}
+          showIcon
+          role={outcome.type === 'error' ? 'alert' : 'status'}
+          className="bkm-feedback"
+          data-testid="refund-outcome"
+          data-type={outcome.type}
+          message={outcome.forbidden ? t('bookings.refund.forbidden') : outcome.text}
+          description={outcome.forbidden ? outcome.text : undefined}
+        />
+      )}
+      <Table<RefundQuoteLine>
+        size="small"
+        rowKey="paxId"
+        columns={columns}
+        dataSource={group.lines}
+        pagination={false}
+        scroll={{ x: 830 }}
+        rowSelection={{
+          selectedRowKeys: chosen,
+          onChange: (keys) => setChosen(keys.map(Number)),
+          getCheckboxProps: (l) => ({ disabled: !canChoose(l), 'aria-label': l.name, 'data-testid': `refund-pick-${l.paxId}` }) as never,
+        }}
+        onRow={(l) => ({ 'data-testid': 'refund-line', 'data-refunded': String(l.refunded) }) as React.HTMLAttributes<HTMLElement>}
+      />
+      <div className="bkm-refund-footer">
+        <span>
+          {t('bookings.refund.selected', { count: selection.paxIds.length })} · {t('bookings.refund.credited')}:{' '}
+          <strong data-testid="refund-credit">{formatVnd(selection.credit)}</strong>
+        </span>
+        <Button type="primary" danger disabled={selection.paxIds.length === 0} onClick={confirm} data-testid="refund-submit">
+          {t('bookings.refund.submit')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+export default function RefundTicketPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const bookingId = Number(id);
+  const valid = Number.isSafeInteger(bookingId) && bookingId >= 1;
+  const quote = useQuery({
+    queryKey: ['Ticketing', 'refund-quote', bookingId],
+    queryFn: ({ signal }) => fetchRefundQuote(bookingId, signal),
+    enabled: valid,
+    retry: false,
+    staleTime: 0,
+  });
+  const groups = groupByPnr(quote.data?.lines ?? []);
+  const notFound = !valid || (isApiError(quote.error) && quote.error.status === 404);
+  const back = (
+    <Link to={`/booking/booking-detail/${valid ? bookingId : ''}`}>
+      <ArrowLeftOutlined /> {t('bookings.refund.backToDetail')}
+    </Link>
+  );
+  return (
+    <PageFrame title={`${t('bookings.refund.title')}${valid ? ` #${bookingId}` : ''}`} extra={valid ? back : undefined} className="bkm-page">
+      <div data-testid="refund-page" className="bkm-detail">
+        {notFound ? (
+          <Card>
+            <Empty description={t('bookings.detail.notFound')} />
+          </Card>
+        ) : (
+          <>
+            {quote.isError && (isApiError(quote.error) && quote.error.status === 409 ? <Alert type="warning" showIcon message={quote.error.message} /> : <LoadError onRetry={() => void quote.refetch()} />)}
+            {quote.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
+            {quote.data && groups.length === 0 && (
+              <Card>
+                <Empty description={t('bookings.refund.nothing')} />
+              </Card>
+            )}
+            {quote.data && groups.length > 0 && <Alert type="info" showIcon message={t('bookings.refund.intro')} />}
+            {groups.map((g) => (
+              <RefundGroupCard key={g.pnr} bookingId={bookingId} group={g} onRefunded={() => void quote.refetch()} />
+            ))}
+          </>
+        )}
+      </div>
+    </PageFrame>
+  );
+}
