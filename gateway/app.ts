@@ -37,6 +37,7 @@ import { createSignInService, registerSignInRoutes } from './system/signins';
 import { registerFlightRoutes } from './flights/routes';
 import { registerAccountingRoutes } from './accounting/routes';
 import { registerBookingRoutes } from './bookings/routes';
+import { registerLifecycleRoutes } from './bookings/lifecycle-routes';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerReservationErrorRoutes(app, deps);
   const flights = await registerFlightRoutes(app, deps, { settings });
   registerBookingRoutes(app, deps, { sessions: flights.sessions });
+  registerLifecycleRoutes(app, deps, { secret, settings });
   registerAccountingRoutes(app, deps);
   registerSystemRoutes(app, deps, async () => {
     await db.execute(sql`select 1`);

@@ -108,6 +108,11 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   // bookings (docs/bookings.md): holding and the completed booking (/booking/completed/:id)
   'POST /api/bookings': { rule: 'BOOKING_TICKET || ADMIN_F1 || ADMIN_F2 || VOID_VIEW_TICKETS' },
   'GET /api/bookings/:id': { rule: 'ADMIN_F1 || ADMIN_F2 || BOOKING_TICKET || VOID_VIEW_TICKETS' },
+  'POST /api/bookings/:id/issue': { rule: 'EXPORT_TICKET || VOID_VIEW_TICKETS' },
+  'POST /api/bookings/:id/void': { rule: 'VOID_VNA || VOID_VIEW_TICKETS' },
+  'POST /api/bookings/:id/cancel': { rule: 'true' },
+  'GET /api/bookings/:id/refund': { rule: 'EXPORT_TICKET' },
+  'POST /api/bookings/:id/refund': { rule: 'EXPORT_TICKET && REFUND_TICKET' },
 };
 
 export function endpointKey(method: string, path: string): string {

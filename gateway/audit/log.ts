@@ -50,7 +50,14 @@ export type AuditAction =
   | 'ledger.entry_posted'
   | 'deposit.topup_requested'
   | 'deposit.topup_approved'
-  | 'deposit.topup_rejected';
+  | 'deposit.topup_rejected'
+  | 'booking.issued'
+  | 'booking.issue_failed'
+  | 'booking.voided'
+  | 'booking.cancelled'
+  | 'booking.refunded'
+  | 'booking.pin_wrong'
+  | 'booking.mailed';
 
 export interface AuditEntry {
   userId: number | null;

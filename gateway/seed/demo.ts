@@ -3,7 +3,7 @@
  * of each kind, all with the password DEMO_PASSWORD. Idempotent: existing rows (by code, name, user name) are
  * left as they are.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AccountType, Role } from '../../contract/auth';
 import type { PermissionString } from '../../policies/permissions';
 import { insertUser, validateNewUser } from '../admin/users';
@@ -22,6 +22,10 @@ import type { SignInCreate } from '../../contract/admin-system';
 import type { PaxType } from '../../contract/flights';
 
 export const DEMO_PASSWORD = 'Demo@2026';
+/** The PIN code of the demo accounts that hold use_pin_code (issue, void and refund ask for it). */
+export const DEMO_PIN = '246810';
+/** Demo accounts seeded with DEMO_PIN. */
+export const DEMO_PIN_USERS: readonly string[] = ['f1agent'];
 
 interface AgencySeed {
   code: string;
@@ -109,8 +113,8 @@ export const DEMO_GROUPS: readonly GroupSeed[] = [
   {
     agency: 'SAOVIET',
     name: 'Nhân viên bán vé',
-    description: 'Đặt chỗ, xuất vé, hoàn vé',
-    permissions: ['booking_ticket', 'export_ticket', 'search_booking', 'refund_ticket'],
+    description: 'Đặt chỗ, xuất vé, hủy vé trong ngày, hoàn vé (xác nhận bằng mã PIN)',
+    permissions: ['booking_ticket', 'export_ticket', 'search_booking', 'refund_ticket', 'void_vna', 'use_pin_code'],
   },
   {
     agency: 'SAOVIET',
@@ -272,6 +276,7 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
     validateNewUser({ ...a, password: DEMO_PASSWORD });
     hashes.set(a.username, await hashPassword(DEMO_PASSWORD));
   }
+  const pinHash = await hashPassword(DEMO_PIN);
   const signInService = new SignInService(db, signinKey(await resolveSigninSecret(db, process.env.SIGNIN_SECRET_KEY?.trim() || undefined)));
   return db.transaction(async (tx) => {
     const report: SeedReport = { agencies: 0, groups: 0, users: 0, signIns: 0, fees: 0, news: 0, banners: 0, support: 0 };
@@ -306,6 +311,13 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
       if (exists) continue;
       await insertUser(tx, { ...u, password: DEMO_PASSWORD }, hashes.get(u.username) ?? '');
       report.users += 1;
+    }
+    // the demo PIN, for the accounts that have none yet (a PIN changed on /system/pin-code stays)
+    for (const username of DEMO_PIN_USERS) {
+      await tx
+        .update(users)
+        .set({ pinHash })
+        .where(and(eq(sql`lower(${users.username})`, username), isNull(users.pinHash)));
     }
     const f1 = ids.get('SAOVIET')!;
     const [hasSignIns] = await tx.select({ n: count() }).from(signIns).where(eq(signIns.agencyId, f1));

@@ -55,7 +55,7 @@ export interface FareRuleOptions {
   lang?: Language;
 }
 
-// ----- Lifecycle (declared now, implemented by a later issue) --------------------------------------------
+// ----- Lifecycle -----------------------------------------------------------------------------------------
 
 export interface HoldPassenger {
   paxType: PaxType;
@@ -88,6 +88,12 @@ export interface IssueRequest {
   airline: string;
   /** Idempotency: the same key issues once. */
   idempotencyKey: string;
+  /** The passengers to ticket, in order (infants get their own ticket). */
+  passengers: { paxType: PaxType }[];
+  /** ISO date-time of the issue (the day of the void window). */
+  issuedAt: string;
+  /** ISO date-time of the first departure (the void window closes by then at the latest). */
+  firstDeparture: string;
 }
 
 export interface IssueResult {
@@ -118,7 +124,7 @@ export interface CancelResult {
   totalChargeCancel: number;
 }
 
-/** Booking calls; implemented by a later issue. */
+/** Booking calls after the hold (the simulated suppliers implement issue, void and cancel). */
 export interface SupplierLifecycle {
   hold(request: HoldRequest, ctx?: SupplierContext): Promise<HoldResult>;
   issue(request: IssueRequest, ctx?: SupplierContext): Promise<IssueResult>;

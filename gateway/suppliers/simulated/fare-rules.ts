@@ -62,11 +62,11 @@ function lines(family: FareFamily, airline: string, cls: string, fareBasis: stri
           : `Refund: penalty ${money(p.refund, lang)} per passenger; the rest is returned to the form of payment.`
         : family.creditOnly
           ? vi
-            ? 'Không hoàn tiền; giá trị vé có thể bảo lưu thành tín dụng đặt chỗ (reservation credit) theo quy định của hãng.'
-            : 'No cash refund; the ticket value can be kept as reservation credit under the airline’s terms.'
+            ? 'Không hoàn tiền giá vé (có thể bảo lưu thành tín dụng đặt chỗ theo quy định của hãng); chỉ hoàn thuế, phí sân bay và VAT.'
+            : 'No cash refund of the fare (it can be kept as reservation credit under the airline’s terms); only taxes, airport charges and VAT are refunded.'
           : vi
-            ? 'Không được hoàn vé.'
-            : 'Not refundable.',
+            ? 'Không được hoàn giá vé; chỉ hoàn thuế, phí sân bay và VAT.'
+            : 'Not refundable: the fare is kept; only taxes, airport charges and VAT are refunded.',
   });
 
   list.push({

@@ -5,15 +5,22 @@
 import type { FareRule, FlightOffer, Source } from '../../../contract/flights';
 import {
   SupplierError,
+  type CancelRequest,
+  type CancelResult,
   type FareRuleOptions,
   type FareRuleQuery,
+  type IssueRequest,
+  type IssueResult,
   type Supplier,
   type SupplierContext,
   type SupplierSearch,
   type SupplierSettings,
+  type VoidRequest,
+  type VoidResult,
 } from '../types';
 import { fareRulesOf } from './fare-rules';
 import { generateOffers, isGds, type GeneratorOptions } from './generator';
+import { ticketNumber, voidDeadline } from './lifecycle';
 
 export interface SimulationHooks {
   /** [0, 1) draws for latency and failures; default Math.random. */
@@ -58,6 +65,29 @@ export class SimulatedSupplier implements Supplier {
     return fareRulesOf(query, options, this.source);
   }
 
+  /** Tickets for every passenger (the same numbers for the same idempotency key) and the void deadline. */
+  async issue(request: IssueRequest, ctx: SupplierContext = {}): Promise<IssueResult> {
+    await this.respond(ctx);
+    if (request.passengers.length === 0) throw new SupplierError('INVALID_REQUEST', { source: this.source, en: 'No passenger to ticket.', vi: 'Không có hành khách để xuất vé.' });
+    const issuedAt = new Date(request.issuedAt);
+    return {
+      pnr: request.pnr,
+      tickets: request.passengers.map((_, i) => ({ paxIndex: i, ticketNumber: ticketNumber(request.airline, request.pnr, request.idempotencyKey, i) })),
+      voidUntil: voidDeadline(this.source, issuedAt, new Date(request.firstDeparture)).toISOString(),
+    };
+  }
+
+  async void(request: VoidRequest, ctx: SupplierContext = {}): Promise<VoidResult> {
+    await this.respond(ctx);
+    return { pnr: request.pnr, voided: [...request.ticketNumbers] };
+  }
+
+  /** Cancels an unpaid hold: no penalty. */
+  async cancel(request: CancelRequest, ctx: SupplierContext = {}): Promise<CancelResult> {
+    await this.respond(ctx);
+    return { pnr: request.pnr, cancelled: true, totalChargeCancel: 0 };
+  }
+
   /** The simulated network: waits the latency, then fails with the configured probability. */
   private async respond(ctx: SupplierContext): Promise<void> {
     const { latencyMinMs, latencyMaxMs, failureRate } = this.settings;
@@ -70,8 +100,8 @@ export class SimulatedSupplier implements Supplier {
     } catch {
       throw new SupplierError('TIMEOUT', {
         source: this.source,
-        vi: 'Yêu cầu tìm kiếm đã bị hủy.',
-        en: 'The search request was cancelled.',
+        vi: 'Yêu cầu tới hệ thống đặt chỗ đã bị hủy.',
+        en: 'The request to the reservation system was cancelled.',
       });
     }
     if (timedOut) throw new SupplierError('TIMEOUT', { source: this.source });

@@ -1,0 +1,733 @@
+/**
+ * The booking lifecycle after the hold (docs/booking-lifecycle.md): issue, void, cancel and refund.
+ *
+ * Money moves only as ledger entries (postEntry) on the booking's agency deposit: C at issue, V for a void or
+ * for the reversal of a charge whose supplier call failed, R for a refund. No database transaction is held
+ * open across a supplier call: issuing charges in one transaction (the PNR row locked, `charge_entry_id`
+ * set, which marks it as being issued), calls the supplier, then finishes in a second transaction; a failed
+ * supplier call reverses the charge in the same flow and the PNR stays BOOKED.
+ *
+ * Every function takes the booking through `bookingInScope` (404 outside the caller's scope) and checks the
+ * state with `allowedActions` (409 with a localized message); every money operation writes one audit entry
+ * with the booking and its PNRs besides the ledger's own entry per posting.
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  allowedActions,
+  type IssueRequest,
+  type IssueResult,
+  type MoneyResult,
+  type PnrAction,
+  type RecordStatus,
+  type RefundQuote,
+  type RefundQuoteLine,
+  type RefundRequest,
+} from '../../contract/bookings';
+import type { Language } from '../../contract/constants';
+import { ErrorCode } from '../../contract/errors';
+import type { BookingFee, PaxType, PriceInfo, Source } from '../../contract/flights';
+import { balanceOf, postEntry } from '../accounting/ledger';
+import { writeAudit, type RequestMeta } from '../audit/log';
+import type { UserContext } from '../auth/users';
+import type { Conn, Db, Tx } from '../db/client';
+import { bookings, issueRequests, journalEntries, pnrs, refunds, type PnrTicket } from '../db/schema';
+import { releaseSeats } from '../flights/inventory';
+import { ApiError } from '../http/errors';
+import { SupplierError, type Suppliers } from '../suppliers';
+import { isGds } from '../suppliers/simulated/generator';
+import { paidOf, ticketRefundPenalty, type TicketShare } from '../suppliers/simulated/lifecycle';
+import { isDomestic } from '../suppliers/simulated/schedule';
+import { bookingInScope } from './scope';
+import { departureInstant, shownStatus } from './service';
+
+export interface LifecycleDeps {
+  db: Db;
+  /** The booking calls (issue, void, cancel) with their latency and failures. */
+  suppliers: Suppliers;
+  /** The same supply without latency or failures: re-pricing at issue and fare rules. */
+  instant: Suppliers;
+  now?: () => Date;
+  /** How often a request waits for a pending one with its idempotency key (ms), and for how long at most. */
+  pendingPollMs?: number;
+  pendingWaitMs?: number;
+}
+
+/** Who acts: the signed-in user, the language of messages and the request facts for the audit log. */
+export interface Actor {
+  ctx: UserContext;
+  lang: Language;
+  meta?: RequestMeta;
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+type PnrRow = typeof pnrs.$inferSelect;
+
+/** A route leg as stored with the PNR (gateway/bookings/service.ts). */
+interface StoredLeg {
+  flightNo: string;
+  from: string;
+  to: string;
+  /** yyyy-MM-ddTHH:mm local */
+  departDate: string;
+  class: string;
+  direction: 'depart' | 'return';
+}
+
+/** A fare component as stored with the PNR: the offer, its direction and the chosen class's prices. */
+export type StoredFare = PriceInfo & { offerId: string; direction: 'depart' | 'return' };
+
+interface StoredPassenger {
+  paxId: number;
+  type: PaxType;
+  title: string;
+  firstName: string;
+  lastName: string;
+}
+
+interface StoredLuggage {
+  paxId: number;
+  airline: string;
+  type: 'depart' | 'return';
+  price?: number;
+}
+
+/** A reason of a 409 with its message in both languages. */
+const CONFLICTS = {
+  holdExpired: { vi: 'Đặt chỗ đã quá thời hạn xuất vé. Vui lòng đặt chỗ lại.', en: 'The hold is past its time limit. Please book again.' },
+  alreadyIssued: { vi: 'Đặt chỗ này đã được xuất vé.', en: 'This booking has already been issued.' },
+  issueInProgress: { vi: 'Đặt chỗ đang được xuất vé. Vui lòng chờ trong giây lát.', en: 'This booking is being issued. Please wait a moment.' },
+  notIssuable: { vi: 'Đặt chỗ này không còn ở trạng thái giữ chỗ nên không thể xuất vé.', en: 'This booking is no longer held, so it cannot be issued.' },
+  voidWindowClosed: {
+    vi: 'Đã quá thời hạn hủy vé (void) trong ngày. Vui lòng dùng chức năng hoàn vé.',
+    en: 'The same-day void window has closed. Please refund the tickets instead.',
+  },
+  notVoidable: { vi: 'Chỉ vé đã xuất mới có thể hủy (void).', en: 'Only issued tickets can be voided.' },
+  cancelIssued: {
+    vi: 'Vé đã xuất không thể hủy giữ chỗ. Vui lòng hủy vé (void) trong ngày hoặc hoàn vé.',
+    en: 'Issued tickets cannot be cancelled. Please void them the same day or refund them.',
+  },
+  notCancellable: { vi: 'Đặt chỗ này không còn ở trạng thái giữ chỗ nên không thể hủy.', en: 'This booking is no longer held, so it cannot be cancelled.' },
+  voidWindowOpen: {
+    vi: 'Vé vẫn còn trong thời hạn hủy (void) miễn phí trong ngày. Vui lòng hủy vé thay vì hoàn vé.',
+    en: 'The tickets can still be voided free of charge today. Please void them instead of refunding.',
+  },
+  notRefundable: { vi: 'Chỉ vé đã xuất mới có thể hoàn.', en: 'Only issued tickets can be refunded.' },
+  alreadyRefunded: { vi: 'Vé của hành khách đã chọn đã được hoàn trước đó.', en: 'The ticket of a chosen passenger has already been refunded.' },
+  idempotencyKeyReused: {
+    vi: 'Mã yêu cầu này đã được dùng cho một yêu cầu khác.',
+    en: 'This request key was already used for another request.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+type ConflictReason = keyof typeof CONFLICTS;
+
+function conflict(reason: ConflictReason, lang: Language, data: Record<string, unknown> = {}): ApiError {
+  return new ApiError(ErrorCode.CONFLICT, { reason, message: CONFLICTS[reason][lang], ...data });
+}
+
+function supplierFailed(error: unknown, lang: Language): ApiError {
+  const e = error instanceof SupplierError ? error : new SupplierError('UNAVAILABLE');
+  return new ApiError(ErrorCode.SUPPLIER_FAILED, { reason: e.code, ...(e.source ? { source: e.source } : {}), message: e.localized(lang) });
+}
+
+const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ----- Reading PNRs ----------------------------------------------------------------------------------------
+
+const legsOf = (row: PnrRow) => row.routeInfos as StoredLeg[];
+const faresOf = (row: PnrRow) => row.fareData as StoredFare[];
+const paxOf = (row: PnrRow) => row.paxInfos as StoredPassenger[];
+
+/** The PNRs of the booking with these codes, in id order; 404 (reason pnr) when one is not of the booking. */
+async function pnrsOfBooking(conn: Conn, bookingId: number, codes: readonly string[]): Promise<PnrRow[]> {
+  const wanted = [...new Set(codes)];
+  const rows = await conn
+    .select()
+    .from(pnrs)
+    .where(and(eq(pnrs.bookingId, bookingId), inArray(pnrs.pnr, wanted)))
+    .orderBy(asc(pnrs.id));
+  if (rows.length !== wanted.length) {
+    const found = new Set(rows.map((r) => r.pnr));
+    throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'pnr', pnrs: wanted.filter((c) => !found.has(c)) });
+  }
+  return rows;
+}
+
+async function lockPnr(tx: Tx, id: number): Promise<PnrRow> {
+  const [row] = await tx.select().from(pnrs).where(eq(pnrs.id, id)).for('update');
+  return row;
+}
+
+/** Passengers of the PNR refunded so far. */
+async function refundedPax(conn: Conn, pnrIds: readonly number[]): Promise<Map<number, Map<number, typeof refunds.$inferSelect>>> {
+  const out = new Map<number, Map<number, typeof refunds.$inferSelect>>();
+  if (pnrIds.length === 0) return out;
+  for (const r of await conn.select().from(refunds).where(inArray(refunds.pnrId, [...pnrIds]))) {
+    if (!out.has(r.pnrId)) out.set(r.pnrId, new Map());
+    out.get(r.pnrId)!.set(r.paxId, r);
+  }
+  return out;
+}
+
+/** What the PNR allows now for the caller (contract allowedActions). */
+function actionsOf(row: PnrRow, ctx: UserContext, now: Date, refundablePax = 0): PnrAction[] {
+  return allowedActions(
+    {
+      recordStatus: shownStatus(row.recordStatus, row.timeLimit, now),
+      timeLimit: row.timeLimit?.toISOString() ?? '',
+      voidUntil: row.voidUntil?.toISOString() ?? '',
+      refundablePax,
+    },
+    ctx.permissions,
+    now,
+  );
+}
+
+/** First departure of the PNR (instant). */
+function firstDeparture(row: PnrRow): Date {
+  const first = [...legsOf(row)].sort((a, b) => a.departDate.localeCompare(b.departDate))[0];
+  return departureInstant(first.from, first.departDate.slice(0, 16));
+}
+
+const isInternationalPnr = (row: PnrRow) => legsOf(row).some((l) => !isDomestic(l.from, l.to));
+
+// ----- Money of a ticket -----------------------------------------------------------------------------------
+
+const faresFor = (f: StoredFare, t: PaxType) =>
+  t === 'ADT' ? { fare: f.fareADT, tax: f.taxADT, vat: f.vatADT } : t === 'CHD' ? { fare: f.fareCHD, tax: f.taxCHD, vat: f.vatCHD } : { fare: f.fareINF, tax: f.taxINF, vat: f.vatINF };
+
+/**
+ * Each passenger's ticket of the PNR: one component per fare (with the luggage bought for that direction on
+ * this airline, counted once) and the agency's issue fee of its type. The charge of the PNR is their sum.
+ */
+export function ticketShares(row: PnrRow, booking: Pick<BookingRow, 'bookingFees' | 'luggage'>, fares: StoredFare[] = faresOf(row)): Map<number, TicketShare> {
+  const fees = booking.bookingFees as BookingFee[];
+  const luggage = (booking.luggage as StoredLuggage[]).filter((l) => l.airline === row.airline);
+  const international = isInternationalPnr(row);
+  const out = new Map<number, TicketShare>();
+  for (const p of paxOf(row)) {
+    const counted = new Set<string>();
+    const components = fares.map((f) => {
+      const bags = counted.has(f.direction) ? 0 : luggage.filter((l) => l.paxId === p.paxId && l.type === f.direction).reduce((s, l) => s + (Number.isSafeInteger(l.price) ? l.price! : 0), 0);
+      counted.add(f.direction);
+      return { airline: row.airline, class: f.class, fareFamily: f.fareInfo?.fareFamily, international, ...faresFor(f, p.type), luggage: bags };
+    });
+    const issueFee = fees.find((x) => x.airline === row.airline && x.paxType === p.type)?.issueFee ?? 0;
+    out.set(p.paxId, { paxType: p.type, components, issueFee });
+  }
+  return out;
+}
+
+export const totalOf = (shares: Map<number, TicketShare>): number => [...shares.values()].reduce((s, t) => s + paidOf(t), 0);
+
+/**
+ * The fares of the PNR priced again by the supplier (deterministic simulated fares): each stored fare is
+ * looked up by its offer id and class; a fare the supplier no longer answers keeps its held price.
+ */
+export async function repriceFares(instant: Suppliers, row: PnrRow, booking: Pick<BookingRow, 'adt' | 'chd' | 'inf'>): Promise<StoredFare[]> {
+  const source = row.source as Source;
+  const legs = legsOf(row);
+  const fares = faresOf(row);
+  const pax = { adt: booking.adt, chd: booking.chd, inf: booking.inf };
+  const dateOf = (dir: 'depart' | 'return') => legs.find((l) => l.direction === dir)?.departDate.slice(0, 10);
+  const out: StoredFare[] = [];
+  for (const f of fares) {
+    const ownId = f.offerId.split(':')[0];
+    const flightNos = ownId.split('-')[1]?.split('.') ?? [];
+    const own = flightNos.map((n) => legs.find((l) => l.flightNo === n && l.direction === f.direction)).filter((l): l is StoredLeg => l !== undefined);
+    if (own.length === 0) {
+      out.push(f);
+      continue;
+    }
+    const combined = f.offerId.includes(':') && isGds(source);
+    const outward = f.direction === 'depart' ? own : legs.filter((l) => l.direction === 'depart');
+    const request = combined
+      ? { from: outward[0].from, to: outward[outward.length - 1].to, departDate: dateOf('depart')!, returnDate: dateOf('return'), pax }
+      : { from: own[0].from, to: own[own.length - 1].to, departDate: own[0].departDate.slice(0, 10), pax };
+    try {
+      const offers = await instant[source].search(request);
+      const price = offers.find((o) => o.id === f.offerId && o.direction === f.direction)?.priceInfo.find((p) => p.class === f.class);
+      out.push(price ? { ...f, ...price, seatAvailable: f.seatAvailable, offerId: f.offerId, direction: f.direction } : f);
+    } catch {
+      out.push(f);
+    }
+  }
+  return out;
+}
+
+/** After a change of its PNRs: HOLD while a hold remains, else EXPORT when a ticket stands, else CANCEL. */
+async function settleBookingStatus(tx: Tx, bookingId: number): Promise<string> {
+  const rows = await tx.select({ s: pnrs.recordStatus }).from(pnrs).where(eq(pnrs.bookingId, bookingId));
+  const has = (s: string) => rows.some((r) => r.s === s);
+  const status = has('BOOKED') ? 'HOLD' : has('ISSUE TICKET') ? 'EXPORT' : 'CANCEL';
+  await tx.update(bookings).set({ status, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
+  return status;
+}
+
+async function giveSeatsBack(tx: Tx, row: PnrRow): Promise<void> {
+  for (const h of row.seatHolds) await releaseSeats(tx, h.key, h.class, h.n);
+}
+
+// ----- Issue -----------------------------------------------------------------------------------------------
+
+/** The idempotency hash of an issue request: the booking and its sorted PNR codes. */
+export function issueBodyHash(bookingId: number, pnrCodes: readonly string[]): string {
+  return createHash('sha256')
+    .update(`${bookingId}|${[...new Set(pnrCodes)].sort().join(',')}`)
+    .digest('hex');
+}
+
+/** A pending key older than this belongs to a request that died: another request may take it over. */
+const STALE_PENDING_MS = 5 * 60_000;
+
+type Claim = { kind: 'owned' } | { kind: 'done'; result: IssueResult };
+
+/**
+ * Takes the idempotency key for this request, or answers the finished result of an earlier one. A request
+ * arriving while the key is pending waits for it (polling, bounded by pendingWaitMs); a failed key is taken
+ * over (the retry may try again); the key with another body is 409/49.
+ */
+async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: number, key: string, bodyHash: string): Promise<Claim> {
+  const { db } = deps;
+  const deadline = Date.now() + (deps.pendingWaitMs ?? 60_000);
+  for (;;) {
+    const inserted = await db
+      .insert(issueRequests)
+      .values({ idempotencyKey: key, userId: actor.ctx.user.id, bookingId, bodyHash, status: 'pending' })
+      .onConflictDoNothing()
+      .returning({ key: issueRequests.idempotencyKey });
+    if (inserted.length > 0) return { kind: 'owned' };
+    const [row] = await db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
+    if (!row) continue;
+    if (row.bodyHash !== bodyHash || row.bookingId !== bookingId) throw conflict('idempotencyKeyReused', actor.lang);
+    if (row.status === 'done') return { kind: 'done', result: row.result as IssueResult };
+    if (row.status === 'failed' || Date.now() - row.updatedAt.getTime() > STALE_PENDING_MS) {
+      const taken = await db
+        .update(issueRequests)
+        .set({ status: 'pending', userId: actor.ctx.user.id, result: null, updatedAt: new Date() })
+        .where(and(eq(issueRequests.idempotencyKey, key), eq(issueRequests.status, row.status), eq(issueRequests.updatedAt, row.updatedAt)))
+        .returning({ key: issueRequests.idempotencyKey });
+      if (taken.length > 0) return { kind: 'owned' };
+      continue;
+    }
+    if (Date.now() > deadline) throw conflict('issueInProgress', actor.lang);
+    await sleep(deps.pendingPollMs ?? 50);
+  }
+}
+
+interface IssuePlan {
+  row: PnrRow;
+  fares: StoredFare[];
+  heldTotal: number;
+  amount: number;
+  entryId?: number;
+}
+
+function refuseIssue(row: PnrRow, ctx: UserContext, now: Date, lang: Language): void {
+  if (actionsOf(row, ctx, now).includes('issue') && row.chargeEntryId === null) return;
+  if (row.recordStatus === 'ISSUE TICKET') throw conflict('alreadyIssued', lang, { pnr: row.pnr });
+  if (row.recordStatus === 'BOOKED' && row.chargeEntryId !== null) throw conflict('issueInProgress', lang, { pnr: row.pnr });
+  if (row.recordStatus === 'BOOKED' || row.recordStatus === 'TIME LIMIT OUT') throw conflict('holdExpired', lang, { pnr: row.pnr });
+  throw conflict('notIssuable', lang, { pnr: row.pnr });
+}
+
+/** Reverses the charges of a failed issue: a V entry "reversal of entry N" each; the PNRs stay BOOKED. */
+async function reverseCharges(deps: LifecycleDeps, actor: Actor, booking: BookingRow, plans: IssuePlan[], why: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    for (const p of plans) {
+      if (p.entryId === undefined) continue;
+      await postEntry(tx, {
+        type: 'V',
+        agencyId: booking.agencyId,
+        amount: p.amount,
+        reference: `Hoàn lại bút toán ${p.entryId} (xuất vé ${p.row.pnr} không thành công) / reversal of entry ${p.entryId} (issue of ${p.row.pnr} failed)`,
+        idempotencyKey: `reversal:${p.entryId}`,
+        bookingRef: String(booking.id),
+        pnr: p.row.pnr,
+        createdBy: actor.ctx.user.id,
+        meta: actor.meta,
+      });
+      await tx
+        .update(pnrs)
+        .set({ chargeEntryId: null, updatedAt: new Date() })
+        .where(and(eq(pnrs.id, p.row.id), eq(pnrs.chargeEntryId, p.entryId)));
+    }
+    await writeAudit(
+      tx,
+      {
+        userId: actor.ctx.user.id,
+        agencyId: booking.agencyId,
+        action: 'booking.issue_failed',
+        target: String(booking.id),
+        detail: { bookingId: booking.id, pnrs: plans.map((p) => p.row.pnr), reversed: plans.filter((p) => p.entryId !== undefined).map((p) => p.entryId), reason: why },
+      },
+      actor.meta,
+    );
+  });
+}
+
+/**
+ * booking/issue: re-prices, charges the deposit (one C entry per PNR), gets the tickets from the supplier and
+ * records them. Idempotent through `issue_requests` (see claimIssueKey).
+ */
+export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId: number, body: IssueRequest): Promise<IssueResult> {
+  const { db } = deps;
+  const booking = await bookingInScope(db, actor.ctx, bookingId);
+  const key = body.idempotencyKey;
+  const claim = await claimIssueKey(deps, actor, bookingId, key, issueBodyHash(bookingId, body.pnrs));
+  if (claim.kind === 'done') return { ...claim.result, replayed: true };
+  try {
+    return await runIssue(deps, actor, booking, body);
+  } catch (err) {
+    await db
+      .update(issueRequests)
+      .set({ status: 'failed', result: { code: err instanceof ApiError ? err.code : ErrorCode.INTERNAL }, updatedAt: new Date() })
+      .where(and(eq(issueRequests.idempotencyKey, key), eq(issueRequests.status, 'pending')));
+    throw err;
+  }
+}
+
+async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, body: IssueRequest): Promise<IssueResult> {
+  const { db } = deps;
+  const { ctx, lang } = actor;
+  const now = nowOf(deps);
+  const rows = await pnrsOfBooking(db, booking.id, body.pnrs);
+  for (const row of rows) refuseIssue(row, ctx, now, lang);
+
+  // re-price (a supplier call: before any transaction)
+  const plans: IssuePlan[] = [];
+  for (const row of rows) {
+    const fares = await repriceFares(deps.instant, row, booking);
+    plans.push({ row, fares, heldTotal: totalOf(ticketShares(row, booking)), amount: totalOf(ticketShares(row, booking, fares)) });
+  }
+
+  // 1. charge, the PNR rows locked and marked (charge_entry_id) so no second issue can start
+  await db.transaction(async (tx) => {
+    for (const p of plans) {
+      const locked = await lockPnr(tx, p.row.id);
+      refuseIssue(locked, ctx, now, lang);
+      const entry = await postEntry(tx, {
+        type: 'C',
+        agencyId: booking.agencyId,
+        amount: p.amount,
+        reference: `Xuất vé PNR ${p.row.pnr} (đặt chỗ ${booking.id}) / ticket issue of PNR ${p.row.pnr} (booking ${booking.id})`,
+        bookingRef: String(booking.id),
+        pnr: p.row.pnr,
+        createdBy: ctx.user.id,
+        meta: actor.meta,
+      });
+      await tx.update(pnrs).set({ chargeEntryId: entry.id, updatedAt: new Date() }).where(eq(pnrs.id, p.row.id));
+      p.entryId = entry.id;
+    }
+  });
+
+  // 2. the supplier, outside any transaction
+  const outcomes = await Promise.allSettled(
+    plans.map((p) =>
+      deps.suppliers[p.row.source as Source].issue!({
+        pnr: p.row.pnr!,
+        airline: p.row.airline,
+        idempotencyKey: `${body.idempotencyKey}:${p.row.pnr}`,
+        passengers: paxOf(p.row).map((x) => ({ paxType: x.type })),
+        issuedAt: now.toISOString(),
+        firstDeparture: firstDeparture(p.row).toISOString(),
+      }),
+    ),
+  );
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed) {
+    // nothing is half done: tickets issued for the other PNRs are voided again, every charge reversed
+    await Promise.allSettled(
+      outcomes.map((o, i) =>
+        o.status === 'fulfilled'
+          ? deps.suppliers[plans[i].row.source as Source].void!({ pnr: o.value.pnr, ticketNumbers: o.value.tickets.map((t) => t.ticketNumber) })
+          : Promise.resolve(null),
+      ),
+    );
+    await reverseCharges(deps, actor, booking, plans, failed.reason instanceof SupplierError ? failed.reason.code : 'UNAVAILABLE');
+    throw supplierFailed(failed.reason, lang);
+  }
+
+  // 3. record the tickets
+  const issued = outcomes.map((o) => (o as PromiseFulfilledResult<Awaited<ReturnType<NonNullable<Suppliers[Source]['issue']>>>>).value);
+  try {
+    return await db.transaction(async (tx) => {
+      const result: IssueResult = { bookingId: booking.id, amount: 0, balanceAfter: 0, replayed: false, pnrs: [] };
+      for (const [i, p] of plans.entries()) {
+        const pax = paxOf(p.row);
+        const tickets: PnrTicket[] = issued[i].tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
+        const [done] = await tx
+          .update(pnrs)
+          .set({
+            recordStatus: 'ISSUE TICKET',
+            tickets,
+            issuedAt: now,
+            issuedBy: ctx.user.id,
+            voidUntil: new Date(issued[i].voidUntil),
+            totalPrice: p.amount,
+            fareData: p.fares,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(pnrs.id, p.row.id), eq(pnrs.recordStatus, 'BOOKED'), eq(pnrs.chargeEntryId, p.entryId!)))
+          .returning({ id: pnrs.id });
+        if (!done) throw conflict('holdExpired', lang, { pnr: p.row.pnr });
+        result.amount += p.amount;
+        result.pnrs.push({
+          pnr: p.row.pnr!,
+          status: 'ISSUE TICKET',
+          tickets,
+          ...(p.amount !== p.heldTotal ? { repriced: { from: p.heldTotal, to: p.amount } } : {}),
+        });
+      }
+      const status = await settleBookingStatus(tx, booking.id);
+      result.balanceAfter = await balanceOf(tx, booking.agencyId);
+      await writeAudit(
+        tx,
+        {
+          userId: ctx.user.id,
+          agencyId: booking.agencyId,
+          action: 'booking.issued',
+          target: String(booking.id),
+          detail: { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount },
+        },
+        actor.meta,
+      );
+      await tx
+        .update(issueRequests)
+        .set({ status: 'done', result, updatedAt: new Date() })
+        .where(eq(issueRequests.idempotencyKey, body.idempotencyKey));
+      return result;
+    });
+  } catch (err) {
+    // the hold ended while the supplier answered (expired): undo the tickets and the charges
+    await Promise.allSettled(issued.map((t, i) => deps.suppliers[plans[i].row.source as Source].void!({ pnr: t.pnr, ticketNumbers: t.tickets.map((x) => x.ticketNumber) })));
+    await reverseCharges(deps, actor, booking, plans, 'recordFailed');
+    throw err;
+  }
+}
+
+// ----- Void ------------------------------------------------------------------------------------------------
+
+function refuseVoid(row: PnrRow, ctx: UserContext, now: Date, lang: Language): void {
+  if (actionsOf(row, ctx, now).includes('void')) return;
+  if (row.recordStatus === 'ISSUE TICKET') throw conflict('voidWindowClosed', lang, { pnr: row.pnr, voidUntil: row.voidUntil?.toISOString() ?? '' });
+  throw conflict('notVoidable', lang, { pnr: row.pnr });
+}
+
+/** booking/void: voids issued tickets within their void window; a V entry gives back everything charged. */
+export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: number, codes: readonly string[]): Promise<MoneyResult> {
+  const { db } = deps;
+  const { ctx, lang } = actor;
+  const now = nowOf(deps);
+  const booking = await bookingInScope(db, ctx, bookingId);
+  const rows = await pnrsOfBooking(db, bookingId, codes);
+  for (const row of rows) refuseVoid(row, ctx, now, lang);
+  const answers = await Promise.allSettled(
+    rows.map((r) => deps.suppliers[r.source as Source].void!({ pnr: r.pnr!, ticketNumbers: (r.tickets ?? []).map((t) => t.ticketNumber) })),
+  );
+  const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
+  if (failed) throw supplierFailed(failed.reason, lang);
+  return db.transaction(async (tx) => {
+    let amount = 0;
+    const done: { pnr: string | null; amount: number; entryId: number }[] = [];
+    for (const r of rows) {
+      const row = await lockPnr(tx, r.id);
+      if (row.recordStatus !== 'ISSUE TICKET' || row.chargeEntryId === null) throw conflict('notVoidable', lang, { pnr: row.pnr });
+      const [charge] = await tx.select({ amount: journalEntries.amount }).from(journalEntries).where(eq(journalEntries.id, row.chargeEntryId));
+      const entry = await postEntry(tx, {
+        type: 'V',
+        agencyId: booking.agencyId,
+        amount: Number(charge.amount),
+        reference: `Hủy vé (void) PNR ${row.pnr}, bút toán ${row.chargeEntryId} / void of PNR ${row.pnr}, entry ${row.chargeEntryId}`,
+        idempotencyKey: `void:${row.id}:${row.chargeEntryId}`,
+        bookingRef: String(bookingId),
+        pnr: row.pnr,
+        createdBy: ctx.user.id,
+        meta: actor.meta,
+      });
+      await tx.update(pnrs).set({ recordStatus: 'VOIDED OR CANCEL', updatedAt: new Date() }).where(eq(pnrs.id, row.id));
+      await giveSeatsBack(tx, row);
+      amount += entry.amount;
+      done.push({ pnr: row.pnr, amount: entry.amount, entryId: entry.id });
+    }
+    const status = await settleBookingStatus(tx, bookingId);
+    await writeAudit(tx, { userId: ctx.user.id, agencyId: booking.agencyId, action: 'booking.voided', target: String(bookingId), detail: { bookingId, status, pnrs: done, amount } }, actor.meta);
+    return { bookingId, amount, balanceAfter: await balanceOf(tx, booking.agencyId), replayed: false };
+  });
+}
+
+// ----- Cancel ----------------------------------------------------------------------------------------------
+
+function refuseCancel(row: PnrRow, ctx: UserContext, now: Date, lang: Language): void {
+  if (actionsOf(row, ctx, now).includes('cancel') && row.chargeEntryId === null) return;
+  if (row.recordStatus === 'ISSUE TICKET') throw conflict('cancelIssued', lang, { pnr: row.pnr });
+  if (row.recordStatus === 'BOOKED' && row.chargeEntryId !== null) throw conflict('issueInProgress', lang, { pnr: row.pnr });
+  throw conflict('notCancellable', lang, { pnr: row.pnr });
+}
+
+/** booking/cancel: cancels live holds; no money moves and the seats return. */
+export async function cancelHolds(deps: LifecycleDeps, actor: Actor, bookingId: number, codes: readonly string[]): Promise<MoneyResult> {
+  const { db } = deps;
+  const { ctx, lang } = actor;
+  const now = nowOf(deps);
+  const booking = await bookingInScope(db, ctx, bookingId);
+  const rows = await pnrsOfBooking(db, bookingId, codes);
+  for (const row of rows) refuseCancel(row, ctx, now, lang);
+  const answers = await Promise.allSettled(rows.map((r) => deps.suppliers[r.source as Source].cancel!({ pnr: r.pnr! })));
+  const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
+  if (failed) throw supplierFailed(failed.reason, lang);
+  return db.transaction(async (tx) => {
+    for (const r of rows) {
+      const row = await lockPnr(tx, r.id);
+      refuseCancel(row, ctx, now, lang);
+      await tx.update(pnrs).set({ recordStatus: 'VOIDED OR CANCEL', updatedAt: new Date() }).where(eq(pnrs.id, row.id));
+      await giveSeatsBack(tx, row);
+    }
+    const status = await settleBookingStatus(tx, bookingId);
+    await writeAudit(tx, { userId: ctx.user.id, agencyId: booking.agencyId, action: 'booking.cancelled', target: String(bookingId), detail: { bookingId, status, pnrs: rows.map((r) => r.pnr), amount: 0 } }, actor.meta);
+    return { bookingId, amount: 0, balanceAfter: await balanceOf(tx, booking.agencyId), replayed: false };
+  });
+}
+
+// ----- Refund ----------------------------------------------------------------------------------------------
+
+/** The fare rule's refund line(s) of the PNR's fares, in the language asked. */
+function refundRuleText(instant: Suppliers, row: PnrRow, fares: StoredFare[], lang: Language): string {
+  const international = isInternationalPnr(row);
+  const texts = new Set<string>();
+  for (const f of fares) {
+    try {
+      const rule = instant[row.source as Source].fareRules({ airline: row.airline, class: f.class, fareBasis: f.fareInfo?.fareBasis ?? '', isInternational: international }, { lang });
+      const line = rule.list.find((l) => l.type === 'REFUND')?.fareRule;
+      if (line) texts.add(line);
+    } catch {
+      /* a class without a family: no text */
+    }
+  }
+  return [...texts].join(' ');
+}
+
+/** Quote lines of the PNR's ticketed passengers. */
+function quoteLines(instant: Suppliers, row: PnrRow, booking: BookingRow, refunded: Map<number, typeof refunds.$inferSelect> | undefined, lang: Language): RefundQuoteLine[] {
+  const shares = ticketShares(row, booking);
+  const rule = refundRuleText(instant, row, faresOf(row), lang);
+  const pax = new Map(paxOf(row).map((p) => [p.paxId, p]));
+  return (row.tickets ?? []).map((t) => {
+    const share = shares.get(t.paxId)!;
+    const p = pax.get(t.paxId)!;
+    const done = refunded?.get(t.paxId);
+    const paid = done ? Number(done.paid) : paidOf(share);
+    const penalty = done ? Number(done.penalty) : ticketRefundPenalty(share);
+    return {
+      pnr: row.pnr!,
+      paxId: t.paxId,
+      paxType: p.type,
+      name: `${p.lastName}/${p.firstName} ${p.title}`,
+      ticketNumber: t.ticketNumber,
+      paid,
+      penalty,
+      refundable: paid - penalty,
+      refunded: done !== undefined,
+      rule,
+    };
+  });
+}
+
+/** GET refund: a line per ticketed passenger of the booking's issued (or refunded) PNRs. */
+export async function refundQuoteOf(deps: Pick<LifecycleDeps, 'db' | 'instant'>, actor: Actor, bookingId: number): Promise<RefundQuote> {
+  const booking = await bookingInScope(deps.db, actor.ctx, bookingId);
+  const rows = (await deps.db.select().from(pnrs).where(eq(pnrs.bookingId, bookingId)).orderBy(asc(pnrs.id))).filter((r) => r.issuedAt !== null && (r.tickets ?? []).length > 0);
+  const refunded = await refundedPax(deps.db, rows.map((r) => r.id));
+  const lines = rows
+    .filter((r) => r.recordStatus === 'ISSUE TICKET' || refunded.has(r.id))
+    .flatMap((r) => quoteLines(deps.instant, r, booking, refunded.get(r.id), actor.lang));
+  return { bookingId, lines };
+}
+
+function refuseRefund(row: PnrRow, ctx: UserContext, now: Date, lang: Language, left: number): void {
+  if (actionsOf(row, ctx, now, left).includes('refund')) return;
+  if (row.recordStatus === 'ISSUE TICKET' && left === 0) throw conflict('alreadyRefunded', lang, { pnr: row.pnr });
+  if (row.recordStatus === 'ISSUE TICKET' && row.voidUntil && row.voidUntil.getTime() > now.getTime()) throw conflict('voidWindowOpen', lang, { pnr: row.pnr, voidUntil: row.voidUntil.toISOString() });
+  if (row.recordStatus === 'VOIDED OR CANCEL' && left === 0) throw conflict('alreadyRefunded', lang, { pnr: row.pnr });
+  throw conflict('notRefundable', lang, { pnr: row.pnr });
+}
+
+/**
+ * POST refund: refunds the chosen passengers of one PNR once each. One R entry (idempotency key
+ * `refund:<idempotencyKey>`) credits paid − penalty of them all (none when 0); the refunds table keeps one
+ * row per PNR and passenger. When every ticket of the PNR is refunded, the PNR is VOIDED OR CANCEL and its
+ * seats return.
+ */
+export async function refundTickets(deps: LifecycleDeps, actor: Actor, bookingId: number, body: RefundRequest): Promise<MoneyResult> {
+  const { db } = deps;
+  const { ctx, lang } = actor;
+  const now = nowOf(deps);
+  const booking = await bookingInScope(db, ctx, bookingId);
+  const [row] = await pnrsOfBooking(db, bookingId, [body.pnr]);
+  const entryKey = `refund:${body.idempotencyKey}`;
+  const [earlier] = await db.select().from(journalEntries).where(eq(journalEntries.idempotencyKey, entryKey));
+  if (earlier) {
+    if (earlier.pnr !== row.pnr || earlier.agencyId !== booking.agencyId) throw conflict('idempotencyKeyReused', lang);
+    return { bookingId, amount: Number(earlier.amount), balanceAfter: await balanceOf(db, booking.agencyId), replayed: true };
+  }
+  const paxIds = [...new Set(body.paxIds)];
+  const ticketed = new Set((row.tickets ?? []).map((t) => t.paxId));
+  const unknown = paxIds.filter((id) => !ticketed.has(id));
+  if (unknown.length > 0) throw new ApiError(ErrorCode.VALIDATION, { reason: 'paxIds', paxIds: unknown });
+  return db.transaction(async (tx) => {
+    const locked = await lockPnr(tx, row.id);
+    const done = (await refundedPax(tx, [row.id])).get(row.id) ?? new Map();
+    refuseRefund(locked, ctx, now, lang, ticketed.size - done.size);
+    const again = paxIds.filter((id) => done.has(id));
+    if (again.length > 0) throw conflict('alreadyRefunded', lang, { pnr: row.pnr, paxIds: again });
+    const lines = quoteLines(deps.instant, locked, booking, undefined, lang).filter((l) => paxIds.includes(l.paxId));
+    const amount = lines.reduce((s, l) => s + l.refundable, 0);
+    const entry =
+      amount > 0
+        ? await postEntry(tx, {
+            type: 'R',
+            agencyId: booking.agencyId,
+            amount,
+            reference: `Hoàn vé PNR ${row.pnr}, khách ${paxIds.join(', ')} / refund of PNR ${row.pnr}, passengers ${paxIds.join(', ')}`,
+            idempotencyKey: entryKey,
+            bookingRef: String(bookingId),
+            pnr: row.pnr,
+            createdBy: ctx.user.id,
+            meta: actor.meta,
+          })
+        : null;
+    await tx.insert(refunds).values(
+      lines.map((l) => ({ pnrId: row.id, paxId: l.paxId, paid: l.paid, penalty: l.penalty, amount: l.refundable, entryId: entry?.id ?? null, createdBy: ctx.user.id })),
+    );
+    let recordStatus: RecordStatus = 'ISSUE TICKET';
+    if (done.size + lines.length >= ticketed.size) {
+      recordStatus = 'VOIDED OR CANCEL';
+      await tx.update(pnrs).set({ recordStatus, updatedAt: new Date() }).where(eq(pnrs.id, row.id));
+      await giveSeatsBack(tx, locked);
+    }
+    const status = await settleBookingStatus(tx, bookingId);
+    await writeAudit(
+      tx,
+      {
+        userId: ctx.user.id,
+        agencyId: booking.agencyId,
+        action: 'booking.refunded',
+        target: String(bookingId),
+        detail: { bookingId, status, pnr: row.pnr, recordStatus, paxIds, amount, penalty: lines.reduce((s, l) => s + l.penalty, 0), entryId: entry?.id ?? null },
+      },
+      actor.meta,
+    );
+    return { bookingId, amount, balanceAfter: await balanceOf(tx, booking.agencyId), replayed: false };
+  });
+}
+
+/** Sum of C − V − R entries of a booking (what it has cost the deposit so far), for checks and reports. */
+export async function netChargedOf(conn: Conn, bookingId: number): Promise<number> {
+  const [row] = await conn
+    .select({ net: sql<string>`coalesce(sum(case when ${journalEntries.type} in ('C', 'S') then ${journalEntries.amount} else -${journalEntries.amount} end), 0)` })
+    .from(journalEntries)
+    .where(eq(journalEntries.bookingRef, String(bookingId)));
+  return Number(row?.net ?? 0);
+}
