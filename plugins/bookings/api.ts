@@ -1,5 +1,6 @@
 /** The calls of the bookings plugin: hold a booking, read it (contract/bookings.ts). */
-import { BOOKINGS_API, type CompletedBooking, type CreateBookingRequest } from '../../contract/bookings';
+import type { z } from 'zod';
+import { BOOKINGS_API, type CompletedBooking, type CreateBookingRequest, type LuggageOption, type luggageOptionsQuery } from '../../contract/bookings';
 import {
   bookingPath,
   type BookingDetail,
@@ -24,6 +25,12 @@ export async function createBooking(body: CreateBookingRequest): Promise<number>
 
 export async function fetchBooking(id: number, signal?: AbortSignal): Promise<CompletedBooking> {
   const { data } = await api.get<CompletedBooking>(BOOKINGS_API.one.replace(':id', String(id)), { signal, overlay: false, silent: true });
+  return data;
+}
+
+/** The luggage a passenger can buy on one route (GET /api/luggage-options?from&to&airline). */
+export async function fetchLuggageOptions(query: z.infer<typeof luggageOptionsQuery>, signal?: AbortSignal): Promise<LuggageOption[]> {
+  const { data } = await api.get<LuggageOption[]>(BOOKINGS_API.luggageOptions, { params: query, signal, overlay: false, silent: true });
   return data;
 }
 

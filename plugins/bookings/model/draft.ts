@@ -1,39 +1,65 @@
 /**
- * The selection handed from the results page to passenger information: passed as router state and kept in
- * sessionStorage (per search session id) so a reload of the passenger page still has it.
+ * What passenger information reads from the selection handed over by the flight results (src/booking-draft.ts):
+ * passenger counts, travel dates, the luggage routes and the money of the selection (integer VND).
  */
-import type { SelectedFlightSession, Side } from '../../flights/model';
+import type { PaxType } from '../../../contract/flights';
+import type { BookingDraft, DraftFlight } from '../../../src/booking-draft';
 
-export interface BookingDraft {
-  sessionId: string;
-  sides: Side[];
-  selection: SelectedFlightSession;
+export { loadBookingDraft as loadDraft, saveBookingDraft as saveDraft, type BookingDraft, type DraftFlight } from '../../../src/booking-draft';
+
+/** Passenger counts of the selection (the first flight's price lines). */
+export function countsOf(draft: BookingDraft): Record<PaxType, number> {
+  const out: Record<PaxType, number> = { ADT: 0, CHD: 0, INF: 0 };
+  for (const l of draft.flights[0]?.lines ?? []) out[l.paxType] = l.count;
+  return out;
 }
 
-const KEY = 'bookingDraft:';
-
-export function saveDraft(draft: BookingDraft, storage: Storage = sessionStorage): void {
-  try {
-    storage.setItem(KEY + draft.sessionId, JSON.stringify(draft));
-  } catch {
-    // storage full or unavailable: router state still carries the draft
-  }
+/** First travel date (yyyy-MM-dd): the ages of the types are taken on it. */
+export function travelDateOf(draft: BookingDraft): string {
+  return draft.flights.map((f) => f.offer.departDateTime.slice(0, 10)).sort()[0] ?? '';
 }
 
-function isDraft(value: unknown, sessionId: string): value is BookingDraft {
-  const d = value as BookingDraft | null;
-  return !!d && d.sessionId === sessionId && Array.isArray(d.sides) && d.sides.length > 0 && d.sides.every((s) => !!d.selection?.[s]?.data && !!d.selection[s].priceDetail);
+/** Last travel date (yyyy-MM-dd, the last departure, as the gateway checks it): a passport must expire after it. */
+export function lastTravelDateOf(draft: BookingDraft): string {
+  return draft.flights.map((f) => f.offer.departDateTime.slice(0, 10)).sort().at(-1) ?? '';
 }
 
-/** The draft of a search session: router state first, else sessionStorage; null when neither has it. */
-export function loadDraft(sessionId: string, state: unknown, storage: Storage = sessionStorage): BookingDraft | null {
-  const fromState = (state as { draft?: unknown } | null)?.draft;
-  if (isDraft(fromState, sessionId)) return fromState;
-  try {
-    const raw = storage.getItem(KEY + sessionId);
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return isDraft(parsed, sessionId) ? parsed : null;
-  } catch {
-    return null;
-  }
+/** Fare, tax and VAT of one flight for every passenger. */
+export function flightFare(f: DraftFlight): number {
+  return f.lines.reduce((acc, l) => acc + l.totalFare + l.totalTax + l.totalVat, 0);
+}
+
+/** Issue fees of one flight for every passenger. */
+export function flightFees(f: DraftFlight): number {
+  return f.lines.reduce((acc, l) => acc + l.totalIssueFee, 0);
+}
+
+export function flightTotal(f: DraftFlight): number {
+  return flightFare(f) + flightFees(f);
+}
+
+/** The route a luggage list and a luggage choice belong to: one per flight of the selection. */
+export interface LuggageRoute {
+  type: DraftFlight['direction'];
+  from: string;
+  to: string;
+  airline: string;
+}
+
+export function luggageRoutesOf(draft: BookingDraft): LuggageRoute[] {
+  return draft.flights.map((f) => ({ type: f.direction, from: f.offer.from, to: f.offer.to, airline: f.offer.airline }));
+}
+
+export interface DraftTotals {
+  fare: number;
+  fees: number;
+  luggage: number;
+  total: number;
+}
+
+/** The totals shown live on passenger information: fare + fees + luggage. */
+export function draftTotals(draft: BookingDraft, luggage: number): DraftTotals {
+  const fare = draft.flights.reduce((acc, f) => acc + flightFare(f), 0);
+  const fees = draft.flights.reduce((acc, f) => acc + flightFees(f), 0);
+  return { fare, fees, luggage, total: fare + fees + luggage };
 }

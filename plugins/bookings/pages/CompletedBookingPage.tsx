@@ -8,15 +8,15 @@ import { Alert, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TIME_OUT_COMING_MINUTES, type CompletedBooking, type PnrEntry } from '../../../contract/bookings';
+import type { CompletedBooking, PnrEntry } from '../../../contract/bookings';
 import { isApiError } from '../../../src/api/errors';
-import { formatDateTime, formatVnd } from '../../../src/i18n/format';
-import { ddmmyyyy, hhmm } from '../../flights/components/format';
+import { formatDate, formatDateTime, formatTime, formatVnd } from '../../../src/i18n/format';
 import { fetchBooking } from '../api';
+import { maskPassport } from '../model/passport';
+import { bookingStatusDisplay, isHold, liveRecordStatus, recordStatusDisplay } from '../model/status';
 import '../bookings.css';
 
 const POLL_MS = 2000;
-const HOLD_STATUSES = new Set(['BOOKED', 'TIME OUT COMMING']);
 
 function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -42,26 +42,26 @@ export function countdown(ms: number): string {
 function PnrRow({ entry, now }: { entry: PnrEntry | null; now: number }) {
   const { t } = useTranslation();
   if (!entry) {
-    return <div className="bk-pnr" data-status="LOADING"><Tag color="processing">LOADING</Tag></div>;
+    const loading = recordStatusDisplay('LOADING');
+    return <div className="bk-pnr" data-testid="pnr-row" data-status="LOADING"><Tag color={loading.color}>{t(loading.key)}</Tag></div>;
   }
   const limit = entry.timelimit ? dayjs(entry.timelimit) : null;
   const left = limit ? limit.valueOf() - now : 0;
-  const held = HOLD_STATUSES.has(entry.status);
-  const coming = held && left > 0 && left <= TIME_OUT_COMING_MINUTES * 60_000;
-  const status = held && left <= 0 ? 'TIME LIMIT OUT' : coming ? 'TIME OUT COMMING' : entry.status;
+  const held = isHold(entry.status);
+  const status = liveRecordStatus(entry.status, entry.timelimit, now);
+  const coming = status === 'TIME OUT COMMING';
+  const shown = recordStatusDisplay(status);
   return (
     <div className="bk-pnr" data-testid="pnr-row" data-status={status}>
       <div className="bk-pnr-head">
         <strong className="bk-pnr-code" data-testid="pnr-code">{entry.pnr || '—'}</strong>
         <span>{entry.airline} · {entry.source}</span>
-        <Tag color={held ? (coming ? 'orange' : 'green') : entry.status === 'FAILED' ? 'red' : 'default'} data-testid="pnr-status">
-          {t(`bookings.recordStatus.${status}`)}
-        </Tag>
+        <Tag color={shown.color} data-testid="pnr-status">{t(shown.key)}</Tag>
       </div>
       <div className="muted">
-        {[entry.dep, entry.ret].filter(Boolean).join(' / ')} · {ddmmyyyy(entry.departDate)} {hhmm(entry.departDate)}
+        {[entry.dep, entry.ret].filter(Boolean).join(' / ')} · {formatDate(entry.departDate)} {formatTime(entry.departDate)}
       </div>
-      {limit && held && (
+      {limit && held && status !== 'TIME LIMIT OUT' && (
         <div className="bk-pnr-limit">
           {t('bookings.completed.timeLimit')}: {formatDateTime(limit)} · {t('bookings.completed.left')}{' '}
           <strong data-testid="pnr-countdown">{countdown(left)}</strong>
@@ -132,7 +132,8 @@ export default function CompletedBookingPage() {
       <Card size="small" className="bk-card" title={t('bookings.completed.pnrs')}>
         {booking && (
           <div className="bk-status-line">
-            {t('bookings.completed.status')}: <Tag data-testid="booking-status" data-status={booking.status}>{t(`bookings.bookingStatus.${booking.status}`)}</Tag>
+            {t('bookings.completed.status')}:{' '}
+            <Tag color={bookingStatusDisplay(booking.status).color} data-testid="booking-status" data-status={booking.status}>{t(bookingStatusDisplay(booking.status).key)}</Tag>
           </div>
         )}
         {booking ? booking.listPNR.map((p, i) => <PnrRow key={i} entry={p} now={now} />) : <PnrRow entry={null} now={now} />}
@@ -147,7 +148,7 @@ export default function CompletedBookingPage() {
                 <strong>{t(`bookings.typeBook.${r.typeBook}`)} · {r.airline} · {r.from} → {r.to}</strong>
                 {r.listRoute.map((l) => (
                   <div key={l.flightNo + l.departDate} className="muted">
-                    {l.flightNo} {l.from} {hhmm(l.departDate)} → {l.to} {hhmm(l.arrivalDate)} · {ddmmyyyy(l.departDate)} · {t('bookings.passengers.class')} {l.class}
+                    {l.flightNo} {l.from} {formatTime(l.departDate)} → {l.to} {formatTime(l.arrivalDate)} · {formatDate(l.departDate)} · {t('bookings.passengers.class')} {l.class}
                   </div>
                 ))}
               </div>
@@ -156,12 +157,33 @@ export default function CompletedBookingPage() {
           <Card size="small" className="bk-card" title={t('bookings.completed.passengers')}>
             <ol className="bk-pax-list">
               {booking.passengers.map((p) => (
-                <li key={p.paxId}>{t(`bookings.titles.${p.title}`)} {p.lastName} {p.firstName} · {t(`bookings.paxType.${p.type}`)} · {p.birthday}</li>
+                <li key={p.paxId} data-testid="completed-pax">
+                  {t(`bookings.titles.${p.title}`)} {p.lastName} {p.firstName} · {t(`bookings.paxType.${p.type}`)} · {p.birthday}
+                  {p.passport && (
+                    <span className="muted" data-testid="completed-passport"> · {t('bookings.completed.passport')} {maskPassport(p.passport.pNumber)} ({p.passport.nationCountry})</span>
+                  )}
+                </li>
               ))}
             </ol>
             <div className="muted">
               {t('bookings.contact.title')}: {booking.customerInfo.name} · {booking.customerInfo.phone} · {booking.customerInfo.email}
             </div>
+          </Card>
+          <Card size="small" className="bk-card" title={t('bookings.completed.luggage')} data-testid="completed-luggage">
+            {booking.luggage?.length ? (
+              <ul className="bk-pax-list">
+                {booking.luggage.map((l) => {
+                  const p = booking.passengers.find((x) => x.paxId === l.paxId);
+                  return (
+                    <li key={`${l.paxId}-${l.type}-${l.route}`} data-testid="completed-luggage-item">
+                      {p ? `${p.lastName} ${p.firstName}` : `#${l.paxId}`} · {t(`bookings.typeBook.${l.type}`)} {l.route.replace('-', ' → ')} · {l.value} {l.unit} · {formatVnd(l.price)}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <span className="muted">{t('bookings.completed.noLuggage')}</span>
+            )}
           </Card>
           <Card size="small" className="bk-card" title={t('bookings.completed.totals')}>
             <div className="bk-totals">

@@ -9,12 +9,12 @@ import dayjs from 'dayjs';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlightSearchRequest } from '../../../contract/flights';
+import { saveBookingDraft, type BookingDraft } from '../../../src/booking-draft';
 import { usePortal } from '../../../src/ui/layout/portal-context';
 import { passengerSummary } from '../components/PassengerPicker';
 import { ResultsBoard } from '../components/ResultsBoard';
 import { SearchPanel } from '../components/SearchPanel';
 import { useFlightSearch } from '../hooks/use-flight-search';
-import { saveDraft, type BookingDraft } from '../../bookings/model/draft';
 import { todayString, type Direction } from '../model';
 import { paramsToSearch, resultsPath, searchKey } from '../search-params';
 import '../flights.css';
@@ -95,8 +95,12 @@ export default function FlightResultsPage() {
             today={today}
             onPickDate={(direction, date) => navigate(resultsPath(withDate(request, direction, date)))}
             onContinue={canContinue ? (selection) => {
-              const draft: BookingDraft = { sessionId: search.sessionId, sides: request.journeyType === 'RT' ? ['depart', 'return'] : ['depart'], selection };
-              saveDraft(draft);
+              const sides = request.journeyType === 'RT' ? (['depart', 'return'] as const) : (['depart'] as const);
+              const draft: BookingDraft = {
+                sessionId: search.sessionId, isInternational: search.isInternational, requirePassport: search.requirePassport,
+                flights: sides.map((s) => ({ direction: s, offer: selection[s].data!, class: selection[s].priceDetail!.class, lines: selection[s].priceDetail!.lines })),
+              };
+              saveBookingDraft(draft);
               navigate(PASSENGER_INFORMATION_ROUTE.replace(':id', encodeURIComponent(search.sessionId)), { state: { draft } });
             } : undefined}
           />

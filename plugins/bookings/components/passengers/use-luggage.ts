@@ -1,0 +1,37 @@
+/**
+ * The luggage state of passenger information: asks the gateway once per from/to/airline combination of the
+ * selection (the model's store is the cache; a second passenger on the same route loads nothing), and again
+ * only when the agent retries a failed list.
+ */
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { fetchLuggageOptions } from '../../api';
+import type { LuggageRoute } from '../../model/draft';
+import { initialLuggageState, luggageKey, luggageReducer, needsLoad, type LuggageAction, type LuggageState } from '../../model/luggage';
+
+export function useLuggage(routes: readonly LuggageRoute[]): [LuggageState, (a: LuggageAction) => void, (r: LuggageRoute) => void] {
+  const [state, dispatch] = useReducer(luggageReducer, undefined, initialLuggageState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  // keys asked for by this page (effects run twice in development: this keeps one request per key)
+  const asked = useRef(new Set<string>());
+
+  const load = useCallback((r: LuggageRoute, force = false) => {
+    const key = luggageKey(r.from, r.to, r.airline);
+    if (!force && (asked.current.has(key) || !needsLoad(stateRef.current, r.from, r.to, r.airline))) return;
+    asked.current.add(key);
+    dispatch({ type: 'LOAD_START', from: r.from, to: r.to, airline: r.airline });
+    fetchLuggageOptions({ from: r.from, to: r.to, airline: r.airline })
+      .then((data) => dispatch({ type: 'LOAD_DONE', from: r.from, to: r.to, airline: r.airline, data }))
+      .catch(() => dispatch({ type: 'LOAD_FAIL', from: r.from, to: r.to, airline: r.airline }));
+  }, []);
+
+  const routeKeys = routes.map((r) => luggageKey(r.from, r.to, r.airline)).join('|');
+  useEffect(() => {
+    for (const r of routes) load(r);
+    // routes is derived from the draft; its keys say when it changed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [routeKeys, load]);
+
+  const retry = useCallback((r: LuggageRoute) => load(r, true), [load]);
+  return [state, dispatch, retry];
+}
