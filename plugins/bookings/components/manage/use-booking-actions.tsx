@@ -69,7 +69,9 @@ export function useBookingActions({ onDone }: { onDone: () => void }) {
         attempt.current = issueAttempt(attempt.current, [pnr.pnr], retry, newIdempotencyKey);
         const r = await issueBooking(detail.id, { idempotencyKey: attempt.current.key, pnrs: attempt.current.pnrs });
         const tickets = r.pnrs.flatMap((p) => p.tickets).length;
-        setFeedback({ type: 'success', text: t('bookings.issue.done', { pnr: pnr.pnr, amount: formatVnd(r.amount), balance: formatVnd(r.balanceAfter), count: tickets }) });
+        const repriced = r.pnrs.flatMap((p) => (p.repriced ? [t('bookings.issue.repriced', { pnr: p.pnr, from: formatVnd(p.repriced.from), to: formatVnd(p.repriced.to) })] : []));
+        const done = t('bookings.issue.done', { pnr: pnr.pnr, amount: formatVnd(r.amount), balance: formatVnd(r.balanceAfter), count: tickets });
+        setFeedback({ type: 'success', text: [done, ...repriced].join(' ') });
       } else if (action === 'void') {
         const r = await voidBooking(detail.id, { pnrs: [pnr.pnr] });
         setFeedback({ type: 'success', text: t('bookings.void.done', { pnr: pnr.pnr, amount: formatVnd(r.amount), balance: formatVnd(r.balanceAfter) }) });
@@ -80,7 +82,6 @@ export function useBookingActions({ onDone }: { onDone: () => void }) {
       busy.current = false;
       await afterMoney();
     } catch (e) {
-      busy.current = false;
       setFeedback({ type: 'error', text: errorText(e), retry: retryable(e) ? () => void send(action, detail, pnr, true) : undefined });
       // a refusal may mean the PNR changed meanwhile: show its state now
       onDone();
