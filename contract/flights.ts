@@ -230,15 +230,24 @@ export const cheapestQuery = z.object({
   days: z.coerce.number().int().min(1).max(15).default(7),
 });
 
-/** GET /api/flights/fare-rules?source&airline&class&fareBasis (by airline) or ?pnr= (by booking reference, later). */
-export const fareRulesQuery = z.object({
-  source: z.enum(SOURCES).optional(),
-  airline: z.string().regex(/^[A-Z0-9]{2}$/),
-  class: z.string().regex(/^[A-Z]$/),
-  fareBasis: z.string().max(16).optional(),
-  /** "true"/"1" or "false"/"0"; taken from the fare basis when absent. */
-  international: z.preprocess((v) => (v === 'false' || v === '0' ? false : v), z.coerce.boolean()).optional(),
-});
+/**
+ * GET /api/flights/fare-rules?source&airline&class&fareBasis (by airline) or ?pnr= (by booking reference: the
+ * rules of the fares that PNR holds, per direction when they differ; PNRs outside the caller's scope are 404).
+ */
+export const fareRulesQuery = z
+  .object({
+    source: z.enum(SOURCES).optional(),
+    airline: z.string().regex(/^[A-Z0-9]{2}$/).optional(),
+    class: z.string().regex(/^[A-Z]$/).optional(),
+    fareBasis: z.string().max(16).optional(),
+    /** "true"/"1" or "false"/"0"; taken from the fare basis when absent. */
+    international: z.preprocess((v) => (v === 'false' || v === '0' ? false : v), z.coerce.boolean()).optional(),
+    /** Booking reference (6 letters or digits) instead of airline + class. */
+    pnr: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{6}$/).optional(),
+  })
+  .refine((q) => q.pnr !== undefined || (q.airline !== undefined && q.class !== undefined), { message: 'airline and class, or pnr', path: ['pnr'] });
+
+export type FareRulesQuery = z.infer<typeof fareRulesQuery>;
 
 export type SignInTask = z.infer<typeof signInTask>;
 export type SearchStarted = z.infer<typeof searchStarted>;

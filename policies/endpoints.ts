@@ -108,6 +108,15 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   // bookings (docs/bookings.md): holding and the completed booking (/booking/completed/:id)
   'POST /api/bookings': { rule: 'BOOKING_TICKET || ADMIN_F1 || ADMIN_F2 || VOID_VIEW_TICKETS' },
   'GET /api/bookings/:id': { rule: 'ADMIN_F1 || ADMIN_F2 || BOOKING_TICKET || VOID_VIEW_TICKETS' },
+  // booking management (docs/booking-management.md): any signed-in user; the booking scope decides which bookings
+  'GET /api/bookings': { rule: 'true' },
+  'GET /api/bookings/:id/detail': { rule: 'true' },
+  'GET /api/reservation-status': { rule: 'true' },
+  'GET /api/luggage-options': { rule: 'true' },
+  'GET /api/bookings/:id/print': { rule: 'true' },
+  'GET /api/bookings/:id/print.pdf': { rule: 'true' },
+  'POST /api/bookings/:id/mail': { rule: 'true' },
+  'GET /api/ticket-face': { rule: 'true', public: true },
   'POST /api/bookings/:id/issue': { rule: 'EXPORT_TICKET || VOID_VIEW_TICKETS' },
   'POST /api/bookings/:id/void': { rule: 'VOID_VNA || VOID_VIEW_TICKETS' },
   'POST /api/bookings/:id/cancel': { rule: 'true' },

@@ -2,7 +2,10 @@
  * Booking endpoints (docs/bookings.md):
  *
  *   POST /api/bookings       hold the offers chosen in the caller's search session → { id }
- *   GET  /api/bookings/:id   the Completed booking (the caller's agency and the agencies below it; else 404)
+ *   GET  /api/bookings/:id   the Completed booking (the caller's booking scope, scope.ts; else 404)
+ *
+ * and the management endpoints of management-routes.ts (search, detail, reservation status, luggage options,
+ * print and PDF, mail, ticket face).
  *
  * A background job expires holds past their time limit every minute (stopped when the app closes).
  */
@@ -15,12 +18,15 @@ import { requireAuth } from '../agents/scope';
 import type { SearchSessions } from '../flights/search-sessions';
 import { ApiError } from '../http/errors';
 import { createSuppliers } from '../suppliers';
+import { registerBookingManagementRoutes, type ManagementOptions } from './management-routes';
 import { bookingView, createBooking, expireHolds, warnExpiringHolds } from './service';
 
 export interface BookingDeps {
   sessions: SearchSessions;
   /** ms between two runs of the hold expiry (default one minute; 0 for none). */
   expiryIntervalMs?: number;
+  /** Search, detail, print, mail, ticket face (management-routes.ts). */
+  management?: ManagementOptions;
 }
 
 export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, booking: BookingDeps): void {
@@ -57,7 +63,10 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
       'Holds the offers chosen (offer id + class per direction) from the caller’s search session for the passengers given: one PNR per ' +
       'airline/source, each in one transaction with the seats it takes (never oversold). Passengers follow spec point 5 (titles by type, ' +
       'names letters and spaces, birthday dd/MM/yyyy and the age of the type at the travel date, infants attached to an adult). ' +
-      '404 when the search session is gone; 400 (41) on invalid passengers; 409 when no PNR could be held (data.message) or departure is too close.',
+      'Passports are required on international journeys (the session’s requirePassport; valid 6 months after the last flight) and ' +
+      'luggage is priced from the gateway’s own catalogue (the client names the option only). ' +
+      '404 when the search session is gone; 400 (41) on invalid passengers (data.passengers, with passport problems) or luggage ' +
+      '(data.luggage); 409 when no PNR could be held (data.message) or departure is too close.',
     body: createBookingRequest,
     response: bookingCreated,
     handler: async ({ body, auth, lang }) => {
@@ -76,8 +85,8 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     summary: 'A booking (Completed booking)',
     description:
       'adt, chd, inf, customerInfo, listPNR (airline, pnr, timelimit, status, dep, ret, departDate, message), passengers, routes, totals and ' +
-      'bookingFees. A hold within 30 minutes of its time limit shows TIME OUT COMMING. Bookings of other agencies than the caller’s and ' +
-      'those below it are 404.',
+      'bookingFees. A hold within 30 minutes of its time limit shows TIME OUT COMMING. Bookings outside the caller’s booking scope ' +
+      '(administrators: the agency and those below it; VOID_VIEW_TICKETS: the own agency; others: their own) are 404.',
     params: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
     response: completedBooking,
     handler: async ({ params, auth }) => {
@@ -87,4 +96,6 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
       return view;
     },
   });
+
+  registerBookingManagementRoutes(app, deps, booking.management);
 }

@@ -5,10 +5,11 @@
  * others stand. `expireHolds` moves holds past their time limit to TIME LIMIT OUT and gives the seats back.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Language } from '../../contract/constants';
 import {
   passengerProblems,
+  passportProblems,
   TIME_OUT_COMING_MINUTES,
   type CompletedBooking,
   type CreateBookingRequest,
@@ -22,7 +23,6 @@ import type { UserContext } from '../auth/users';
 import type { Conn, Db } from '../db/client';
 import { bookings, notifications, pnrs, type SeatHold } from '../db/schema';
 import { notifyHoldExpiring } from '../notifications/notifications';
-import { subtreeOf } from '../agents/scope';
 import { agencyBookingFees, isInternationalJourney } from '../flights/service';
 import { releaseSeats, takeSeats } from '../flights/inventory';
 import { ApiError } from '../http/errors';
@@ -30,6 +30,9 @@ import { holdTimeLimit, seatKey, SupplierError, type Suppliers } from '../suppli
 import { AIRPORTS } from '../suppliers/reference-data';
 import { localToUtc } from '../suppliers/simulated/clock';
 import { logReservationError } from '../system/reservation-errors';
+import { priceLuggage } from './luggage';
+import { paxInfosOf } from './pax-infos';
+import { bookingScope } from './scope';
 
 const PNR_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -114,12 +117,21 @@ export async function createBooking(
     return { offer, price };
   });
   chosen.sort((a, b) => a.offer.departDateTime.localeCompare(b.offer.departDateTime));
-  // the passengers, checked against the first travel date
+  // the passengers, checked against the first travel date; passports against the last one, required when the
+  // journey is international (the search session's requirePassport)
   const travelDate = chosen[0].offer.departDateTime.slice(0, 10);
+  const lastTravelDate = chosen[chosen.length - 1].offer.departDateTime.slice(0, 10);
+  const requirePassport = isInternationalJourney({ legs: chosen.map((c) => ({ from: c.offer.from, to: c.offer.to, departDate: travelDate })) });
   const problems = body.passengers
-    .map((p) => ({ paxId: p.paxId, problems: passengerProblems(p, body.passengers, travelDate, now) }))
-    .filter((p) => p.problems.length > 0);
+    .map((p) => {
+      const passport = requirePassport || p.passport ? passportProblems(p.passport, lastTravelDate, now, requirePassport) : [];
+      return { paxId: p.paxId, problems: passengerProblems(p, body.passengers, travelDate, now), ...(passport.length > 0 ? { passport } : {}) };
+    })
+    .filter((p) => p.problems.length > 0 || p.passport !== undefined);
   if (problems.length > 0) throw validation({ reason: 'passengers', passengers: problems });
+  // luggage: priced from the gateway's catalogue, never from the client
+  const luggage = priceLuggage(body.luggage ?? [], body.passengers, chosen.map((c) => c.offer));
+  if (luggage.problems.length > 0) throw validation({ reason: 'luggage', luggage: luggage.problems });
   const count = (t: PaxType) => body.passengers.filter((p) => p.type === t).length;
   const pax = { adt: count('ADT'), chd: count('CHD'), inf: count('INF') };
   const seated = pax.adt + pax.chd;
@@ -151,6 +163,7 @@ export async function createBooking(
   }
   const feeOf = (airline: string, t: PaxType) => fees.find((f) => f.airline === airline && f.paxType === t)?.issueFee ?? 0;
   const passengers = body.passengers.map((p) => ({ ...p, firstName: p.firstName.trim().toUpperCase(), lastName: p.lastName.trim().toUpperCase() }));
+  const paxInfos = paxInfosOf(passengers);
 
   const [booking] = await db
     .insert(bookings)
@@ -164,6 +177,7 @@ export async function createBooking(
       ...pax,
       passengers,
       bookingFees: fees,
+      luggage: luggage.items,
     })
     .returning({ id: bookings.id });
 
@@ -174,12 +188,15 @@ export async function createBooking(
   for (const [i, g] of groups.entries()) {
     const fare = g.chosen.reduce((sum, c) => sum + body.passengers.reduce((s, p) => s + paxPrice(c.price, p.type), 0), 0);
     const fee = body.passengers.reduce((s, p) => s + feeOf(g.airline, p.type), 0);
+    const bags = luggage.items
+      .filter((l) => l.airline === g.airline && g.chosen.some((c) => c.offer.direction === l.type && `${c.offer.from}-${c.offer.to}` === l.route && c.offer.source === g.source))
+      .reduce((s, l) => s + l.price, 0);
     const routeInfos = g.chosen.flatMap((c) =>
       c.offer.routeInfo.map((r) => ({ ...r, direction: c.offer.direction, class: c.price.class, cabinClass: c.price.fareInfo.cabinClass })),
     );
     const fareData = g.chosen.map((c) => ({ offerId: c.offer.id, direction: c.offer.direction, ...c.price }));
     const holds: SeatHold[] = g.chosen.flatMap((c) => c.offer.routeInfo.map((r) => ({ key: seatKey(r.flightNo, r.departDate.slice(0, 10)), class: c.price.class, n: seated })));
-    const base = { bookingId: booking.id, airline: g.airline, source: g.source, routeInfos, fareData, paxInfos: passengers, totalPrice: fare + fee };
+    const base = { bookingId: booking.id, airline: g.airline, source: g.source, routeInfos, fareData, paxInfos, totalPrice: fare + fee + bags };
     try {
       const capacities = await Promise.all(g.chosen.map((c) => capacityOf(deps.instant, c.offer, c.price.class, seated)));
       await db.transaction(async (tx) => {
@@ -193,7 +210,8 @@ export async function createBooking(
         const pnr = await newPnrCode(tx);
         await tx.insert(pnrs).values({ ...base, pnr, recordStatus: 'BOOKED', timeLimit: limits[i]!, seatHolds: holds });
       });
-      totalFare += fare;
+      // luggage is priced in the fare total (bookings.luggage)
+      totalFare += fare + bags;
       totalFees += fee;
       held += 1;
     } catch (err) {
@@ -240,12 +258,12 @@ interface StoredRoute {
   direction: 'depart' | 'return';
 }
 
-/** The Completed booking of spec point 3, or null outside the caller's agency subtree. */
+/** The Completed booking of spec point 3, or null outside the caller's booking scope (gateway/bookings/scope.ts). */
 export async function bookingView(db: Conn, ctx: UserContext, id: number, now: Date = new Date()): Promise<CompletedBooking | null> {
   const [b] = await db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.id, id), inArray(bookings.agencyId, subtreeOf(ctx.agency.id))));
+    .where(and(eq(bookings.id, id), bookingScope(ctx)));
   if (!b) return null;
   const rows = await db.select().from(pnrs).where(eq(pnrs.bookingId, id)).orderBy(pnrs.id);
   const listPNR: PnrEntry[] = [];

@@ -5,7 +5,7 @@
  *   GET  /api/flights/search/:sessionId   poll it (?since&waitMs → searchPoll); another user's session is 404
  *   GET  /api/flights/airports            the places of the pickers (?q= code, city, name; no diacritics needed)
  *   GET  /api/flights/cheapest            lowest fare per day around a date (cheapest-booking summary)
- *   GET  /api/flights/fare-rules          fare conditions by airline + class (+ fare basis)
+ *   GET  /api/flights/fare-rules          fare conditions by airline + class (+ fare basis), or by booking reference (?pnr=)
  *
  * Searches are reads: nothing is audit-logged; each search writes one structured log line with its timing
  * when its last task completes (msg "flight search").
@@ -27,6 +27,7 @@ import {
 import { defineEndpoint, type AccessDeps } from '../access/endpoint';
 import { requireAuth } from '../agents/scope';
 import { resolveSigninSecret } from '../db/secrets';
+import { fareRuleOfPnr } from '../bookings/fare-rules';
 import { ApiError } from '../http/errors';
 import type { Settings } from '../settings';
 import { createSuppliers, type Suppliers } from '../suppliers';
@@ -176,11 +177,17 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
     method: 'GET',
     url: FLIGHTS_API.fareRules,
     tags,
-    summary: 'Fare rules by airline and class',
-    description: 'Fare conditions (change, refund, no-show, baggage) in plain words with the amounts, in the caller’s language.',
+    summary: 'Fare rules by airline and class, or by booking reference',
+    description:
+      'Fare conditions (change, refund, no-show, baggage) in plain words with the amounts, in the caller’s language. ' +
+      'With `pnr` instead of airline + class: the rules of the fares that PNR holds (each line prefixed with its route when the ' +
+      'directions’ fares differ); a PNR outside the caller’s booking scope is 404.',
     query: fareRulesQuery,
     response: fareRule,
-    handler: async ({ query, lang }) => fareRuleOf(suppliers, query, lang),
+    handler: async ({ query, lang, auth }) => {
+      if (query.pnr !== undefined) return fareRuleOfPnr(db, suppliers, requireAuth(auth), query.pnr, lang);
+      return fareRuleOf(suppliers, { ...query, airline: query.airline ?? '', class: query.class ?? '' }, lang);
+    },
   });
 
   return { sessions };

@@ -1,0 +1,179 @@
+/**
+ * How a stored PNR reads as the Booking (PNR) entities of spec point 3: routeInfos from the offer's routeInfo
+ * kept at hold (contract/flights.ts `routeInfo` + direction, class, cabin), paxInfos with ticket numbers and
+ * extraInfos, fareData per passenger type with the PNR's totals. Shared by booking-detail, print, mail and the
+ * ticket face.
+ */
+import type { FareDataEntry, PaxInfoEntry, RouteInfoEntry } from '../../contract/bookings';
+import type { Baggage, PaxType, PriceInfo } from '../../contract/flights';
+import type { PnrTicket } from '../db/schema';
+import { AIRPORTS } from '../suppliers/reference-data';
+import type { ExtraInfo } from './pax-infos';
+import type { PricedLuggage } from './luggage';
+
+/** A leg as pnrs.routeInfos keeps it. */
+export interface StoredLeg {
+  carrierCode: string;
+  flightNo: string;
+  from: string;
+  to: string;
+  /** yyyy-MM-ddTHH:mm local */
+  departDate: string;
+  arrivalDate: string;
+  flightTimeHour: number;
+  flightTimeMinute: number;
+  airCraft: string;
+  aircraftType: string;
+  startTerminal?: string;
+  endTerminal?: string;
+  class: string;
+  cabinClass: string;
+  direction: 'depart' | 'return';
+}
+
+/** A direction's fare as pnrs.fareData keeps it (the offer's priceInfo of the class held). */
+export type StoredFare = PriceInfo & { offerId: string; direction: 'depart' | 'return' };
+
+/** A passenger as pnrs.paxInfos keeps it. */
+export interface StoredPaxInfo {
+  paxId: number;
+  type: PaxType;
+  title: string;
+  firstName: string;
+  lastName: string;
+  birthday: string;
+  parentId?: number;
+  extraInfos?: ExtraInfo[];
+  loyaltyText?: string;
+  loyalty?: { airline: string; number: string }[];
+}
+
+/** The columns of a pnrs row these views read. */
+export interface PnrRow {
+  pnr: string | null;
+  airline: string;
+  source: string;
+  recordStatus: string;
+  timeLimit: Date | null;
+  routeInfos: unknown[];
+  fareData: unknown[];
+  paxInfos: unknown[];
+  tickets: PnrTicket[];
+  totalPrice: number;
+}
+
+/** Segment status of a PNR's legs: HK holds or ticketed, UC not confirmed (failed hold), XX cancelled. */
+export function segmentStatus(recordStatus: string): string {
+  if (recordStatus === 'FAILED') return 'UC';
+  if (['BOOKED', 'TIME OUT COMMING', 'CHECK TIMELIMIT', 'ISSUE TICKET'].includes(recordStatus)) return 'HK';
+  return 'XX';
+}
+
+const baggageOf = (b: Baggage | undefined) => ({ pieces: b?.pieces ?? 0, description: b?.description ?? '' });
+
+export function routeInfosOf(row: Pick<PnrRow, 'routeInfos' | 'fareData' | 'recordStatus'>): RouteInfoEntry[] {
+  const fares = row.fareData as StoredFare[];
+  const status = segmentStatus(row.recordStatus);
+  return (row.routeInfos as StoredLeg[]).map((l) => {
+    const fare = fares.find((f) => f.direction === l.direction) ?? fares[0];
+    return {
+      from: l.from,
+      to: l.to,
+      departDate: l.departDate.slice(0, 10),
+      timeFrom: l.departDate.slice(11, 16),
+      timeTo: l.arrivalDate.slice(11, 16),
+      flightNo: l.flightNo,
+      airCraft: l.airCraft,
+      aircraftType: l.aircraftType ?? '',
+      flightTime: (l.flightTimeHour ?? 0) * 60 + (l.flightTimeMinute ?? 0),
+      startTerminal: l.startTerminal ?? '',
+      endTerminal: l.endTerminal ?? '',
+      handBaggage: baggageOf(fare?.handBaggage),
+      freeBaggage: baggageOf(fare?.freeBaggage),
+      cabinClass: l.cabinClass,
+      class: l.class,
+      status,
+      direction: l.direction,
+    };
+  });
+}
+
+export function paxInfoEntries(row: Pick<PnrRow, 'paxInfos' | 'tickets'>): PaxInfoEntry[] {
+  return (row.paxInfos as StoredPaxInfo[]).map((p) => ({
+    paxId: p.paxId,
+    paxType: p.type,
+    title: p.title,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    birthDay: p.birthday,
+    ticketNumber: row.tickets.find((t) => t.paxId === p.paxId)?.ticketNumber ?? '',
+    loyalty: p.loyaltyText ?? (p.loyalty ?? []).map((l) => `${l.airline} ${l.number}`).join(', '),
+    extraInfos: p.extraInfos ?? [],
+  }));
+}
+
+/** Luggage bought for the directions this PNR flies. */
+export function luggageOfPnr(row: Pick<PnrRow, 'airline' | 'routeInfos'>, luggage: readonly PricedLuggage[]): PricedLuggage[] {
+  const legs = row.routeInfos as StoredLeg[];
+  const routes = new Set(
+    (['depart', 'return'] as const).flatMap((d) => {
+      const ls = legs.filter((l) => l.direction === d);
+      return ls.length ? [`${d}:${ls[0].from}-${ls[ls.length - 1].to}`, ...ls.map((l) => `${d}:${l.from}-${l.to}`)] : [];
+    }),
+  );
+  return luggage.filter((l) => l.airline === row.airline && routes.has(`${l.type}:${l.route}`));
+}
+
+/**
+ * fareData of spec point 3: fare, tax and VAT per passenger of each type over the PNR's directions;
+ * totalReserve what the carrier charges (fares, taxes, VAT of every passenger), otherFee the luggage,
+ * issueFee the agency's fees, totalPrice the three together, totalChargeCancel the penalties kept on refunds.
+ */
+export function fareDataOf(row: Pick<PnrRow, 'fareData' | 'paxInfos' | 'totalPrice'>, otherFee: number, totalChargeCancel: number): FareDataEntry {
+  const fares = row.fareData as StoredFare[];
+  const sum = (k: keyof PriceInfo) => fares.reduce((s, f) => s + (Number(f[k]) || 0), 0);
+  const per = {
+    fareADT: sum('fareADT'),
+    taxADT: sum('taxADT'),
+    vatADT: sum('vatADT'),
+    fareCHD: sum('fareCHD'),
+    taxCHD: sum('taxCHD'),
+    vatCHD: sum('vatCHD'),
+    fareINF: sum('fareINF'),
+    taxINF: sum('taxINF'),
+    vatINF: sum('vatINF'),
+  };
+  const pax = row.paxInfos as StoredPaxInfo[];
+  const count = (t: PaxType) => pax.filter((p) => p.type === t).length;
+  const totalReserve =
+    count('ADT') * (per.fareADT + per.taxADT + per.vatADT) + count('CHD') * (per.fareCHD + per.taxCHD + per.vatCHD) + count('INF') * (per.fareINF + per.taxINF + per.vatINF);
+  return {
+    ...per,
+    issueFee: Math.max(0, row.totalPrice - totalReserve - otherFee),
+    otherFee,
+    totalPrice: row.totalPrice,
+    totalReserve,
+    totalChargeCancel,
+  };
+}
+
+/** e.g. SGN-HAN-SGN: the airports in the order flown, repeated ones between directions kept. */
+export function itineraryOf(rows: readonly Pick<PnrRow, 'routeInfos'>[]): string {
+  const legs = rows.flatMap((r) => r.routeInfos as StoredLeg[]).sort((a, b) => a.departDate.localeCompare(b.departDate));
+  const out: string[] = [];
+  for (const l of legs) {
+    if (out[out.length - 1] !== l.from) out.push(l.from);
+    out.push(l.to);
+  }
+  return out.join('-');
+}
+
+/** yyyy-MM-ddTHH:mm of the first departure of the PNRs. */
+export function firstDeparture(rows: readonly Pick<PnrRow, 'routeInfos'>[]): string {
+  const all = rows.flatMap((r) => (r.routeInfos as StoredLeg[]).map((l) => l.departDate)).sort();
+  return all[0] ?? '';
+}
+
+export function isInternationalPnr(row: Pick<PnrRow, 'routeInfos'>): boolean {
+  return (row.routeInfos as StoredLeg[]).some((l) => AIRPORTS[l.from]?.country !== 'VNM' || AIRPORTS[l.to]?.country !== 'VNM');
+}
