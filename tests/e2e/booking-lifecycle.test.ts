@@ -1,0 +1,173 @@
+/**
+ * The booking lifecycle in Chromium on the production build against the real gateway: f1agent holds a booking
+ * through the UI, finds it in booking/search, opens the detail and issues it (the PIN dialog opens; the header
+ * balance drops by exactly the total; the PNR shows its ticket numbers), prints it (the ticket shows, the PDF
+ * downloads), the public /ticket-face finds the e-ticket by PNR and last name in a fresh browser without
+ * sign-in, then the tickets are voided and the balance returns to exactly what it was.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type Browser } from '../support/browser';
+import { login } from './helpers';
+
+const baseUrl = inject('baseUrl');
+const DEMO_PIN = '246810';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function dayAhead(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+async function pickPlace(page: Page, id: string, code: string) {
+  const input = page.locator(`#${id}`);
+  await input.click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor();
+  await input.fill(code);
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: code }).first();
+  await option.waitFor();
+  await option.click();
+}
+
+async function balanceOf(page: Page): Promise<number> {
+  const el = page.getByTestId('header-balance').first();
+  await expect.poll(async () => el.getAttribute('data-balance'), { timeout: 15_000 }).toMatch(/^-?\d+$/);
+  return Number(await el.getAttribute('data-balance'));
+}
+
+/** Confirms the open confirmation, answering the PIN dialog when the gateway asks for it. */
+async function confirmWithPin(page: Page, expectPin: boolean) {
+  await page.getByTestId('confirm-ok').click();
+  const pin = page.locator('.ant-modal input[autocomplete="one-time-code"]');
+  if (expectPin) {
+    await pin.waitFor({ timeout: 15_000 });
+    await pin.fill(DEMO_PIN);
+    await pin.press('Enter');
+  }
+}
+
+async function holdBooking(page: Page): Promise<{ id: number; pnr: string }> {
+  await page.getByTestId('flight-search-panel').waitFor();
+  await pickPlace(page, 'flight-from', 'HAN');
+  await pickPlace(page, 'flight-to', 'SGN');
+  await page.getByTestId('depart-date').click();
+  await page.locator(`[data-date="${dayAhead(12)}"]`).click();
+  await page.getByTestId('search-submit').click();
+  await page.waitForURL((url) => url.pathname === '/booking/flights');
+  const first = page.locator('[data-testid=offer-card][data-airline=VN]').first();
+  await first.waitFor({ timeout: 30_000 });
+  await first.getByTestId('offer-select').click();
+  await page.getByTestId('selected-depart').waitFor();
+  await page.getByTestId('selected-panel').getByRole('button', { name: /Tiếp tục|Continue/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/booking/passenger-information/'));
+  await page.getByTestId('pax-1').waitFor();
+  await page.getByTestId('pax-1-last').fill('Pham');
+  await page.getByTestId('pax-1-first').fill('Thi Lan');
+  await page.getByTestId('pax-1-birthday').fill('20061990');
+  await page.getByTestId('contact-phone').fill('0912345678');
+  await page.getByTestId('contact-email').fill('lan.pham@example.vn');
+  await page.getByTestId('submit-booking').click();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/booking/completed/'), { timeout: 30_000 });
+  const code = page.getByTestId('pnr-code').first();
+  await expect.poll(async () => code.textContent(), { timeout: 30_000 }).toMatch(/^[A-Z0-9]{6}$/);
+  return { id: Number(new URL(page.url()).pathname.split('/').pop()), pnr: (await code.textContent()) as string };
+}
+
+describe('booking lifecycle', () => {
+  it('hold, search, issue with the PIN (balance drops by the total), print and PDF, ticket face without sign-in, void (balance back)', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await login(page, baseUrl, 'f1agent');
+    const { id, pnr } = await holdBooking(page);
+
+    // booking/search by PNR: the row opens the detail
+    await page.goto(`${baseUrl}/booking/search`);
+    await page.getByTestId('booking-filters').locator('input').first().fill(pnr);
+    await page.getByTestId('booking-search-submit').click();
+    await page.waitForURL((url) => url.searchParams.get('pnr') === pnr);
+    const row = page.locator(`[data-testid=booking-row][data-id="${id}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-testid=booking-row]').count()).toBe(1);
+    // the search survives a reload
+    await page.reload();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    await page.waitForURL((url) => url.pathname === `/booking/booking-detail/${id}`);
+    const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
+    await panel.waitFor();
+    expect(await panel.getByTestId('pnr-status').getAttribute('data-status')).toBe('BOOKED');
+    await expect.poll(async () => panel.getByTestId('pnr-countdown').textContent()).toMatch(/\d{2}:\d{2}:\d{2}$/);
+
+    // issue: confirmation with the total, the PIN dialog, the balance drops by exactly the amount charged
+    const before = await balanceOf(page);
+    await panel.getByTestId('action-issue').click();
+    const total = Number(await page.getByTestId('confirm-amount').getAttribute('data-amount'));
+    expect(total).toBe(Number(await panel.getByTestId('pnr-total').getAttribute('data-amount')));
+    expect(total).toBeGreaterThan(0);
+    await confirmWithPin(page, true);
+    const feedback = page.getByTestId('action-feedback');
+    await expect.poll(async () => feedback.getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
+    await expect.poll(async () => balanceOf(page), { timeout: 15_000 }).toBe(before - total);
+    await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('ISSUE TICKET');
+    const tickets = await panel.getByTestId('ticket-number').allTextContents();
+    expect(tickets.length).toBe(1);
+    expect(tickets[0]).toMatch(/^\d{10,14}$/);
+
+    // print: the ticket with its number, and the PDF
+    await panel.getByTestId('action-print').click();
+    await page.waitForURL((url) => url.pathname === '/booking/print-ticket' && url.searchParams.get('id') === String(id));
+    const ticket = page.getByTestId('print-ticket');
+    await ticket.waitFor({ timeout: 15_000 });
+    expect(await ticket.getAttribute('data-pnr')).toBe(pnr);
+    expect(await ticket.getByTestId('print-ticket-number').allTextContents()).toEqual(tickets);
+    expect(await page.getByTestId('print-sms').inputValue()).toContain(pnr);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-pdf').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const file = await download.path();
+    expect(readFileSync(file as string).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // the public e-ticket in a fresh browser, no sign-in
+    const fresh = await openBrowser({ width: 360, height: 740 });
+    try {
+      const open = await fresh.context.newPage();
+      await open.goto(`${baseUrl}/ticket-face`);
+      await open.locator('#tf-pnr').fill(pnr.toLowerCase());
+      await open.locator('#tf-last-name').fill('pham');
+      await open.getByTestId('tf-submit').click();
+      const face = open.getByTestId('tf-ticket');
+      await face.waitFor({ timeout: 15_000 });
+      expect(await face.getAttribute('data-pnr')).toBe(pnr);
+      expect(await open.getByTestId('tf-ticket-number').allTextContents()).toEqual(tickets);
+      expect(await open.getByTestId('tf-leg').count()).toBeGreaterThan(0);
+      expect(new URL(open.url()).pathname).toBe('/ticket-face');
+      // a wrong last name: the clear not-found message
+      await open.locator('#tf-last-name').fill('nobody');
+      await open.getByTestId('tf-submit').click();
+      await expect.poll(async () => open.getByTestId('tf-failure').getAttribute('data-kind'), { timeout: 15_000 }).toBe('notFound');
+    } finally {
+      await fresh.close();
+    }
+
+    // void: the amount returned, the balance back to exactly what it was
+    await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
+    await panel.waitFor();
+    await panel.getByTestId('action-void').click();
+    expect(Number(await page.getByTestId('confirm-amount').getAttribute('data-amount'))).toBe(total);
+    // f1agent holds use_pin_code: void asks for the PIN too
+    await confirmWithPin(page, true);
+    await expect.poll(async () => page.getByTestId('action-feedback').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
+    await expect.poll(async () => balanceOf(page), { timeout: 15_000 }).toBe(before);
+    await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('VOIDED OR CANCEL');
+    await page.close();
+  });
+});
