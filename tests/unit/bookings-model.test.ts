@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageAt, ageFitsType, passengerProblems, titlesFor, type PassengerInput, type PassportProblem } from '../../contract/bookings';
 import { loadBookingDraft, saveBookingDraft, type BookingDraft, type DraftPriceLine } from '../../src/booking-draft';
-import { countsOf, draftTotals, flightFare, flightFees, lastTravelDateOf, luggageRoutesOf, travelDateOf } from '../../plugins/bookings/model/draft';
+import { countsOf, draftTotals, flightFare, flightFees, lastTravelDateOf, luggageRoutesOf, pendingPnrsOf, travelDateOf } from '../../plugins/bookings/model/draft';
 import { initialPassengers, maskDate } from '../../plugins/bookings/model/passengers';
 import { emptyPassport, maskPassport, passportFormProblems, passportRequest, type PassportForm } from '../../plugins/bookings/model/passport';
 import { makeOffer } from './helpers/flight-fixtures';
@@ -47,7 +47,16 @@ describe('the selection handed from the flight results to passenger information'
     ['ages are taken on the first departure', () => travelDateOf(roundTrip), '2030-01-20'],
     ['passports must outlast the last departure', () => lastTravelDateOf(roundTrip), '2030-01-25'],
     ['one luggage route per flight: from, to and airline', () => luggageRoutesOf(roundTrip), [
-      { type: 'depart', from: 'SGN', to: 'HAN', airline: 'VN' }, { type: 'return', from: 'HAN', to: 'SGN', airline: 'VJ' },
+      { type: 'depart', from: 'SGN', to: 'HAN', airline: 'VN', sold: true }, { type: 'return', from: 'HAN', to: 'SGN', airline: 'VJ', sold: true },
+    ]],
+    ['a GDS fare sells no prepaid luggage', () => luggageRoutesOf({ ...roundTrip, flights: [{ ...roundTrip.flights[0], offer: { ...depart, source: '1A' } }] }), [
+      { type: 'depart', from: 'SGN', to: 'HAN', airline: 'VN', sold: false },
+    ]],
+    ['"status (initial LOADING)": one reference per airline and source, two carriers give two', () => pendingPnrsOf(roundTrip), [
+      { airline: 'VN', source: 'VN', dep: 'SGN-HAN', ret: '' }, { airline: 'VJ', source: 'VJ', dep: '', ret: 'HAN-SGN' },
+    ]],
+    ['one carrier both ways: one reference', () => pendingPnrsOf({ ...roundTrip, flights: [roundTrip.flights[0], { ...roundTrip.flights[1], offer: { ...ret, airline: 'VN', source: 'VN' } }] }), [
+      { airline: 'VN', source: 'VN', dep: 'SGN-HAN', ret: 'HAN-SGN' },
     ]],
     ['fare, tax and VAT of a flight for every passenger', () => flightFare(roundTrip.flights[0]), 2 * 1_180_000 + 910_000 + 110_000],
     ['issue fees of a flight', () => flightFees(roundTrip.flights[1]), 2 * 40_000 + 40_000],
@@ -120,16 +129,19 @@ describe('passport problems in the form (spec point 3 passport; default country 
   const good: PassportForm = { ...emptyPassport(), pNumber: 'B1234567', expiryDate: '01/06/2031' };
   it.each<[string, PassportForm | undefined, boolean, PassportProblem[]]>([
     ['not required and untouched: nothing to fix', emptyPassport(), false, []],
-    ['required and untouched: the passport is missing', emptyPassport(), true, ['passport', 'pNumber', 'expiryDate']],
+    ['required and absent', undefined, true, ['passport']],
+    ['required and untouched: number and expiry to fill', emptyPassport(), true, ['pNumber', 'expiryDate']],
     ['required and filled', good, true, []],
     ['number too short', { ...good, pNumber: 'B12' }, true, ['pNumber']],
     ['number with a dash', { ...good, pNumber: 'B12-4567' }, true, ['pNumber']],
     ['expiry not a date', { ...good, expiryDate: '31/02/2031' }, true, ['expiryDate']],
-    ['expiry on the last travel day is not after travel', { ...good, expiryDate: '25/01/2030' }, true, ['expiryDate']],
-    ['expiry the day after travel', { ...good, expiryDate: '26/01/2030' }, true, []],
+    ['international: expiry the day after travel is too soon (6 months)', { ...good, expiryDate: '26/01/2030' }, true, ['expiryDate']],
+    ['international: expiry 6 months after the last departure', { ...good, expiryDate: '25/07/2030' }, true, []],
+    ['domestic, typed: expiry on the last travel day is not after travel', { ...good, expiryDate: '25/01/2030' }, false, ['expiryDate']],
+    ['domestic, typed: expiry the day after travel', { ...good, expiryDate: '26/01/2030' }, false, []],
     ['issuing date in the future', { ...good, issuingDate: '01/01/2027' }, true, ['issuingDate']],
     ['issuing date in the past', { ...good, issuingDate: '01/06/2021' }, true, []],
-    ['country not alpha-3', { ...good, nationCountry: 'VN' }, true, ['passport']],
+    ['nationality not alpha-3', { ...good, nationCountry: 'VN' }, true, ['nationCountry']],
     ['typed while not required: checked', { ...emptyPassport(), pNumber: 'X1' }, false, ['pNumber', 'expiryDate']],
   ])('%s', (_name, passport, required, problems) => {
     expect(passportFormProblems(passport, required, '2030-01-25', now)).toEqual(problems);

@@ -95,7 +95,7 @@ describe('the form\'s problems and the request', () => {
   const journey = { travelDate: '2030-01-20', lastTravelDate: '2030-01-25', requirePassport: true };
   const now = new Date('2026-11-22T08:00:00');
   it.each<[string, PassengerAction[], object]>([
-    ['untouched adult on an international journey', [], { pax: ['firstName', 'lastName', 'birthday'], passport: ['passport', 'pNumber', 'expiryDate'], loyalty: [] }],
+    ['untouched adult on an international journey', [], { pax: ['firstName', 'lastName', 'birthday'], passport: ['pNumber', 'expiryDate'], loyalty: [] }],
     ['filled adult with a passport', [upd(1, { firstName: 'An', lastName: 'Le', birthday: '01/02/1990', passport: { nationCountry: 'VNM', pNumber: 'B1234567', expiryDate: '01/01/2031', issuingCountry: 'VNM', issuingDate: '', issuingCity: '' } })], { pax: [], passport: [], loyalty: [] }],
     ['passport expiring before the return', [upd(1, { firstName: 'An', lastName: 'Le', birthday: '01/02/1990', passport: { nationCountry: 'VNM', pNumber: 'B1234567', expiryDate: '24/01/2030', issuingCountry: 'VNM', issuingDate: '', issuingCity: '' } })], { pax: [], passport: ['expiryDate'], loyalty: [] }],
     ['a loyalty number too short', [upd(1, { firstName: 'An', lastName: 'Le', birthday: '01/02/1990', loyalty: [{ airline: 'VN', number: '12' }] })], { pax: [], loyalty: [['number']] }],

@@ -44,10 +44,12 @@ export interface LuggageRoute {
   from: string;
   to: string;
   airline: string;
+  /** Prepaid luggage is sold by the carrier's own channel only; a GDS fare (1A, 1B, 1G) carries its allowance. */
+  sold: boolean;
 }
 
 export function luggageRoutesOf(draft: BookingDraft): LuggageRoute[] {
-  return draft.flights.map((f) => ({ type: f.direction, from: f.offer.from, to: f.offer.to, airline: f.offer.airline }));
+  return draft.flights.map((f) => ({ type: f.direction, from: f.offer.from, to: f.offer.to, airline: f.offer.airline, sold: f.offer.source === f.offer.airline }));
 }
 
 export interface DraftTotals {
@@ -62,4 +64,25 @@ export function draftTotals(draft: BookingDraft, luggage: number): DraftTotals {
   const fare = draft.flights.reduce((acc, f) => acc + flightFare(f), 0);
   const fees = draft.flights.reduce((acc, f) => acc + flightFees(f), 0);
   return { fare, fees, luggage, total: fare + fees + luggage };
+}
+
+/** A reference the hold will create, shown as LOADING on the completed booking until the gateway answers. */
+export interface PendingPnr {
+  airline: string;
+  source: string;
+  /** from-to of the departure flown by this reference, else '' */
+  dep: string;
+  /** from-to of the return flown by this reference, else '' */
+  ret: string;
+}
+
+/** One reference per airline and source (the gateway holds one PNR per airline/source), in flight order. */
+export function pendingPnrsOf(draft: BookingDraft): PendingPnr[] {
+  const out: PendingPnr[] = [];
+  for (const f of draft.flights) {
+    let p = out.find((x) => x.airline === f.offer.airline && x.source === f.offer.source);
+    if (!p) out.push((p = { airline: f.offer.airline, source: f.offer.source, dep: '', ret: '' }));
+    p[f.direction === 'depart' ? 'dep' : 'ret'] = `${f.offer.from}-${f.offer.to}`;
+  }
+  return out;
 }

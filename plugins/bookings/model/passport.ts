@@ -1,15 +1,14 @@
 /**
  * The passport block of passenger information (spec point 3: passport {expiryDate, issuingCity, issuingCountry,
  * issuingDate, nationCountry, pNumber}; spec point 9: passport country VNM by default) and loyalty numbers.
- * Rules (shared with the gateway through contract/bookings.ts passportInput):
- * - required on journeys with requirePassport; optional otherwise, and then only checked when a number is typed;
- * - number 5 to 15 letters or digits; nationality and issuing country ISO 3166-1 alpha-3;
- * - expiry a real date (dd/MM/yyyy) after the last travel date;
- * - issuing date optional; when given a real date, not in the future and before the expiry.
+ * The rules are the contract's `passportProblems`, the same the gateway applies to the hold: required on journeys
+ * with requirePassport (optional otherwise, and then checked only once something is typed); number 5 to 15
+ * letters or digits; nationality and issuing country ISO 3166-1 alpha-3; expiry a real date (dd/MM/yyyy) after
+ * the last travel date, on international journeys at least PASSPORT_MIN_VALIDITY_MONTHS after it; issuing date
+ * optional, when given a real date not in the future and before the expiry.
  */
-import { loyaltyInput, passportInput, type LoyaltyInput, type PassportInput, type PassportProblem } from '../../../contract/bookings';
+import { loyaltyInput, passportProblems, type LoyaltyInput, type PassportInput, type PassportProblem } from '../../../contract/bookings';
 import { DEFAULT_PASSPORT_COUNTRY } from '../../../contract/constants';
-import { parseDate } from '../../../contract/validators';
 
 export interface PassportForm {
   nationCountry: string;
@@ -31,33 +30,14 @@ export function passportTyped(p: PassportForm): boolean {
   return p.pNumber.trim() !== '' || p.expiryDate !== '' || p.issuingDate !== '' || p.issuingCity.trim() !== '';
 }
 
-const key = (iso: string): number | null => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? Number(m[1]) * 10000 + Number(m[2]) * 100 + Number(m[3]) : null;
-};
-
-const dateKey = (ddmmyyyy: string): number | null => {
-  const d = parseDate(ddmmyyyy);
-  return d ? d.year * 10000 + d.month * 100 + d.day : null;
-};
-
-const localIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** Problems of a passport form; `lastTravelDate` yyyy-MM-dd. Empty when fine (or not required and untouched). */
+/**
+ * Problems of a passport form (the contract's passportProblems on what the request would carry); `lastTravelDate`
+ * yyyy-MM-dd of the last departure. Empty when fine, or when not required and untouched.
+ */
 export function passportFormProblems(p: PassportForm | undefined, requirePassport: boolean, lastTravelDate: string, now: Date = new Date()): PassportProblem[] {
-  if (!p || !passportTyped(p)) return requirePassport ? ['passport', 'pNumber', 'expiryDate'] : [];
-  const out: PassportProblem[] = [];
-  if (!passportInput.shape.nationCountry.safeParse(p.nationCountry).success || !passportInput.shape.issuingCountry.safeParse(p.issuingCountry).success) out.push('passport');
-  if (!passportInput.shape.pNumber.safeParse(p.pNumber).success) out.push('pNumber');
-  const expiry = dateKey(p.expiryDate);
-  const travel = key(lastTravelDate);
-  if (expiry === null || (travel !== null && expiry <= travel)) out.push('expiryDate');
-  if (p.issuingDate !== '') {
-    const issued = dateKey(p.issuingDate);
-    const today = key(localIso(now));
-    if (issued === null || (today !== null && issued > today) || (expiry !== null && issued >= expiry)) out.push('issuingDate');
-  }
-  return out;
+  if (!p) return requirePassport ? ['passport'] : [];
+  if (!requirePassport && !passportTyped(p)) return [];
+  return passportProblems(passportRequest(p), lastTravelDate, now, requirePassport);
 }
 
 /** The request's passport: trimmed, the number upper-cased, empty optional fields left out. */

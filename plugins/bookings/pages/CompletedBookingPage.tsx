@@ -6,12 +6,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CompletedBooking, PnrEntry } from '../../../contract/bookings';
 import { isApiError } from '../../../src/api/errors';
 import { formatDate, formatDateTime, formatTime, formatVnd } from '../../../src/i18n/format';
 import { fetchBooking } from '../api';
+import type { PendingPnr } from '../model/draft';
 import { maskPassport } from '../model/passport';
 import { bookingStatusDisplay, isHold, liveRecordStatus, recordStatusDisplay } from '../model/status';
 import '../bookings.css';
@@ -39,11 +40,20 @@ export function countdown(ms: number): string {
   return `${days > 0 ? `${days}d ` : ''}${pad(h)}:${pad(m)}:${pad(s)}`;
 }
 
-function PnrRow({ entry, now }: { entry: PnrEntry | null; now: number }) {
+function PnrRow({ entry, pending, now }: { entry: PnrEntry | null; pending?: PendingPnr; now: number }) {
   const { t } = useTranslation();
   if (!entry) {
     const loading = recordStatusDisplay('LOADING');
-    return <div className="bk-pnr" data-testid="pnr-row" data-status="LOADING"><Tag color={loading.color}>{t(loading.key)}</Tag></div>;
+    return (
+      <div className="bk-pnr" data-testid="pnr-row" data-status="LOADING">
+        <div className="bk-pnr-head">
+          <strong className="bk-pnr-code">——————</strong>
+          {pending && <span>{pending.airline} · {pending.source}</span>}
+          <Tag color={loading.color} data-testid="pnr-status">{t(loading.key)}</Tag>
+        </div>
+        {pending && <div className="muted">{[pending.dep, pending.ret].filter(Boolean).join(' / ')}</div>}
+      </div>
+    );
   }
   const limit = entry.timelimit ? dayjs(entry.timelimit) : null;
   const left = limit ? limit.valueOf() - now : 0;
@@ -76,6 +86,9 @@ function PnrRow({ entry, now }: { entry: PnrEntry | null; now: number }) {
 export default function CompletedBookingPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const location = useLocation();
+  // the references the hold was asked for (from passenger information): LOADING until the booking answers
+  const pending = (location.state as { pending?: PendingPnr[] } | null)?.pending ?? [];
   const bookingId = Number(id);
   const [booking, setBooking] = useState<CompletedBooking | null>(null);
   const [error, setError] = useState<'notFound' | 'failed' | null>(null);
@@ -136,7 +149,9 @@ export default function CompletedBookingPage() {
             <Tag color={bookingStatusDisplay(booking.status).color} data-testid="booking-status" data-status={booking.status}>{t(bookingStatusDisplay(booking.status).key)}</Tag>
           </div>
         )}
-        {booking ? booking.listPNR.map((p, i) => <PnrRow key={i} entry={p} now={now} />) : <PnrRow entry={null} now={now} />}
+        {booking
+          ? booking.listPNR.map((p, i) => <PnrRow key={i} entry={p} now={now} />)
+          : (pending.length ? pending : [undefined]).map((p, i) => <PnrRow key={i} entry={null} pending={p} now={now} />)}
       </Card>
       {!booking ? (
         <Skeleton active />

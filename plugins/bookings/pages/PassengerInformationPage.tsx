@@ -18,7 +18,7 @@ import { createBooking } from '../api';
 import { ContactBlock } from '../components/passengers/ContactBlock';
 import { PassengerCard } from '../components/passengers/PassengerCard';
 import { useLuggage } from '../components/passengers/use-luggage';
-import { countsOf, draftTotals, flightTotal, lastTravelDateOf, loadDraft, luggageRoutesOf, travelDateOf, type BookingDraft } from '../model/draft';
+import { countsOf, draftTotals, flightTotal, lastTravelDateOf, loadDraft, luggageRoutesOf, pendingPnrsOf, travelDateOf, type BookingDraft } from '../model/draft';
 import { luggageRequest, luggageTotal } from '../model/luggage';
 import { contactProblems, hasProblems, initialPassengerInfo, passengerReducer, passengersRequest, problemsOf, type ContactProblem, type Journey } from '../model/passengers';
 import '../bookings.css';
@@ -120,7 +120,7 @@ function PassengerForm({ draft }: { draft: BookingDraft }) {
             contact: { name: state.contact.name.trim(), phone: state.contact.phone.trim(), email: state.contact.email.trim() },
             ...(picks.length ? { luggage: luggageRequest(picks, pax.map((p) => p.paxId)) } : {}),
           });
-          navigate(`/booking/completed/${bookingId}`);
+          navigate(`/booking/completed/${bookingId}`, { state: { pending: pendingPnrsOf(draft) } });
         } catch (e) {
           const data = isApiError(e) ? e.data : undefined;
           const msg = typeof data?.message === 'string' ? data.message : null;

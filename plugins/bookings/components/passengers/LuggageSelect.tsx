@@ -30,6 +30,9 @@ export function LuggageSelect({ paxId, paxType, route, list, loading, failed, va
   if (paxType === 'INF') {
     return <Field label={label}><span className="muted" data-testid={id}>{t('bookings.luggage.infantNone')}</span></Field>;
   }
+  if (!route.sold) {
+    return <Field label={label}><span className="muted" data-testid={id}>{t('bookings.luggage.notSold')}</span></Field>;
+  }
   if (failed) {
     return (
       <Field label={label} error={t('bookings.luggage.failed')}>

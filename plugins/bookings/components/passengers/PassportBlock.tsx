@@ -4,7 +4,7 @@
  */
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PassportProblem } from '../../../../contract/bookings';
+import { PASSPORT_MIN_VALIDITY_MONTHS, type PassportProblem } from '../../../../contract/bookings';
 import type { PassportForm } from '../../model/passport';
 import { CountrySelect } from './CountrySelect';
 import { DateInput } from './DateInput';
@@ -23,12 +23,12 @@ interface PassportBlockProps {
 export function PassportBlock({ paxId, value, problems, shown, onChange, onBlur }: PassportBlockProps) {
   const { t } = useTranslation();
   const id = `pax-${paxId}-passport`;
-  const err = (p: PassportProblem, field: string, key: string) => problems.includes(p) && shown(field) ? t(key) : null;
+  const err = (p: PassportProblem, field: string, key: string) => (problems.includes(p) && shown(field) ? t(key, { months: PASSPORT_MIN_VALIDITY_MONTHS }) : null);
   return (
     <fieldset className="bk-subblock" data-testid={id}>
       <legend>{t('bookings.passport.title')}</legend>
       <div className="bk-grid">
-        <Field label={t('bookings.passport.nationCountry')}>
+        <Field label={t('bookings.passport.nationCountry')} error={err('nationCountry', 'nationCountry', 'bookings.errors.nationCountry')}>
           <CountrySelect value={value.nationCountry} onChange={(v) => onChange({ nationCountry: v })} data-testid={`${id}-nation`} />
         </Field>
         <Field label={t('bookings.passport.pNumber')} error={err('pNumber', 'pNumber', 'bookings.errors.pNumber')} testId={`${id}-number`}>
@@ -39,7 +39,7 @@ export function PassportBlock({ paxId, value, problems, shown, onChange, onBlur 
           <DateInput value={value.expiryDate} onChange={(v) => onChange({ expiryDate: v })} onBlur={() => onBlur('expiryDate')}
             status={problems.includes('expiryDate') && shown('expiryDate') ? 'error' : undefined} data-testid={`${id}-expiry`} />
         </Field>
-        <Field label={t('bookings.passport.issuingCountry')}>
+        <Field label={t('bookings.passport.issuingCountry')} error={err('issuingCountry', 'issuingCountry', 'bookings.errors.issuingCountry')}>
           <CountrySelect value={value.issuingCountry} onChange={(v) => onChange({ issuingCountry: v })} data-testid={`${id}-issuing-country`} />
         </Field>
         <Field label={t('bookings.passport.issuingDate')} error={err('issuingDate', 'issuingDate', 'bookings.errors.issuingDate')} testId={`${id}-issued`}>

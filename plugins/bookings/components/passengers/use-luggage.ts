@@ -1,6 +1,6 @@
 /**
  * The luggage state of passenger information: asks the gateway once per from/to/airline combination of the
- * selection (the model's store is the cache; a second passenger on the same route loads nothing), and again
+ * selection sold by the carrier's own channel (the model's store is the cache; a second passenger on the same route loads nothing), and again
  * only when the agent retries a failed list.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
@@ -27,7 +27,7 @@ export function useLuggage(routes: readonly LuggageRoute[]): [LuggageState, (a: 
 
   const routeKeys = routes.map((r) => luggageKey(r.from, r.to, r.airline)).join('|');
   useEffect(() => {
-    for (const r of routes) load(r);
+    for (const r of routes) if (r.sold) load(r);
     // routes is derived from the draft; its keys say when it changed
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [routeKeys, load]);
