@@ -9,7 +9,7 @@ import { ApiError } from '../../src/api/errors';
 import { fareRuleMessage } from '../../src/ui/FareRuleDialog';
 import { ticketFaceFailure } from '../../src/ui/pages/TicketFacePage';
 import { actionButtons, countdown, coversCharge, issueAttempt, issueCharge, msLeft, seatsReleased, voidRefund } from '../../plugins/bookings/model/actions';
-import { paxCounts, parseRecipients, priceLines, printParams, printQuery } from '../../plugins/bookings/model/print';
+import { baggageText, paxCounts, parseRecipients, priceLines, printParams, printQuery } from '../../plugins/bookings/model/print';
 import { canChoose, groupByPnr, refundSelection } from '../../plugins/bookings/model/refund';
 import {
   DEFAULT_SEARCH, columnSortOrder, crudFilters, localDay, queryFromSearch, searchFromQuery, sortFromTable, sortToSorters, withFilters, workListFilters, workListRows,
@@ -219,6 +219,14 @@ describe('print: price display', () => {
     expect(printQuery({ id: 5, pnr: 'ABC123', price: 'total' })).toBe('id=5&pnr=ABC123');
     expect(printQuery({ id: 5, price: 'none' })).toBe('id=5&price=none');
   });
+});
+
+describe('baggage allowance text', () => {
+  it.each([
+    [{ pieces: 1, description: '23kg' }, '1 × 23kg'],
+    [{ pieces: 2, description: '32kg' }, '2 × 32kg'],
+    [{ pieces: 0, description: '0kg' }, ''],
+  ])('%j → %j', (b, text) => expect(baggageText(b)).toBe(text));
 });
 
 describe('mail recipients', () => {

@@ -77,6 +77,11 @@ export function printQuery(p: { id: number; pnr?: string | null; price?: PriceDi
   return q.toString();
 }
 
+/** A baggage allowance as text: '1 × 23kg'; nothing when no piece is included. */
+export function baggageText(b: { pieces: number; description: string }): string {
+  return b.pieces > 0 ? `${b.pieces} × ${b.description}` : '';
+}
+
 export const MAX_RECIPIENTS = 5;
 
 /** Recipients typed as a list (commas, semicolons, spaces or new lines): valid and invalid, no duplicates. */

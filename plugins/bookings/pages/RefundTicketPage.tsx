@@ -4,7 +4,7 @@
  * chosen. Posting needs refund_ticket on the server: its 403 is shown here with the gateway's message.
  */
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Skeleton, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Grid, Skeleton, Table, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -35,6 +35,9 @@ export function RefundGroupCard({ bookingId, group, onRefunded }: { bookingId: n
   const attempt = useRef<IssueAttempt | null>(null);
   const busy = useRef(false);
   const selection = refundSelection(group, chosen);
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const toggle = (paxId: number, on: boolean) => setChosen((c) => (on ? [...c.filter((x) => x !== paxId), paxId] : c.filter((x) => x !== paxId)));
 
   const send = async (retry: boolean) => {
     if (busy.current) return;
@@ -115,24 +118,46 @@ export function RefundGroupCard({ bookingId, group, onRefunded }: { bookingId: n
           description={outcome.forbidden ? outcome.text : undefined}
         />
       )}
-      <Table<RefundQuoteLine>
-        size="small"
-        rowKey="paxId"
-        columns={columns}
-        dataSource={group.lines}
-        pagination={false}
-        scroll={{ x: 830 }}
-        rowSelection={{
-          selectedRowKeys: chosen,
-          onChange: (keys) => setChosen(keys.map(Number)),
-          getCheckboxProps: (l) => ({ disabled: !canChoose(l), 'aria-label': l.name, 'data-testid': `refund-pick-${l.paxId}` }) as never,
-        }}
-        onRow={(l) => ({ 'data-testid': 'refund-line', 'data-refunded': String(l.refunded) }) as React.HTMLAttributes<HTMLElement>}
-      />
+      {phone ? (
+        <div className="bkm-refund-cards">
+          {group.lines.map((l) => (
+            <div key={l.paxId} className="bkm-refund-card" data-testid="refund-line" data-refunded={String(l.refunded)}>
+              <Checkbox checked={chosen.includes(l.paxId)} disabled={!canChoose(l)} onChange={(e) => toggle(l.paxId, e.target.checked)} aria-label={l.name} data-testid={`refund-pick-${l.paxId}`}>
+                <strong>{l.name}</strong> <span className="muted">({t(`bookings.paxType.${l.paxType}`)})</span>
+              </Checkbox>
+              <div className="bkm-code muted">{l.ticketNumber}</div>
+              <div className="bkm-card-grid">
+                <span className="muted">{t('bookings.refund.paid')}</span>
+                <span>{formatVnd(l.paid)}</span>
+                <span className="muted">{t('bookings.refund.penalty')}</span>
+                <span>{formatVnd(l.penalty)}</span>
+                <span className="muted">{t('bookings.refund.refundable')}</span>
+                <span>{l.refunded ? <Tag>{t('bookings.refund.refunded')}</Tag> : <strong>{formatVnd(l.refundable)}</strong>}</span>
+              </div>
+              {l.rule && <div className="bkm-rule">{l.rule}</div>}
+            </div>
+          ))}
+        </div>
+      ) : (
+        <Table<RefundQuoteLine>
+          size="small"
+          rowKey="paxId"
+          columns={columns}
+          dataSource={group.lines}
+          pagination={false}
+          scroll={{ x: 830 }}
+          rowSelection={{
+            selectedRowKeys: chosen,
+            onChange: (keys) => setChosen(keys.map(Number)),
+            getCheckboxProps: (l) => ({ disabled: !canChoose(l), 'aria-label': l.name, 'data-testid': `refund-pick-${l.paxId}` }) as never,
+          }}
+          onRow={(l) => ({ 'data-testid': 'refund-line', 'data-refunded': String(l.refunded) }) as React.HTMLAttributes<HTMLElement>}
+        />
+      )}
       <div className="bkm-refund-footer">
         <span>
           {t('bookings.refund.selected', { count: selection.paxIds.length })} · {t('bookings.refund.credited')}:{' '}
-          <strong data-testid="refund-credit">{formatVnd(selection.credit)}</strong>
+          <strong data-testid="refund-credit" className="bkm-nowrap">{formatVnd(selection.credit)}</strong>
         </span>
         <Button type="primary" danger disabled={selection.paxIds.length === 0} onClick={confirm} data-testid="refund-submit">
           {t('bookings.refund.submit')}

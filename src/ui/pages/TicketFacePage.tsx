@@ -153,7 +153,7 @@ export default function TicketFacePage() {
                 </div>
                 <div className="tf-label">
                   {t('bookings.ticketFace.class')} {r.class} · {r.cabinClass}
-                  {r.freeBaggage.description ? ` · ${r.freeBaggage.description}` : ''}
+                  {r.freeBaggage.pieces > 0 ? ` · ${r.freeBaggage.pieces} × ${r.freeBaggage.description}` : ''}
                 </div>
               </div>
             ))}

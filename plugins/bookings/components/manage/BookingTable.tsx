@@ -125,7 +125,7 @@ export function BookingTable(props: BookingTableProps) {
       title: t('bookings.search.col.booking'),
       key: 'createdAt',
       dataIndex: 'createdAt',
-      width: 150,
+      width: 140,
       ...sorted('createdAt'),
       render: (_: string, item) => (
         <div>
@@ -136,7 +136,7 @@ export function BookingTable(props: BookingTableProps) {
         </div>
       ),
     },
-    { title: t('bookings.search.col.pnrs'), key: 'pnrs', width: 260, render: (_: unknown, item) => <PnrTags item={item} now={now} /> },
+    { title: t('bookings.search.col.pnrs'), key: 'pnrs', width: 220, render: (_: unknown, item) => <PnrTags item={item} now={now} /> },
     {
       title: t('bookings.search.col.status'),
       key: 'status',
@@ -148,7 +148,7 @@ export function BookingTable(props: BookingTableProps) {
       title: t('bookings.search.col.itinerary'),
       key: 'departDate',
       dataIndex: 'departDate',
-      width: 170,
+      width: 160,
       ...sorted('departDate'),
       render: (_: string, item) => (
         <div>
@@ -160,7 +160,7 @@ export function BookingTable(props: BookingTableProps) {
     {
       title: t('bookings.search.col.passenger'),
       key: 'leadPassenger',
-      width: 180,
+      width: 170,
       render: (_: unknown, item) => (
         <span>
           {item.leadPassenger} {item.passengers > 1 && <span className="muted">(+{item.passengers - 1})</span>}
@@ -174,7 +174,7 @@ export function BookingTable(props: BookingTableProps) {
       key: 'total',
       dataIndex: 'total',
       align: 'right',
-      width: 140,
+      width: 130,
       ...sorted('total'),
       render: (v: number) => <span className="money">{formatVnd(v)}</span>,
     },
@@ -189,7 +189,7 @@ export function BookingTable(props: BookingTableProps) {
       loading={loading}
       columns={columns}
       dataSource={rows as BookingListItem[]}
-      scroll={{ x: 1000 }}
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <EmptyRows /> }}
       pagination={pagination}
       onRow={(item) => ({

@@ -3,11 +3,12 @@
  * cut-off (issued tickets), the actions the gateway allows plus mail and the fare rules, the legs (times,
  * terminals, aircraft, baggage), the passengers with their ticket numbers, and the fare data.
  */
-import { Alert, Button, Card, Table, Tag } from 'antd';
+import { Alert, Button, Card, Grid, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BookingPnr, PaxInfoEntry, RouteInfoEntry } from '../../../../contract/bookings';
 import { formatDate, formatDateTime, formatVnd } from '../../../../src/i18n/format';
 import { actionButtons, countdown, msLeft, type DetailAction } from '../../model/actions';
+import { baggageText } from '../../model/print';
 import { isHold } from '../../model/status';
 import { PnrStatusTag } from './StatusTags';
 
@@ -17,7 +18,7 @@ function minutes(m: number): string {
 
 function Leg({ leg }: { leg: RouteInfoEntry }) {
   const { t } = useTranslation();
-  const bag = (b: { pieces: number; description: string }) => (b.pieces > 0 ? `${b.pieces} × ${b.description}` : b.description || t('bookings.detail.none'));
+  const bag = (b: { pieces: number; description: string }) => baggageText(b) || t('bookings.detail.none');
   return (
     <div className="bkm-leg" data-testid="route-info">
       <div className="bkm-leg-head">
@@ -104,11 +105,13 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
   const limitLeft = msLeft(pnr.timeLimit, now);
   const voidLeft = msLeft(pnr.voidUntil, now);
   const buttons = actionButtons(pnr);
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
 
   const paxColumns = [
     { title: t('bookings.detail.paxType'), key: 'type', width: 90, render: (_: unknown, p: PaxInfoEntry) => t(`bookings.paxType.${p.paxType}`) },
     { title: t('bookings.detail.name'), key: 'name', width: 200, render: (_: unknown, p: PaxInfoEntry) => <strong>{`${p.lastName} ${p.firstName}`}</strong> },
-    { title: t('bookings.detail.title'), key: 'title', width: 70, render: (_: unknown, p: PaxInfoEntry) => p.title },
+    { title: t('bookings.detail.paxTitle'), key: 'title', width: 70, render: (_: unknown, p: PaxInfoEntry) => p.title },
     { title: t('bookings.detail.birthDay'), dataIndex: 'birthDay', key: 'birthDay', width: 110 },
     {
       title: t('bookings.detail.ticketNumber'),
@@ -205,7 +208,30 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
         <Leg key={`${leg.flightNo}-${i}`} leg={leg} />
       ))}
       <h3 className="bkm-sub">{t('bookings.detail.paxInfos')}</h3>
-      <Table<PaxInfoEntry> size="small" rowKey="paxId" columns={paxColumns} dataSource={pnr.paxInfos} pagination={false} scroll={{ x: 800 }} />
+      {phone ? (
+        <div className="bkm-pax-cards">
+          {pnr.paxInfos.map((p) => (
+            <div key={p.paxId} className="bkm-pax-card">
+              <strong>{`${p.lastName} ${p.firstName}`}</strong> <span className="muted">{`${p.title} · ${t(`bookings.paxType.${p.paxType}`)} · ${p.birthDay}`}</span>
+              <div>
+                {t('bookings.detail.ticketNumber')}:{' '}
+                {p.ticketNumber ? (
+                  <span className="bkm-code" data-testid="ticket-number">
+                    {p.ticketNumber}
+                  </span>
+                ) : (
+                  <span className="muted">{t('bookings.detail.notIssued')}</span>
+                )}
+              </div>
+              {(p.loyalty || p.extraInfos.length > 0) && (
+                <div className="muted">{[p.loyalty, ...p.extraInfos.map((x) => `${x.code}: ${x.value}`)].filter(Boolean).join(' · ')}</div>
+              )}
+            </div>
+          ))}
+        </div>
+      ) : (
+        <Table<PaxInfoEntry> size="small" rowKey="paxId" columns={paxColumns} dataSource={pnr.paxInfos} pagination={false} scroll={{ x: 'max-content' }} />
+      )}
       <h3 className="bkm-sub">{t('bookings.detail.fareData')}</h3>
       <FareGrid pnr={pnr} />
     </Card>

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PrintInfo } from '../../../../contract/bookings';
 import { formatDate, formatVnd } from '../../../../src/i18n/format';
-import { paxCounts, priceLines } from '../../model/print';
+import { baggageText, paxCounts, priceLines } from '../../model/print';
 
 export function TicketView({ info }: { info: PrintInfo }) {
   const { t } = useTranslation();
@@ -66,8 +66,11 @@ export function TicketView({ info }: { info: PrintInfo }) {
                   {r.class} · {r.cabinClass}
                 </td>
                 <td>
-                  {r.handBaggage.description}
-                  {r.freeBaggage.description && <div>{r.freeBaggage.description}</div>}
+                  {[baggageText(r.handBaggage) && `${t('bookings.print.hand')} ${baggageText(r.handBaggage)}`, baggageText(r.freeBaggage) && `${t('bookings.print.checked')} ${baggageText(r.freeBaggage)}`]
+                    .filter(Boolean)
+                    .map((x) => (
+                      <div key={x as string}>{x}</div>
+                    ))}
                 </td>
               </tr>
             ))}
