@@ -34,6 +34,8 @@ export interface BookingTableProps {
   /** The action of a work list row. */
   action?: (item: BookingListItem) => ReactNode;
   rowKey?: (item: BookingListItem) => string;
+  /** Work lists: every row has the same booking status, and the page size is fixed. */
+  workList?: boolean;
 }
 
 function PnrTags({ item, now }: { item: BookingListItem; now: number }) {
@@ -51,7 +53,7 @@ function PnrTags({ item, now }: { item: BookingListItem; now: number }) {
 }
 
 export function BookingTable(props: BookingTableProps) {
-  const { rows, loading, total, page, pageSize, sort, onPage, onSort, showAgent, now, deadline, action, rowKey = (r) => String(r.id) } = props;
+  const { rows, loading, total, page, pageSize, sort, onPage, onSort, showAgent, now, deadline, action, rowKey = (r) => String(r.id), workList = false } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
@@ -63,7 +65,7 @@ export function BookingTable(props: BookingTableProps) {
     current: page,
     pageSize,
     total,
-    showSizeChanger: true,
+    showSizeChanger: !workList,
     pageSizeOptions: [10, 20, 50, 100],
     showTotal: (n: number) => t('bookings.search.total', { count: n }),
     onChange: onPage,
@@ -137,13 +139,9 @@ export function BookingTable(props: BookingTableProps) {
       ),
     },
     { title: t('bookings.search.col.pnrs'), key: 'pnrs', width: 220, render: (_: unknown, item) => <PnrTags item={item} now={now} /> },
-    {
-      title: t('bookings.search.col.status'),
-      key: 'status',
-      dataIndex: 'status',
-      width: 110,
-      render: (_: string, item) => <BookingStatusTag status={item.status} />,
-    },
+    ...(workList
+      ? []
+      : [{ title: t('bookings.search.col.status'), key: 'status', width: 110, render: (_: unknown, item: BookingListItem) => <BookingStatusTag status={item.status} /> }]),
     {
       title: t('bookings.search.col.itinerary'),
       key: 'departDate',
@@ -178,7 +176,7 @@ export function BookingTable(props: BookingTableProps) {
       ...sorted('total'),
       render: (v: number) => <span className="money">{formatVnd(v)}</span>,
     },
-    ...(action ? [{ title: t('bookings.search.col.action'), key: 'action', width: 130, fixed: 'right' as const, render: (_: unknown, item: BookingListItem) => action(item) }] : []),
+    ...(action ? [{ title: t('bookings.search.col.action'), key: 'action', width: 150, render: (_: unknown, item: BookingListItem) => action(item) }] : []),
   ];
 
   return (

@@ -62,6 +62,7 @@ export function WorkListPage({ kind }: { kind: WorkList }) {
           onPage={(p) => setPage(p)}
           showAgent={admin}
           now={now}
+          workList
           deadline={{
             title: t(`bookings.${kind}.deadline`),
             render: (item) => {
