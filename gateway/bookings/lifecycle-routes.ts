@@ -25,7 +25,7 @@ import { defineEndpoint, type AccessDeps } from '../access/endpoint';
 import { requireAuth } from '../agents/scope';
 import type { Settings } from '../settings';
 import { createSuppliers, type Suppliers } from '../suppliers';
-import { cancelHolds, issueBooking, refundQuoteOf, refundTickets, voidTickets, type Actor, type LifecycleDeps } from './lifecycle';
+import { cancelHolds, issueBooking, QuoteCache, refundQuoteOf, refundTickets, voidTickets, type Actor, type LifecycleDeps } from './lifecycle';
 import { PIN_HEADER, requirePin } from './pin';
 
 export interface LifecycleRouteDeps {
@@ -51,6 +51,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, deps: AccessDeps, 
     db,
     suppliers: options.suppliers ?? createSuppliers({ ...options.settings.SUPPLIERS }),
     instant: createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } }),
+    quotes: new QuoteCache(),
   };
   const pinDeps = { db, secret: options.secret, cipher: deps.cipher };
   const tags = ['bookings'];

@@ -26,7 +26,7 @@ import {
 } from '../../contract/bookings';
 import type { Language } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
-import type { BookingFee, PaxType, PriceInfo, Source } from '../../contract/flights';
+import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
 import { balanceOf, postEntry } from '../accounting/ledger';
 import { writeAudit, type RequestMeta } from '../audit/log';
 import type { UserContext } from '../auth/users';
@@ -48,6 +48,8 @@ export interface LifecycleDeps {
   /** The same supply without latency or failures: re-pricing at issue and fare rules. */
   instant: Suppliers;
   now?: () => Date;
+  /** Answers of the re-pricing searches, kept briefly (the same flight and day is priced once per minute). */
+  quotes?: QuoteCache;
   /** How often a request waits for a pending one with its idempotency key (ms), and for how long at most. */
   pendingPollMs?: number;
   pendingWaitMs?: number;
@@ -223,10 +225,35 @@ export function ticketShares(row: PnrRow, booking: Pick<BookingRow, 'bookingFees
 export const totalOf = (shares: Map<number, TicketShare>): number => [...shares.values()].reduce((s, t) => s + paidOf(t), 0);
 
 /**
+ * Recent supplier answers of re-pricing searches by source and request: at most `max` entries, each kept
+ * `ttlMs`. A bounded memo, so issuing many bookings of one flight and day prices it once.
+ */
+export class QuoteCache {
+  private readonly entries = new Map<string, { at: number; offers: Promise<FlightOffer[]> }>();
+
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly max = 500,
+  ) {}
+
+  get(key: string, load: () => Promise<FlightOffer[]>, now = Date.now()): Promise<FlightOffer[]> {
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.offers;
+    const offers = load();
+    // a failed answer is not kept
+    offers.catch(() => this.entries.delete(key));
+    this.entries.delete(key);
+    this.entries.set(key, { at: now, offers });
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    return offers;
+  }
+}
+
+/**
  * The fares of the PNR priced again by the supplier (deterministic simulated fares): each stored fare is
  * looked up by its offer id and class; a fare the supplier no longer answers keeps its held price.
  */
-export async function repriceFares(instant: Suppliers, row: PnrRow, booking: Pick<BookingRow, 'adt' | 'chd' | 'inf'>): Promise<StoredFare[]> {
+export async function repriceFares(instant: Suppliers, row: PnrRow, booking: Pick<BookingRow, 'adt' | 'chd' | 'inf'>, quotes?: QuoteCache): Promise<StoredFare[]> {
   const source = row.source as Source;
   const legs = legsOf(row);
   const fares = faresOf(row);
@@ -247,7 +274,8 @@ export async function repriceFares(instant: Suppliers, row: PnrRow, booking: Pic
       ? { from: outward[0].from, to: outward[outward.length - 1].to, departDate: dateOf('depart')!, returnDate: dateOf('return'), pax }
       : { from: own[0].from, to: own[own.length - 1].to, departDate: own[0].departDate.slice(0, 10), pax };
     try {
-      const offers = await instant[source].search(request);
+      const search = () => instant[source].search(request);
+      const offers = await (quotes ? quotes.get(JSON.stringify([source, request]), search) : search());
       const price = offers.find((o) => o.id === f.offerId && o.direction === f.direction)?.priceInfo.find((p) => p.class === f.class);
       out.push(price ? { ...f, ...price, seatAvailable: f.seatAvailable, offerId: f.offerId, direction: f.direction } : f);
     } catch {
@@ -399,7 +427,7 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
   // re-price (a supplier call: before any transaction)
   const plans: IssuePlan[] = [];
   for (const row of rows) {
-    const fares = await repriceFares(deps.instant, row, booking);
+    const fares = await repriceFares(deps.instant, row, booking, deps.quotes);
     plans.push({ row, fares, heldTotal: totalOf(ticketShares(row, booking)), amount: totalOf(ticketShares(row, booking, fares)) });
   }
 

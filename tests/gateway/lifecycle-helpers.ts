@@ -10,9 +10,10 @@ import { call, type Gateway, type Method } from './helpers';
 
 export const adult = (paxId: number, firstName = 'Van An') => ({ paxId, type: 'ADT', title: 'MR', firstName, lastName: 'Nguyen', birthday: '15/04/1985' });
 export const child = (paxId: number) => ({ paxId, type: 'CHD', title: 'MISS', firstName: 'Lan', lastName: 'Nguyen', birthday: `01/01/${new Date().getFullYear() - 7}` });
-export const infant = (paxId: number, parentId: number) => ({
-  paxId, type: 'INF', title: 'MSTR', firstName: 'Be', lastName: 'Nguyen', birthday: `01/01/${new Date().getFullYear() - 1}`, parentId,
-});
+/** dd/MM/yyyy of `days` days ago. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+/** An infant of about seven months (under 2 for any travel date of the tests). */
+export const infant = (paxId: number, parentId: number) => ({ paxId, type: 'INF', title: 'MSTR', firstName: 'Be', lastName: 'Nguyen', birthday: daysAgo(210), parentId });
 export const contact = { name: 'Nguyen Van An', phone: '0912345678', email: 'an@example.vn' };
 
 export interface HoldSpec {
