@@ -1,0 +1,179 @@
+// Ticket issue throughput of the gateway on PostgreSQL, loopback, every source's latency 0.
+//
+// The gateway runs as its own process (tests/support/gateway-process.ts) on a fresh PostgreSQL database
+// (created on the server of BENCH_DATABASE_URL, else TEST_DATABASE_URL, and dropped at the end), with the demo
+// data. The bench holds N one-adult bookings (searches and POST /api/bookings over the encrypted protocol),
+// tops the agency's deposit up so every issue is covered, then 20 concurrent clients issue them:
+//
+//   A. f1admin (no PIN): POST /api/bookings/:id/issue, a sealed { idempotencyKey, pnrs } body each;
+//   B. f1agent (holds use_pin_code): the same with the X-Pin header (the salt from a first 403/120), so each
+//      issue also verifies the PIN (argon2id);
+//   C. the calls of A again with the same keys: replays (stored answers, nothing charged).
+//
+// Reported: issues/s, latency median and p99, and the ledger check: one C entry per issue, C amounts = the
+// amounts answered, the deposit lowered by exactly that, every entry balanced.
+//
+// Run: npm run bench:issue-throughput   (BENCH_ISSUES=n per phase, default 200; BENCH_CONNECTIONS=k, default 20)
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+
+const { startGateway } = await import('../support/gateway-process.ts');
+const { encrypt, encryptWithSecret, seal } = await import('../../contract/crypto.ts');
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55433/postgres';
+const ISSUES = Number(process.env.BENCH_ISSUES ?? 200);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PIN = '246810';
+
+const pct = (values, p) => {
+  const v = [...values].sort((a, b) => a - b);
+  return v.length ? v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))] : NaN;
+};
+
+function dayAhead(days) {
+  const d = new Date(Date.now() + (7 * 60 + days * 1440) * 60_000); // Vietnam's date
+  return d.toISOString().slice(0, 10);
+}
+
+async function adminQuery(url, text) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+const dbName = `bench_issue_${process.pid}`;
+await adminQuery(ADMIN_URL, `create database ${dbName}`);
+const dbUrl = new URL(ADMIN_URL);
+dbUrl.pathname = `/${dbName}`;
+let gateway;
+try {
+  gateway = await startGateway({ DATABASE_URL: dbUrl.toString(), SUPPLIER_LATENCY_MS: '0-0', SEARCH_SESSIONS_PER_USER: '100', LOG_LEVEL: 'warn' });
+  const base = gateway.url;
+  const headers = (token, extra = {}) => ({ tsp: encrypt(String(Date.now())), 'content-type': 'application/json', ...(token ? { authorization: token } : {}), ...extra });
+  const post = (path, token, body, extra) => fetch(`${base}${path}`, { method: 'POST', headers: headers(token, extra), body: JSON.stringify(seal(body)) });
+  async function login(username) {
+    const res = await post('/api/auth/login', null, { username, password: 'Demo@2026' });
+    if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+    return (await res.json()).accessToken;
+  }
+
+  /** N one-adult holds for the user, spread over the classes with seats of HAN–SGN and SGN–HAN over several days. */
+  async function holdMany(token, n, firstDay) {
+    const held = [];
+    for (let day = firstDay; held.length < n; day += 1) {
+      for (const [from, to] of [['HAN', 'SGN'], ['SGN', 'HAN'], ['SGN', 'DAD']]) {
+        const started = await post('/api/flights/search', token, { legs: [{ from, to, departDate: dayAhead(day) }] });
+        const { sessionId } = await started.json();
+        const offers = [];
+        for (let cursor = 0; ;) {
+          const p = await (await fetch(`${base}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: headers(token) })).json();
+          offers.push(...p.offers);
+          cursor = p.cursor;
+          if (p.done) break;
+        }
+        for (const offer of offers) {
+          for (const price of offer.priceInfo) {
+            for (let s = 0; s < price.seatAvailable && held.length < n; s += 1) {
+              const res = await post('/api/bookings', token, {
+                sessionId,
+                selected: [{ offerId: offer.id, class: price.class }],
+                passengers: [{ paxId: 1, type: 'ADT', title: 'MR', firstName: 'Van An', lastName: 'Nguyen', birthday: '15/04/1985' }],
+                contact: { name: 'Nguyen Van An', phone: '0912345678', email: 'an@example.vn' },
+              });
+              if (!res.ok) break; // a class sold out meanwhile: next class
+              const { id } = await res.json();
+              const b = await (await fetch(`${base}/api/bookings/${id}`, { headers: headers(token) })).json();
+              const pnr = b.listPNR.find((x) => x.pnr)?.pnr;
+              if (pnr) held.push({ id, pnr, key: randomUUID() });
+            }
+            if (held.length >= n) return held;
+          }
+        }
+      }
+    }
+    return held;
+  }
+
+  /** CONNECTIONS clients over the list, each call timed. */
+  async function issueAll(held, token, pinHeader) {
+    const times = [];
+    const answers = [];
+    let next = 0;
+    let failures = 0;
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+      while (next < held.length) {
+        const h = held[next++];
+        const s = performance.now();
+        const res = await post(`/api/bookings/${h.id}/issue`, token, { idempotencyKey: h.key, pnrs: [h.pnr] }, pinHeader ? { 'x-pin': pinHeader() } : {});
+        const body = await res.json();
+        times.push(performance.now() - s);
+        if (res.ok) answers.push(body);
+        else if (failures++ === 0) console.error(`issue failed: ${res.status} ${JSON.stringify(body)}`);
+      }
+    }));
+    const seconds = (performance.now() - t0) / 1000;
+    return { count: answers.length, perSecond: answers.length / seconds, p50: pct(times, 50), p99: pct(times, 99), failures, answers };
+  }
+
+  const admin = await login('f1admin');
+  const agent = await login('f1agent');
+  // the PIN salt of f1agent: a first call without X-Pin answers 403/120 with it
+  const t = performance.now();
+  const heldA = await holdMany(admin, ISSUES, 20);
+  const heldB = await holdMany(agent, ISSUES, 40);
+  console.log(`prepared ${heldA.length + heldB.length} holds in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  const { openDatabase } = await import('../../gateway/db/client.ts');
+  const { balanceOf, postEntry, unbalancedEntries } = await import('../../gateway/accounting/ledger.ts');
+  const { agencies, journalEntries } = await import('../../gateway/db/schema.ts');
+  const { eq, inArray } = await import('drizzle-orm');
+  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
+  const db = database.db;
+  const [saoviet] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.code, 'SAOVIET'));
+  await db.transaction((tx) => postEntry(tx, { type: 'T', agencyId: saoviet.id, amount: 10_000_000_000, reference: 'bench top-up' }));
+
+  const first = await post(`/api/bookings/${heldB[0].id}/issue`, agent, { idempotencyKey: heldB[0].key, pnrs: [heldB[0].pnr] });
+  const salt = (await first.json()).data?.salt;
+  if (first.status !== 403 || !salt) throw new Error(`expected 403/120 with a salt, got ${first.status}`);
+
+  console.log(`ticket issue throughput: ${CONNECTIONS} concurrent clients, ${ISSUES} issues per phase, PostgreSQL, supplier latency 0, loopback, node ${process.version}`);
+  const ledgerCheck = async (held, r) => {
+    const before = r.balanceBefore;
+    const entries = await db.select().from(journalEntries).where(inArray(journalEntries.bookingRef, held.map((h) => String(h.id))));
+    const charges = entries.filter((e) => e.type === 'C');
+    const charged = charges.reduce((s, e) => s + Number(e.amount), 0);
+    const answered = r.answers.reduce((s, a) => s + a.amount, 0);
+    const after = await balanceOf(db, saoviet.id);
+    const ok = charges.length === r.count && charged === answered && before - after === answered;
+    return `charges ${charges.length} = issues ${r.count}; charged ${charged.toLocaleString('vi-VN')} ₫ = answered ${answered.toLocaleString('vi-VN')} ₫ = deposit change ${(before - after).toLocaleString('vi-VN')} ₫ ${ok ? 'OK' : 'MISMATCH'}`;
+  };
+  const line = (name, r) => `  ${name.padEnd(34)} ${r.perSecond.toFixed(1).padStart(6)} issues/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} done, ${r.failures} failed)`;
+
+  let balanceBefore = await balanceOf(db, saoviet.id);
+  const a = await issueAll(heldA, admin, null);
+  console.log(line('A. issue (no PIN)', a));
+  console.log(`     ledger: ${await ledgerCheck(heldA, { ...a, balanceBefore })}`);
+
+  balanceBefore = await balanceOf(db, saoviet.id);
+  const pinHeader = () => encryptWithSecret(PIN, salt);
+  const b = await issueAll(heldB, agent, pinHeader);
+  console.log(line('B. issue with the PIN (argon2id)', b));
+  console.log(`     ledger: ${await ledgerCheck(heldB, { ...b, balanceBefore })}`);
+
+  balanceBefore = await balanceOf(db, saoviet.id);
+  const c = await issueAll(heldA, admin, null);
+  const replayed = c.answers.filter((x) => x.replayed).length;
+  console.log(line('C. replays of A (same keys)', c));
+  console.log(`     replayed ${replayed} of ${c.count}; deposit change ${(balanceBefore - (await balanceOf(db, saoviet.id))).toLocaleString('vi-VN')} ₫; unbalanced entries ${(await unbalancedEntries(db)).length}`);
+  console.log(`  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  await database.close();
+} finally {
+  await gateway?.stop();
+  await adminQuery(ADMIN_URL, `drop database if exists ${dbName} with (force)`);
+}
