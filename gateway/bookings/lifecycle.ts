@@ -12,7 +12,7 @@
  * with the booking and its PNRs besides the ledger's own entry per posting.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   allowedActions,
   type IssueRequest,
@@ -25,7 +25,7 @@ import {
   type RefundRequest,
 } from '../../contract/bookings';
 import type { Language } from '../../contract/constants';
-import { ErrorCode } from '../../contract/errors';
+import { ErrorCode, type ErrorCodeValue } from '../../contract/errors';
 import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
 import { balanceOf, postEntry } from '../accounting/ledger';
 import { writeAudit, type RequestMeta } from '../audit/log';
@@ -320,6 +320,7 @@ type Claim = { kind: 'owned' } | { kind: 'done'; result: IssueResult };
 async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: number, key: string, bodyHash: string): Promise<Claim> {
   const { db } = deps;
   const deadline = Date.now() + (deps.pendingWaitMs ?? 60_000);
+  let waited = false;
   for (;;) {
     const inserted = await db
       .insert(issueRequests)
@@ -331,16 +332,30 @@ async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: numbe
     if (!row) continue;
     if (row.bodyHash !== bodyHash || row.bookingId !== bookingId) throw conflict('idempotencyKeyReused', actor.lang);
     if (row.status === 'done') return { kind: 'done', result: row.result as IssueResult };
-    if (row.status === 'failed' || Date.now() - row.updatedAt.getTime() > STALE_PENDING_MS) {
+    if (row.status === 'failed' && waited) {
+      // the request this one waited for failed: the same answer (a later retry with the key tries again)
+      const failed = row.result as { code?: ErrorCodeValue; data?: Record<string, unknown> | null } | null;
+      throw new ApiError(failed?.code ?? ErrorCode.INTERNAL, failed?.data ?? undefined);
+    }
+    const staleBefore = new Date(Date.now() - STALE_PENDING_MS);
+    if (row.status === 'failed' || row.updatedAt.getTime() < staleBefore.getTime()) {
+      // one of the requests waiting takes it over (the condition is re-checked by the update itself)
       const taken = await db
         .update(issueRequests)
         .set({ status: 'pending', userId: actor.ctx.user.id, result: null, updatedAt: new Date() })
-        .where(and(eq(issueRequests.idempotencyKey, key), eq(issueRequests.status, row.status), eq(issueRequests.updatedAt, row.updatedAt)))
+        .where(
+          and(
+            eq(issueRequests.idempotencyKey, key),
+            row.status === 'failed' ? eq(issueRequests.status, 'failed') : and(eq(issueRequests.status, 'pending'), lt(issueRequests.updatedAt, staleBefore)),
+          ),
+        )
         .returning({ key: issueRequests.idempotencyKey });
       if (taken.length > 0) return { kind: 'owned' };
-      continue;
+    } else if (Date.now() > deadline) {
+      throw conflict('issueInProgress', actor.lang);
+    } else {
+      waited = true;
     }
-    if (Date.now() > deadline) throw conflict('issueInProgress', actor.lang);
     await sleep(deps.pendingPollMs ?? 50);
   }
 }
@@ -411,7 +426,7 @@ export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId:
   } catch (err) {
     await db
       .update(issueRequests)
-      .set({ status: 'failed', result: { code: err instanceof ApiError ? err.code : ErrorCode.INTERNAL }, updatedAt: new Date() })
+      .set({ status: 'failed', result: err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL }, updatedAt: new Date() })
       .where(and(eq(issueRequests.idempotencyKey, key), eq(issueRequests.status, 'pending')));
     throw err;
   }

@@ -6,7 +6,7 @@ import { encryptWithSecret } from '../../contract/crypto';
 import { balanceOf, postEntry } from '../../gateway/accounting/ledger';
 import { hashPassword } from '../../gateway/auth/passwords';
 import { loadUserByUsername } from '../../gateway/auth/users';
-import { issueBooking } from '../../gateway/bookings/lifecycle';
+import { issueBodyHash, issueBooking } from '../../gateway/bookings/lifecycle';
 import { acceptedSalts, pinSalt, readPinHeader } from '../../gateway/bookings/pin';
 import { auditLog, bookings, issueRequests, pnrs, refunds, users } from '../../gateway/db/schema';
 import { seatsTakenOf } from '../../gateway/flights/inventory';
@@ -272,6 +272,29 @@ describe('issue', () => {
     expect(retry).toMatchObject({ amount: total, replayed: false, balanceAfter: before - total });
     expect((await entriesOf(gw, h.pnr)).map((e) => e.type)).toEqual(['C', 'V', 'C']);
     expect(await balanceOf(gw.db, saoviet)).toBe(before - total);
+  });
+
+  it('a pending key: waited for (bounded), its failure answered to the waiter, its result replayed; a stale one taken over', async () => {
+    const h = await hold(gw, token('f1admin'), { source: 'VJ', days: 31 });
+    const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+    const deps = { db: gw.db, suppliers: instant, instant, pendingPollMs: 10, pendingWaitMs: 150 };
+    const key = randomUUID();
+    const body = { idempotencyKey: key, pnrs: [h.pnr] };
+    await gw.db.insert(issueRequests).values({ idempotencyKey: key, userId: ctx.user.id, bookingId: h.id, bodyHash: issueBodyHash(h.id, [h.pnr]), status: 'pending' });
+    // still pending after the wait: 409 issueInProgress, nothing charged
+    await expect(issueBooking(deps, { ctx, lang: 'en' }, h.id, body)).rejects.toMatchObject({ code: 49, data: { reason: 'issueInProgress' } });
+    // the request waited for fails meanwhile: the waiter answers that failure
+    const waiting = issueBooking({ ...deps, pendingWaitMs: 5_000 }, { ctx, lang: 'en' }, h.id, body);
+    await new Promise((r) => setTimeout(r, 60));
+    await gw.db.update(issueRequests).set({ status: 'failed', result: { code: 80, data: { message: 'down' } }, updatedAt: new Date() }).where(eq(issueRequests.idempotencyKey, key));
+    await expect(waiting).rejects.toMatchObject({ code: 80, data: { message: 'down' } });
+    expect(await entriesOf(gw, h.pnr)).toEqual([]);
+    // a pending key nobody has touched for 10 minutes belongs to a request that died: taken over
+    await gw.db.update(issueRequests).set({ status: 'pending', updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(issueRequests.idempotencyKey, key));
+    const r = await issueBooking(deps, { ctx, lang: 'en' }, h.id, body);
+    expect(r).toMatchObject({ replayed: false, pnrs: [{ pnr: h.pnr, status: 'ISSUE TICKET' }] });
+    expect(await issueBooking(deps, { ctx, lang: 'en' }, h.id, body)).toEqual({ ...r, replayed: true });
+    expect(await countEntries(gw, 'C', h.pnr)).toBe(1);
   });
 
   it('no PIN set: 409 pointing to /system/pin-code; 5 wrong PINs in 15 minutes: 429', async () => {
