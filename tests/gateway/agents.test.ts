@@ -313,11 +313,12 @@ describe('agency settings, profile, password and PIN', () => {
   });
 
   it('sets a PIN, then changes it only with the current one', async () => {
-    const t = token('f1agent');
+    // f2agent has no PIN yet (the demo seeds f1agent's)
+    const t = token('f2agent');
     expect((await call(gw, 'GET', '/api/system/pin-code', { token: t })).json()).toEqual({ hasPin: false });
     expect((await call(gw, 'PUT', '/api/system/pin-code', { token: t, body: { newPin: '12a4' } })).json().code).toBe(41);
     expect((await call(gw, 'PUT', '/api/system/pin-code', { token: t, body: { newPin: '1234' } })).json()).toEqual({ hasPin: true });
-    const [row] = await gw.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.username, 'f1agent'));
+    const [row] = await gw.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.username, 'f2agent'));
     expect(row.pinHash).toMatch(/^\$argon2id\$/);
     expect((await call(gw, 'PUT', '/api/system/pin-code', { token: t, body: { newPin: '5678' } })).json().code).toBe(121);
     expect((await call(gw, 'PUT', '/api/system/pin-code', { token: t, body: { oldPin: '0000', newPin: '5678' } })).json().code).toBe(121);
