@@ -26,36 +26,23 @@ export function localDayBounds(day: string, timeZone: string = LOCAL_TIME_ZONE):
   return { start: new Date(start), end: new Date(localToUtc(next, 0, timeZone)) };
 }
 
-/** Vietnamese (and other Latin) letters with diacritics → their base letter, for SQL translate(). */
-const FOLD: { from: string; to: string } = (() => {
-  let from = 'đĐ';
-  let to = 'dD';
-  const ranges: [number, number][] = [
-    [0x00c0, 0x024f],
-    [0x1e00, 0x1eff],
-  ];
-  for (const [a, b] of ranges) {
-    for (let c = a; c <= b; c++) {
-      const ch = String.fromCodePoint(c);
-      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      if (base.length === 1 && base !== ch && /[A-Za-z]/.test(base)) {
-        from += ch;
-        to += base;
-      }
-    }
-  }
-  return { from, to };
-})();
-
-/** A name as the search compares it: diacritics folded, upper case, single spaces. */
+/** A name as the search compares it: diacritics and Đ folded, upper case, single spaces. */
 export function foldName(value: string): string {
-  let out = '';
-  for (const ch of value) {
-    const i = FOLD.from.indexOf(ch);
-    out += i >= 0 ? FOLD.to[i] : ch;
-  }
-  return out.toUpperCase().replace(/\s+/g, ' ').trim();
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
+
+/**
+ * The same folding in SQL (PGlite and PostgreSQL alike, no extension): NFD, combining marks removed, Đ → D.
+ * Names are stored in upper case, so the needle is compared with ILIKE.
+ */
+const sqlFold = (value: SQL) => sql`translate(regexp_replace(normalize(${value}, NFD), '[\u0300-\u036f]', '', 'g'), 'đĐ', 'dD')`;
 
 const likeEscape = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -65,10 +52,11 @@ export function listFilter(ctx: UserContext, q: BookingListQuery, now: Date): SQ
   const pnrExists = (cond: SQL) => sql`exists (select 1 from ${pnrs} where ${pnrs.bookingId} = ${bookings.id} and ${cond})`;
   if (q.pnr) where.push(pnrExists(sql`${pnrs.pnr} like ${`${likeEscape(q.pnr)}%`}`));
   if (q.name) {
+    // each name folded once; "last first" and "first last" both match (names are stored in upper case)
     const needle = `%${likeEscape(foldName(q.name))}%`;
-    const folded = (a: string, b: string) => sql`upper(translate(coalesce(x->>${a}, '') || ' ' || coalesce(x->>${b}, ''), ${FOLD.from}, ${FOLD.to}))`;
+    const fold = (field: string) => sqlFold(sql`coalesce(x->>${field}, '')`);
     where.push(
-      sql`exists (select 1 from jsonb_array_elements(${bookings.passengers}) x where ${folded('lastName', 'firstName')} like ${needle} or ${folded('firstName', 'lastName')} like ${needle})`,
+      sql`exists (select 1 from jsonb_array_elements(${bookings.passengers}) x, lateral (select ${fold('lastName')} as l, ${fold('firstName')} as f) n where n.l || ' ' || n.f ilike ${needle} or n.f || ' ' || n.l ilike ${needle})`,
     );
   }
   if (q.airline) where.push(pnrExists(sql`${pnrs.airline} = ${q.airline}`));
@@ -94,7 +82,8 @@ export function listFilter(ctx: UserContext, q: BookingListQuery, now: Date): SQ
 }
 
 export async function bookingList(conn: Conn, ctx: UserContext, q: BookingListQuery, now: Date = new Date()): Promise<z.infer<typeof bookingListSchema>> {
-  const departDate = sql<string | null>`(select min(r->>'departDate') from ${pnrs} cross join jsonb_array_elements(${pnrs.routeInfos}) r where ${pnrs.bookingId} = ${bookings.id})`;
+  // a PNR's legs are stored in the order flown: its first leg is its first departure
+  const departDate = sql<string | null>`(select min(${pnrs.routeInfos}->0->>'departDate') from ${pnrs} where ${pnrs.bookingId} = ${bookings.id})`;
   const total = sql<number>`${bookings.totalFare} + ${bookings.totalFees}`;
   const field = q.sort.replace(/^-/, '');
   const direction = q.sort.startsWith('-') ? desc : asc;
