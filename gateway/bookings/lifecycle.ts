@@ -53,6 +53,8 @@ export interface LifecycleDeps {
   /** How often a request waits for a pending one with its idempotency key (ms), and for how long at most. */
   pendingPollMs?: number;
   pendingWaitMs?: number;
+  /** Called each time a request waits for a pending one with its key (tests synchronise on it). */
+  onPendingWait?: () => void;
 }
 
 /** Who acts: the signed-in user, the language of messages and the request facts for the audit log. */
@@ -355,6 +357,7 @@ async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: numbe
       throw conflict('issueInProgress', actor.lang);
     } else {
       waited = true;
+      deps.onPendingWait?.();
     }
     await sleep(deps.pendingPollMs ?? 50);
   }

@@ -284,8 +284,10 @@ describe('issue', () => {
     // still pending after the wait: 409 issueInProgress, nothing charged
     await expect(issueBooking(deps, { ctx, lang: 'en' }, h.id, body)).rejects.toMatchObject({ code: 49, data: { reason: 'issueInProgress' } });
     // the request waited for fails meanwhile: the waiter answers that failure
-    const waiting = issueBooking({ ...deps, pendingWaitMs: 5_000 }, { ctx, lang: 'en' }, h.id, body);
-    await new Promise((r) => setTimeout(r, 60));
+    let isWaiting!: () => void;
+    const waits = new Promise<void>((resolve) => (isWaiting = resolve));
+    const waiting = issueBooking({ ...deps, pendingWaitMs: 20_000, onPendingWait: () => isWaiting() }, { ctx, lang: 'en' }, h.id, body);
+    await waits;
     await gw.db.update(issueRequests).set({ status: 'failed', result: { code: 80, data: { message: 'down' } }, updatedAt: new Date() }).where(eq(issueRequests.idempotencyKey, key));
     await expect(waiting).rejects.toMatchObject({ code: 80, data: { message: 'down' } });
     expect(await entriesOf(gw, h.pnr)).toEqual([]);
