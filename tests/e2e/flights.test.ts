@@ -235,7 +235,7 @@ describe('flight search', () => {
     const chosen = page.getByTestId('offer-card').first();
     await chosen.getByTestId('offer-fare-rule').click();
     const rules = page.getByTestId('fare-rule-dialog');
-    await rules.locator('.fl-fare-rule-text').first().waitFor();
+    await rules.locator('.fare-rule-text').first().waitFor();
     expect((await rules.textContent())?.length).toBeGreaterThan(40);
     await page.locator('.ant-modal-close').click();
     await rules.waitFor({ state: 'hidden' });

@@ -1,6 +1,6 @@
 /** The filters of booking/search: PNR, passenger name, airline, status, booking and flight date ranges, agent. */
 import { useEffect } from 'react';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { AutoComplete, Button, DatePicker, Form, Input, Select } from 'antd';
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -65,8 +65,11 @@ export function BookingFilters({ value, showAgent, onSearch }: { value: SearchFi
       <Form.Item name="name" label={t('bookings.search.name')}>
         <Input maxLength={60} allowClear placeholder={t('bookings.search.namePlaceholder')} />
       </Form.Item>
-      <Form.Item name="airline" label={t('bookings.search.airline')}>
-        <Select allowClear showSearch placeholder={t('bookings.search.all')} options={DOMESTIC.map((a) => ({ value: a, label: a }))} />
+      <Form.Item name="airline" label={t('bookings.search.airline')} rules={[{ pattern: /^\s*[A-Za-z0-9]{2}\s*$/, message: t('bookings.search.airlineRule') }]}>
+        {/* the domestic carriers offered, any other two-character code typed (GDS carriers) */}
+        <AutoComplete allowClear placeholder={t('bookings.search.all')} options={DOMESTIC.map((a) => ({ value: a, label: a }))} filterOption={(input, o) => String(o?.value ?? '').startsWith(input.toUpperCase())}>
+          <Input maxLength={2} className="bkm-upper" />
+        </AutoComplete>
       </Form.Item>
       <Form.Item name="status" label={t('bookings.search.status')}>
         <Select allowClear placeholder={t('bookings.search.all')} options={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`bookings.bookingStatus.${s}`) }))} />
