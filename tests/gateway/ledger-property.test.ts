@@ -14,11 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightOffer } from '../../contract/flights';
 import { balanceOf, postEntry, unbalancedEntries } from '../../gateway/accounting/ledger';
 import { loadUserByUsername, type UserContext } from '../../gateway/auth/users';
-import { cancelHolds, issueBooking, netChargedOf, QuoteCache, refundTickets, voidTickets, type LifecycleDeps } from '../../gateway/bookings/lifecycle';
+import { cancelHolds, issueBooking, netChargedOf, refundTickets, voidTickets, type LifecycleDeps } from '../../gateway/bookings/lifecycle';
 import { createBooking } from '../../gateway/bookings/service';
 import { journalEntries, pnrs, refunds, seatInventory } from '../../gateway/db/schema';
 import { ApiError } from '../../gateway/http/errors';
-import { createSuppliers } from '../../gateway/suppliers';
+import { createSuppliers, type Supplier, type Suppliers } from '../../gateway/suppliers';
 import { inDays } from './flights-helpers';
 import { startGateway, type Gateway } from './helpers';
 import { adult, child, contact, infant } from './lifecycle-helpers';
@@ -30,6 +30,18 @@ let deps: LifecycleDeps;
 let ctx: UserContext;
 let agencyId: number;
 const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+/** The same supply with its (deterministic) search answers memoised: holds price their flight once. */
+const memoised: Suppliers = Object.fromEntries(
+  Object.entries(instant).map(([source, supplier]) => {
+    const answers = new Map<string, Promise<FlightOffer[]>>();
+    const search: Supplier['search'] = (request, context) => {
+      const key = JSON.stringify(request);
+      if (!answers.has(key)) answers.set(key, supplier.search(request, context));
+      return answers.get(key)!;
+    };
+    return [source, Object.assign(Object.create(supplier) as Supplier, { search })];
+  }),
+) as Suppliers;
 const pool: { offer: FlightOffer; cls: string }[] = [];
 
 type Cmd =
@@ -95,7 +107,7 @@ async function pnrsOf(bookingId: number) {
 
 beforeAll(async () => {
   gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' } });
-  deps = { db: gw.db, suppliers: instant, instant, quotes: new QuoteCache() };
+  deps = { db: gw.db, suppliers: instant, instant: memoised };
   const fn = (await loadUserByUsername(gw.db, 'fnadmin'))!;
   // the child agency's administrator, given the ticketing permissions (service calls: no PIN)
   ctx = { ...fn, permissions: [...fn.permissions, 'BOOKING_TICKET', 'EXPORT_TICKET', 'VOID_VNA', 'REFUND_TICKET'] };
@@ -137,7 +149,7 @@ describe('ledger property', () => {
           } else if (c.k === 'hold') {
             const { offer, cls } = pool[c.offer % pool.length];
             const passengers = [adult(1), child(2), infant(3, 1)].slice(0, c.pax);
-            const id = await attempt(() => createBooking({ db: gw.db, instant }, ctx, [offer], { sessionId: 'property', selected: [{ offerId: offer.id, class: cls }], passengers, contact } as never, 'en'));
+            const id = await attempt(() => createBooking({ db: gw.db, instant: memoised }, ctx, [offer], { sessionId: 'property', selected: [{ offerId: offer.id, class: cls }], passengers, contact } as never, 'en'));
             if (id !== null) held.push(id);
           } else if (held.length === 0) {
             continue;
