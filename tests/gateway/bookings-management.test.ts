@@ -426,6 +426,30 @@ describe('booking-detail, reservation status and fare rules by PNR', () => {
     expect((await get('f2agent', '/api/flights/fare-rules', { airline: 'VN', class: 'Y' })).statusCode).toBe(200);
     expect((await get('f2agent', '/api/flights/fare-rules', { airline: 'VN' })).statusCode).toBe(400);
   });
+
+  it('fare rules by booking reference give each direction’s rule, route first, when the fares differ', async () => {
+    const run = await searchToEnd(gw, token('f1agent'), { journeyType: 'RT', legs: [{ from: 'HAN', to: 'SGN', departDate: inDays(26) }], returnDate: inDays(29), adt: 1 });
+    const single = (o: FlightOffer, d: string) => o.source === 'VN' && o.direction === d && o.routeInfo.length === 1;
+    const dep = run.offers.find((o) => single(o, 'depart'))!;
+    const ret = run.offers.find((o) => single(o, 'return'))!;
+    const depPrice = dep.priceInfo.find((p) => p.seatAvailable >= 2)!;
+    const retPrice = ret.priceInfo.find((p) => p.seatAvailable >= 2 && p.fareInfo.fareFamily !== depPrice.fareInfo.fareFamily)!;
+    const held = await holdAs('f1agent', {
+      sessionId: run.started.sessionId,
+      selected: [{ offerId: dep.id, class: depPrice.class }, { offerId: ret.id, class: retPrice.class }],
+      passengers: [adult(1)],
+      contact,
+    });
+    const res = await get('f1agent', '/api/flights/fare-rules', { pnr: held.pnr });
+    expect(res.statusCode, res.body).toBe(200);
+    const rule = res.json<FareRule>();
+    const of = (p: PriceInfo) => instant.VN.fareRules({ airline: 'VN', class: p.class, fareBasis: p.fareInfo.fareBasis, isInternational: false }, { lang: 'vi' }).list;
+    expect(rule.list).toEqual([
+      ...of(depPrice).map((l) => ({ type: l.type, fareRule: `HAN-SGN: ${l.fareRule}` })),
+      ...of(retPrice).map((l) => ({ type: l.type, fareRule: `SGN-HAN: ${l.fareRule}` })),
+    ]);
+    expect(rule.isInternational).toBe(false);
+  });
 });
 
 describe('booking/mail', () => {
