@@ -8,7 +8,8 @@
 //   A. f1admin (no PIN): POST /api/bookings/:id/issue, a sealed { idempotencyKey, pnrs } body each;
 //   B. f1agent (holds use_pin_code): the same with the X-Pin header (the salt from a first 403/120), so each
 //      issue also verifies the PIN (argon2id);
-//   C. the calls of A again with the same keys: replays (stored answers, nothing charged).
+//   C. the calls of A again with the same keys: replays (stored answers, nothing charged);
+//   D. the baseline of this client on this machine: GET /api/bookings/:id of the same bookings.
 //
 // Reported: issues/s, latency median and p99, and the ledger check: one C entry per issue, C amounts = the
 // amounts answered, the deposit lowered by exactly that, every entry balanced.
@@ -171,6 +172,21 @@ try {
   const replayed = c.answers.filter((x) => x.replayed).length;
   console.log(line('C. replays of A (same keys)', c));
   console.log(`     replayed ${replayed} of ${c.count}; deposit change ${(balanceBefore - (await balanceOf(db, saoviet.id))).toLocaleString('vi-VN')} ₫; unbalanced entries ${(await unbalancedEntries(db)).length}`);
+  // the baseline of this client and machine: an authenticated read of each booking (GET /api/bookings/:id)
+  const reads = [];
+  let nextRead = 0;
+  const r0 = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (nextRead < heldA.length) {
+      const h = heldA[nextRead++];
+      const s = performance.now();
+      const res = await fetch(`${base}/api/bookings/${h.id}`, { headers: headers(admin) });
+      await res.text();
+      if (res.ok) reads.push(performance.now() - s);
+    }
+  }));
+  const readSeconds = (performance.now() - r0) / 1000;
+  console.log(`  ${'D. baseline: GET /api/bookings/:id'.padEnd(34)} ${(reads.length / readSeconds).toFixed(1).padStart(6)} reads/s    p50 ${pct(reads, 50).toFixed(1).padStart(6)} ms   p99 ${pct(reads, 99).toFixed(1).padStart(6)} ms   (${reads.length} done)`);
   console.log(`  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   await database.close();
 } finally {
