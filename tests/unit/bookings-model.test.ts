@@ -64,14 +64,15 @@ describe('the selection handed from the flight results to passenger information'
     expect(run()).toEqual(expected);
   });
 
-  it.each([
-    [0, 6_460_000],
-    [330_000, 6_790_000],
-  ])('"totals update live (fare + fees + luggage)": luggage %i → total %i', (luggage, total) => {
-    const fare = 2 * 1_180_000 + 910_000 + 110_000 + 2 * 980_000 + 760_000 + 90_000;
-    const fees = 3 * 50_000 + 3 * 40_000;
-    expect(fare + fees).toBe(6_460_000);
-    expect(draftTotals(roundTrip, luggage)).toEqual({ fare, fees, luggage, total });
+  const fare = 2 * 1_180_000 + 910_000 + 110_000 + 2 * 980_000 + 760_000 + 90_000;
+  const oneCarrier: BookingDraft = { ...roundTrip, flights: [roundTrip.flights[0], { ...roundTrip.flights[1], offer: { ...ret, airline: 'VN', source: 'VN' } }] };
+  it.each<[string, BookingDraft, number, number, number]>([
+    ['two carriers: two references, the fees of both', roundTrip, 0, 3 * 50_000 + 3 * 40_000, 6_460_000],
+    ['two carriers with 330K of luggage', roundTrip, 330_000, 3 * 50_000 + 3 * 40_000, 6_790_000],
+    ['one carrier both ways: one ticket per passenger, the fees once', oneCarrier, 0, 3 * 50_000, 6_340_000],
+    ['one carrier both ways with 165K of luggage', oneCarrier, 165_000, 3 * 50_000, 6_505_000],
+  ])('"totals update live (fare + fees + luggage)": %s', (_name, draft, luggage, fees, total) => {
+    expect(draftTotals(draft, luggage)).toEqual({ fare, fees, luggage, total });
   });
 });
 

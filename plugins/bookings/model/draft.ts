@@ -34,10 +34,6 @@ export function flightFees(f: DraftFlight): number {
   return f.lines.reduce((acc, l) => acc + l.totalIssueFee, 0);
 }
 
-export function flightTotal(f: DraftFlight): number {
-  return flightFare(f) + flightFees(f);
-}
-
 /** The route a luggage list and a luggage choice belong to: one per flight of the selection. */
 export interface LuggageRoute {
   type: DraftFlight['direction'];
@@ -59,10 +55,26 @@ export interface DraftTotals {
   total: number;
 }
 
+/**
+ * Issue fees are per ticket: once per passenger for each reference (airline and source) the hold creates, however
+ * many flights it holds; a round trip on one carrier's channel is one ticket per passenger, as the gateway charges.
+ */
+export function draftFees(draft: BookingDraft): number {
+  const charged = new Set<string>();
+  let fees = 0;
+  for (const f of draft.flights) {
+    const ref = `${f.offer.airline}/${f.offer.source}`;
+    if (charged.has(ref)) continue;
+    charged.add(ref);
+    fees += flightFees(f);
+  }
+  return fees;
+}
+
 /** The totals shown live on passenger information: fare + fees + luggage. */
 export function draftTotals(draft: BookingDraft, luggage: number): DraftTotals {
   const fare = draft.flights.reduce((acc, f) => acc + flightFare(f), 0);
-  const fees = draft.flights.reduce((acc, f) => acc + flightFees(f), 0);
+  const fees = draftFees(draft);
   return { fare, fees, luggage, total: fare + fees + luggage };
 }
 

@@ -18,7 +18,7 @@ import { createBooking } from '../api';
 import { ContactBlock } from '../components/passengers/ContactBlock';
 import { PassengerCard } from '../components/passengers/PassengerCard';
 import { useLuggage } from '../components/passengers/use-luggage';
-import { countsOf, draftTotals, flightTotal, lastTravelDateOf, loadDraft, luggageRoutesOf, pendingPnrsOf, travelDateOf, type BookingDraft } from '../model/draft';
+import { countsOf, draftTotals, flightFare, lastTravelDateOf, loadDraft, luggageRoutesOf, pendingPnrsOf, travelDateOf, type BookingDraft } from '../model/draft';
 import { luggageRequest, luggageTotal } from '../model/luggage';
 import { contactProblems, hasProblems, initialPassengerInfo, passengerReducer, passengersRequest, problemsOf, type ContactProblem, type Journey } from '../model/passengers';
 import '../bookings.css';
@@ -103,7 +103,7 @@ function PassengerForm({ draft }: { draft: BookingDraft }) {
     modal.confirm({
       title: t('bookings.passengers.confirmTitle'),
       content: (
-        <div data-testid="confirm-total">
+        <div data-testid="confirm-total" data-total={totals.total}>
           {t('bookings.passengers.confirmText', { total: formatVnd(totals.total), count: pax.length })}
           {totals.luggage > 0 && <div>{t('bookings.passengers.confirmLuggage', { luggage: formatVnd(totals.luggage) })}</div>}
         </div>
@@ -146,7 +146,7 @@ function PassengerForm({ draft }: { draft: BookingDraft }) {
             <span>
               {f.offer.from} {formatTime(f.offer.departDateTime)} → {f.offer.to} {formatTime(f.offer.arrivalDateTime)} · {formatDate(f.offer.departDateTime)} · {t('bookings.passengers.class')} {f.class}
             </span>
-            <span className="bk-amount">{formatVnd(flightTotal(f))}</span>
+            <span className="bk-amount" title={t('bookings.passengers.fare')}>{formatVnd(flightFare(f))}</span>
           </div>
         ))}
         {draft.requirePassport && <Alert type="info" showIcon message={t('bookings.passport.required')} className="bk-note" data-testid="passport-required" />}
