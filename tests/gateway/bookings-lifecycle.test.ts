@@ -171,6 +171,25 @@ describe('issue', () => {
     expect(twice.res.json<{ data: { reason: string; message: string } }>().data).toMatchObject({ reason: 'alreadyIssued' });
   });
 
+  it('re-prices at issue: a fare that changed since the hold is charged at the new price and the answer says so', async () => {
+    const h = await hold(gw, token('f1admin'), { source: 'QH', days: 32, passengers: [adult(1), adult(2, 'Thi Binh')] });
+    const total = await totalOf('f1admin', h.id);
+    // the fare held was 100.000 ₫ per adult below today's
+    const row = await pnrRow(gw, h.pnr);
+    const held = (row.fareData as { fareADT: number }[]).map((f) => ({ ...f, fareADT: f.fareADT - 100_000 }));
+    await gw.db.update(pnrs).set({ fareData: held }).where(eq(pnrs.id, row.id));
+    const before = await balanceOf(gw.db, saoviet);
+    const res = await call(gw, 'POST', url(h.id, 'issue'), { token: token('f1admin'), body: { idempotencyKey: randomUUID(), pnrs: [h.pnr] } });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json<IssueResult>();
+    expect(r.amount).toBe(total);
+    expect(r.pnrs[0].repriced).toEqual({ from: total - 200_000, to: total });
+    expect(await balanceOf(gw.db, saoviet)).toBe(before - total);
+    const after = await pnrRow(gw, h.pnr);
+    expect(after.totalPrice).toBe(total);
+    expect((after.fareData as { fareADT: number }[])[0].fareADT).toBe(h.price.fareADT);
+  });
+
   it('the same key with another body is 409/49; bad bodies 400/41; a bad envelope 400/40', async () => {
     const a = await hold(gw, token('f1admin'), { source: 'VJ', days: 21 });
     const b = await hold(gw, token('f1admin'), { source: 'VJ', days: 21 });
