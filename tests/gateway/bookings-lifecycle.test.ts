@@ -14,7 +14,8 @@ import { DEMO_PIN } from '../../gateway/seed/demo';
 import { createSuppliers, seatKey } from '../../gateway/suppliers';
 import { FARE_FAMILIES } from '../../gateway/suppliers/reference-data';
 import { TICKET_PREFIXES, ticketNumber, ticketRefundPenalty, voidDeadline, type TicketShare } from '../../gateway/suppliers/simulated/lifecycle';
-import { adult, callWithPin, child, countEntries, entriesOf, hold, infant, pnrRow, type Held } from './lifecycle-helpers';
+import { inDays, searchToEnd } from './flights-helpers';
+import { adult, callWithPin, child, contact, countEntries, entriesOf, hold, infant, pnrRow, type Held } from './lifecycle-helpers';
 import { call, login, startGateway, TEST_JWT_SECRET, type Gateway } from './helpers';
 
 let gw: Gateway;
@@ -292,6 +293,39 @@ describe('issue', () => {
     expect(retry).toMatchObject({ amount: total, replayed: false, balanceAfter: before - total });
     expect((await entriesOf(gw, h.pnr)).map((e) => e.type)).toEqual(['C', 'V', 'C']);
     expect(await balanceOf(gw.db, saoviet)).toBe(before - total);
+  });
+
+  it('two PNRs in one request: all or nothing when one supplier fails, then both issued, the booking EXPORT', async () => {
+    const run = await searchToEnd(gw, token('f1admin'), { journeyType: 'RT', legs: [{ from: 'HAN', to: 'SGN', departDate: inDays(33) }], returnDate: inDays(36), adt: 1 });
+    const one = (source: string, direction: string) => {
+      const o = run.offers.find((x) => x.source === source && x.direction === direction && x.routeInfo.length === 1 && x.priceInfo.some((p) => p.seatAvailable >= 2))!;
+      return { offerId: o.id, class: o.priceInfo.find((p) => p.seatAvailable >= 2)!.class };
+    };
+    const res = await call(gw, 'POST', '/api/bookings', {
+      token: token('f1admin'),
+      body: { sessionId: run.started.sessionId, selected: [one('VN', 'depart'), one('VJ', 'return')], passengers: [adult(1)], contact },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json<{ id: number }>();
+    const codes = (await gw.db.select().from(pnrs).where(eq(pnrs.bookingId, id)).orderBy(pnrs.id)).map((r) => r.pnr!);
+    expect(codes).toHaveLength(2);
+    const total = await totalOf('f1admin', id);
+    const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+    const before = await balanceOf(gw.db, saoviet);
+    const vjDown = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 }, sources: { VJ: { failureRate: 1 } } });
+    const body = { idempotencyKey: randomUUID(), pnrs: codes };
+    await expect(issueBooking({ db: gw.db, suppliers: vjDown, instant }, { ctx, lang: 'vi' }, id, body)).rejects.toMatchObject({ code: 80, data: { source: 'VJ', message: expect.stringMatching(/Hệ thống đặt chỗ/) } });
+    expect(await balanceOf(gw.db, saoviet)).toBe(before);
+    for (const pnr of codes) {
+      expect((await entriesOf(gw, pnr)).map((e) => e.type)).toEqual(['C', 'V']);
+      expect(await pnrRow(gw, pnr)).toMatchObject({ recordStatus: 'BOOKED', chargeEntryId: null });
+    }
+    expect((await bookingOf(id)).status).toBe('HOLD');
+    const r = await issueBooking({ db: gw.db, suppliers: instant, instant }, { ctx, lang: 'vi' }, id, body);
+    expect(r.amount).toBe(total);
+    expect(r.pnrs.map((p) => [p.pnr, p.status, p.tickets[0].ticketNumber.slice(0, 3)])).toEqual([[codes[0], 'ISSUE TICKET', '738'], [codes[1], 'ISSUE TICKET', '978']]);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before - total);
+    expect((await bookingOf(id)).status).toBe('EXPORT');
   });
 
   it('a pending key: waited for (bounded), its failure answered to the waiter, its result replayed; a stale one taken over', async () => {
