@@ -122,23 +122,25 @@ export function BookingTable(props: BookingTableProps) {
     );
   }
 
+  // work lists are narrower: the booking number alone, one PNR a row (the action column must stay in view)
+  const w = (wide: number, narrow: number) => (workList ? narrow : wide);
   const columns: ColumnsType<BookingListItem> = [
     {
       title: t('bookings.search.col.booking'),
       key: 'createdAt',
       dataIndex: 'createdAt',
-      width: 140,
+      width: w(140, 70),
       ...sorted('createdAt'),
       render: (_: string, item) => (
         <div>
           <Link to={detailPath(item.id)} onClick={(e) => e.stopPropagation()} data-testid="booking-link">
             #{item.id}
           </Link>
-          <div className="muted">{formatDateTime(item.createdAt)}</div>
+          {!workList && <div className="muted">{formatDateTime(item.createdAt)}</div>}
         </div>
       ),
     },
-    { title: t('bookings.search.col.pnrs'), key: 'pnrs', width: 220, render: (_: unknown, item) => <PnrTags item={item} now={now} /> },
+    { title: t('bookings.search.col.pnrs'), key: 'pnrs', width: w(220, 170), render: (_: unknown, item) => <PnrTags item={item} now={now} /> },
     ...(workList
       ? []
       : [{ title: t('bookings.search.col.status'), key: 'status', width: 110, render: (_: unknown, item: BookingListItem) => <BookingStatusTag status={item.status} /> }]),
@@ -146,7 +148,7 @@ export function BookingTable(props: BookingTableProps) {
       title: t('bookings.search.col.itinerary'),
       key: 'departDate',
       dataIndex: 'departDate',
-      width: 160,
+      width: w(160, 150),
       ...sorted('departDate'),
       render: (_: string, item) => (
         <div>
@@ -158,7 +160,7 @@ export function BookingTable(props: BookingTableProps) {
     {
       title: t('bookings.search.col.passenger'),
       key: 'leadPassenger',
-      width: 170,
+      width: w(170, 150),
       render: (_: unknown, item) => (
         <span>
           {item.leadPassenger} {item.passengers > 1 && <span className="muted">(+{item.passengers - 1})</span>}
@@ -166,17 +168,17 @@ export function BookingTable(props: BookingTableProps) {
       ),
     },
     ...(showAgent ? [{ title: t('bookings.search.col.agent'), key: 'agent', width: 150, render: (_: unknown, item: BookingListItem) => <span>{item.agentName}<div className="muted">{item.agencyCode}</div></span> }] : []),
-    ...(deadline ? [{ title: deadline.title, key: 'deadline', width: 170, render: (_: unknown, item: BookingListItem) => deadline.render(item) }] : []),
+    ...(deadline ? [{ title: deadline.title, key: 'deadline', width: 150, render: (_: unknown, item: BookingListItem) => deadline.render(item) }] : []),
     {
       title: t('bookings.search.col.total'),
       key: 'total',
       dataIndex: 'total',
       align: 'right',
-      width: 130,
+      width: w(130, 120),
       ...sorted('total'),
-      render: (v: number) => <span className="money">{formatVnd(v)}</span>,
+      render: (v: number) => <span className="money bkm-nowrap">{formatVnd(v)}</span>,
     },
-    ...(action ? [{ title: t('bookings.search.col.action'), key: 'action', width: 150, render: (_: unknown, item: BookingListItem) => action(item) }] : []),
+    ...(action ? [{ title: t('bookings.search.col.action'), key: 'action', width: 140, render: (_: unknown, item: BookingListItem) => action(item) }] : []),
   ];
 
   return (

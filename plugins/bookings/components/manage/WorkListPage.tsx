@@ -88,12 +88,13 @@ export function WorkListPage({ kind }: { kind: WorkList }) {
                 danger={kind !== 'issue'}
                 loading={actions.running === `${kind}:${row.pnr}`}
                 data-testid={`work-${kind}`}
+                aria-label={`${t(`bookings.actions.${kind}`)} ${row.pnr}`}
                 onClick={(e) => {
                   e.stopPropagation();
                   void actions.runById(kind, row.bookingId, row.pnr);
                 }}
               >
-                {t(`bookings.actions.${kind}`)} {row.pnr}
+                {t(`bookings.actions.${kind}`)}
               </Button>
             );
           }}
