@@ -13,6 +13,8 @@
  *                            per-source overrides, <SRC> one of VN VJ QH VU 1A 1B 1G
  *                            (e.g. SUPPLIER_1G_FAILURE_RATE=1, SUPPLIER_VJ_LATENCY_MS=3000)
  *   SUPPLIER_TIMEOUT_MS      a search task still unanswered after this fails with TIMEOUT (default 20000)
+ *   SUPPLIER_VOID_CUTOFF     "HH:mm" (Vietnam time): the void cut-off of every source, e.g. 23:59; unset, each
+ *                            source keeps its own (VN 23:30, VJ 22:00, QH and VU 23:00, 1A 23:59, 1B 23:45, 1G 23:30)
  *   SEARCH_SESSION_TTL_SECONDS  a flight search session is forgotten this long after its last use (default 900)
  *   SEARCH_SESSIONS_PER_USER    live search sessions per user; a new one drops the oldest (default 5)
  */
@@ -90,13 +92,18 @@ const envSchema = z.object({
   SUPPLIER_FAILURE_RATE: rate.default(0),
   ...perSource,
   SUPPLIER_TIMEOUT_MS: int(1, 600_000).default(20_000),
+  SUPPLIER_VOID_CUTOFF: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:mm, e.g. 23:30')
+    .transform((v) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3, 5)))
+    .optional(),
   SEARCH_SESSION_TTL_SECONDS: int(10, 86_400).default(900),
   SEARCH_SESSIONS_PER_USER: int(1, 100).default(5),
 });
 
 export type RawSettings = z.infer<typeof envSchema>;
 
-type SupplierKeys = 'SUPPLIER_LATENCY_MS' | 'SUPPLIER_FAILURE_RATE' | SourceLatencyKey | SourceRateKey;
+type SupplierKeys = 'SUPPLIER_LATENCY_MS' | 'SUPPLIER_FAILURE_RATE' | 'SUPPLIER_VOID_CUTOFF' | SourceLatencyKey | SourceRateKey;
 
 export interface Settings extends Omit<RawSettings, 'CAPTCHA' | 'TRUST_PROXY' | 'DATA_DIR' | 'STATIC_DIR' | 'LOCALES_DIR' | SupplierKeys> {
   /** Latency and failure rate of the flight suppliers, defaults and per-source overrides (createSuppliers). */
@@ -140,10 +147,13 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     if (l || r !== undefined) sources[source] = { ...l, ...(r !== undefined ? { failureRate: r } : {}) };
   }
   const rest: Partial<RawSettings> = { ...s };
-  for (const key of ['SUPPLIER_LATENCY_MS', 'SUPPLIER_FAILURE_RATE', ...SOURCES.flatMap((x) => [latencyKey(x), rateKey(x)])] as const) delete rest[key];
+  for (const key of ['SUPPLIER_LATENCY_MS', 'SUPPLIER_FAILURE_RATE', 'SUPPLIER_VOID_CUTOFF', ...SOURCES.flatMap((x) => [latencyKey(x), rateKey(x)])] as const) delete rest[key];
   return {
     ...(rest as Omit<RawSettings, SupplierKeys>),
-    SUPPLIERS: { defaults: { ...s.SUPPLIER_LATENCY_MS, failureRate: s.SUPPLIER_FAILURE_RATE }, sources },
+    SUPPLIERS: {
+      defaults: { ...s.SUPPLIER_LATENCY_MS, failureRate: s.SUPPLIER_FAILURE_RATE, ...(s.SUPPLIER_VOID_CUTOFF !== undefined ? { voidCutoffMinutes: s.SUPPLIER_VOID_CUTOFF } : {}) },
+      sources,
+    },
     CAPTCHA: s.CAPTCHA === 'on',
     TRUST_PROXY: s.TRUST_PROXY === 'on',
     DATA_DIR: path.resolve(cwd, s.DATA_DIR),

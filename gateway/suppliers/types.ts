@@ -149,6 +149,11 @@ export interface SupplierSettings {
   latencyMaxMs: number;
   /** 0..1: share of calls that fail with UNAVAILABLE. */
   failureRate: number;
+  /**
+   * Void cut-off as minutes after local midnight (Vietnam time) of the day of issue; unset: the source's own
+   * (VOID_CUTOFF_MINUTES of simulated/lifecycle.ts).
+   */
+  voidCutoffMinutes?: number;
 }
 
 export const DEFAULT_SUPPLIER_SETTINGS: Readonly<SupplierSettings> = { latencyMinMs: 150, latencyMaxMs: 1500, failureRate: 0 };

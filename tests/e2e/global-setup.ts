@@ -24,7 +24,9 @@ export async function setup(project: TestProject): Promise<void> {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  gateway = await startGateway();
+  // one void cut-off for every source at 23:59 Vietnam time, so an issue-then-void journey passes at any hour
+  // but the last minute of the local day (the journey itself waits that minute out)
+  gateway = await startGateway({ SUPPLIER_VOID_CUTOFF: '23:59' });
   project.provide('baseUrl', gateway.url);
 }
 

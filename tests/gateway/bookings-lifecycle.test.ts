@@ -78,6 +78,15 @@ describe('supplier lifecycle rules', () => {
     expect(voidDeadline(source, new Date(issuedAt), new Date(departure)).toISOString()).toBe(expected);
   });
 
+  it('a cut-off set by the operator (SUPPLIER_VOID_CUTOFF) replaces the source\'s own', async () => {
+    expect(voidDeadline('VJ', new Date('2026-03-10T03:00:00Z'), new Date('2026-03-20T00:00:00Z'), 23 * 60 + 59).toISOString()).toBe('2026-03-10T16:59:00.000Z');
+    const request = { pnr: 'ABC123', airline: 'VJ', idempotencyKey: 'k', passengers: [{ paxType: 'ADT' as const }], issuedAt: '2026-03-10T03:00:00Z', firstDeparture: '2026-03-20T00:00:00Z' };
+    const own = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0 } }).VJ;
+    const set = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, voidCutoffMinutes: 23 * 60 + 59 } }).VJ;
+    expect((await own.issue!(request)).voidUntil).toBe('2026-03-10T15:00:00.000Z');
+    expect((await set.issue!(request)).voidUntil).toBe('2026-03-10T16:59:00.000Z');
+  });
+
   const comp = (cls: string, airline: string, fare: number, tax: number, vat: number, luggage = 0, international = false) => ({ airline, class: cls, international, fare, tax, vat, luggage });
   const share = (components: TicketShare['components'], issueFee: number): TicketShare => ({ paxType: 'ADT', components, issueFee });
   it.each([

@@ -48,4 +48,17 @@ describe('settings', () => {
     expect(() => loadSettings({ LOGIN_MAX_FAILURES: '10', LOGIN_LOCK_FAILURES: '5' })).toThrow(/LOGIN_LOCK_FAILURES/);
     expect(() => loadSettings({ ACCESS_TOKEN_TTL: '3600', REFRESH_TOKEN_TTL: '600' })).toThrow(/REFRESH_TOKEN_TTL/);
   });
+
+  it.each([
+    ['23:59', 23 * 60 + 59],
+    ['00:00', 0],
+    ['22:30', 22 * 60 + 30],
+  ])('SUPPLIER_VOID_CUTOFF %s sets the void cut-off of every source to %i minutes', (value, minutes) => {
+    expect(loadSettings({ SUPPLIER_VOID_CUTOFF: value }).SUPPLIERS.defaults.voidCutoffMinutes).toBe(minutes);
+  });
+
+  it('without SUPPLIER_VOID_CUTOFF each source keeps its own cut-off; a bad time is refused by name', () => {
+    expect(loadSettings({}).SUPPLIERS.defaults).not.toHaveProperty('voidCutoffMinutes');
+    for (const bad of ['24:00', '7:30', '23:60', 'midnight']) expect(() => loadSettings({ SUPPLIER_VOID_CUTOFF: bad })).toThrow(/SUPPLIER_VOID_CUTOFF/);
+  });
 });

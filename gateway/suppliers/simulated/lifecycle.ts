@@ -54,9 +54,9 @@ export function ticketNumber(airline: string, pnr: string, idempotencyKey: strin
  * The last instant the tickets of a PNR issued at `issuedAt` can be voided: the source's cut-off on the local
  * day of issue, no later than the first departure. Equal to `issuedAt` when issued after the cut-off.
  */
-export function voidDeadline(source: Source, issuedAt: Date, firstDeparture: Date): Date {
+export function voidDeadline(source: Source, issuedAt: Date, firstDeparture: Date, cutoffMinutes: number = VOID_CUTOFF_MINUTES[source]): Date {
   const day = formatLocal(issuedAt.getTime(), VOID_TIME_ZONE).slice(0, 10);
-  const cutoff = localToUtc(day, VOID_CUTOFF_MINUTES[source], VOID_TIME_ZONE);
+  const cutoff = localToUtc(day, cutoffMinutes, VOID_TIME_ZONE);
   return new Date(Math.max(issuedAt.getTime(), Math.min(cutoff, firstDeparture.getTime())));
 }
 

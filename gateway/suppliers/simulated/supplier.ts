@@ -73,7 +73,7 @@ export class SimulatedSupplier implements Supplier {
     return {
       pnr: request.pnr,
       tickets: request.passengers.map((_, i) => ({ paxIndex: i, ticketNumber: ticketNumber(request.airline, request.pnr, request.idempotencyKey, i) })),
-      voidUntil: voidDeadline(this.source, issuedAt, new Date(request.firstDeparture)).toISOString(),
+      voidUntil: voidDeadline(this.source, issuedAt, new Date(request.firstDeparture), this.settings.voidCutoffMinutes).toISOString(),
     };
   }
 
