@@ -745,3 +745,13 @@ export function latestLuggageChoices<T extends Pick<LuggageChoice, 'paxId' | 'ro
   }
   return out;
 }
+
+/**
+ * The booking status its PNRs imply (spec point 4): HOLD while a hold remains, else EXPORT when a ticket
+ * stands, else CANCEL (every PNR voided, cancelled, expired or failed).
+ */
+export function bookingStatusFor(recordStatuses: readonly string[]): (typeof BOOKING_STATUSES)[number] {
+  if (recordStatuses.some((s) => s === 'BOOKED' || s === 'TIME OUT COMMING')) return 'HOLD';
+  if (recordStatuses.includes('ISSUE TICKET')) return 'EXPORT';
+  return 'CANCEL';
+}

@@ -40,6 +40,7 @@ import { paidOf, ticketRefundPenalty, type TicketShare } from '../suppliers/simu
 import { isDomestic } from '../suppliers/simulated/schedule';
 import { bookingInScope } from './scope';
 import { departureInstant, shownStatus } from './service';
+import { settleBookingStatus } from './status';
 
 export interface LifecycleDeps {
   db: Db;
@@ -285,15 +286,6 @@ export async function repriceFares(instant: Suppliers, row: PnrRow, booking: Pic
     }
   }
   return out;
-}
-
-/** After a change of its PNRs: HOLD while a hold remains, else EXPORT when a ticket stands, else CANCEL. */
-async function settleBookingStatus(tx: Tx, bookingId: number): Promise<string> {
-  const rows = await tx.select({ s: pnrs.recordStatus }).from(pnrs).where(eq(pnrs.bookingId, bookingId));
-  const has = (s: string) => rows.some((r) => r.s === s);
-  const status = has('BOOKED') ? 'HOLD' : has('ISSUE TICKET') ? 'EXPORT' : 'CANCEL';
-  await tx.update(bookings).set({ status, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
-  return status;
 }
 
 async function giveSeatsBack(tx: Tx, row: PnrRow): Promise<void> {

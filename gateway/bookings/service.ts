@@ -30,6 +30,7 @@ import { holdTimeLimit, seatKey, SupplierError, type Suppliers } from '../suppli
 import { AIRPORTS } from '../suppliers/reference-data';
 import { localToUtc } from '../suppliers/simulated/clock';
 import { logReservationError } from '../system/reservation-errors';
+import { settleBookingStatus } from './status';
 import { priceLuggage } from './luggage';
 import { paxInfosOf } from './pax-infos';
 import { bookingScope } from './scope';
@@ -343,12 +344,8 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
         .returning({ bookingId: pnrs.bookingId, seatHolds: pnrs.seatHolds });
       if (!row) return;
       for (const h of row.seatHolds) await releaseSeats(tx, h.key, h.class, h.n);
-      const [left] = await tx
-        .select({ id: pnrs.id })
-        .from(pnrs)
-        .where(and(eq(pnrs.bookingId, row.bookingId), eq(pnrs.recordStatus, 'BOOKED')))
-        .limit(1);
-      if (!left) await tx.update(bookings).set({ status: 'CANCEL' }).where(and(eq(bookings.id, row.bookingId), eq(bookings.status, 'HOLD')));
+      // CANCEL when nothing is left, EXPORT when another PNR of the booking is ticketed
+      await settleBookingStatus(tx, row.bookingId);
       expired += 1;
     });
   }

@@ -156,6 +156,24 @@ describe('holding a booking', () => {
     expect(seatsOf(third.offers)).toBe(before);
   });
 
+  it('a hold that expires beside a ticketed PNR of the same booking leaves the booking EXPORT, not CANCEL', async () => {
+    const departDate = inDays(14);
+    const run = await searchToEnd(gw, token('f1agent'), { legs: [{ from: 'HAN', to: 'DAD', departDate }], adt: 1 });
+    const dep = pick(run.offers, (o) => o.source === 'VN', 1);
+    const res = await book('f1agent', { sessionId: run.started.sessionId, selected: [{ offerId: dep.offer.id, class: dep.cls }], passengers: [adult], contact });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json<{ id: number }>();
+    const [held] = await gw.db.select().from(pnrs).where(eq(pnrs.bookingId, id));
+    // a second PNR of the booking (another carrier) already ticketed
+    const { id: _, pnr: __, createdAt: ___, updatedAt: ____, ...copy } = held;
+    await gw.db.insert(pnrs).values({ ...copy, pnr: null, airline: 'VJ', source: 'VJ', recordStatus: 'ISSUE TICKET', seatHolds: [] });
+    await gw.db.update(pnrs).set({ timeLimit: new Date(Date.now() - 60_000) }).where(eq(pnrs.id, held.id));
+    expect(await expireHolds(gw.db)).toBeGreaterThanOrEqual(1);
+    const after = (await view('f1agent', id)).json<CompletedBooking>();
+    expect(after.listPNR.map((p) => p.status)).toEqual(['TIME LIMIT OUT', 'ISSUE TICKET']);
+    expect(after.status).toBe('EXPORT');
+  });
+
   it('no seat left: 409 with a message, logged as a reservation error, no booking written', async () => {
     const departDate = inDays(13);
     const run = await searchToEnd(gw, token('f1agent'), { legs: [{ from: 'SGN', to: 'HAN', departDate }], adt: 1 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_STATUSES, RECORD_STATUSES } from '../../contract/bookings';
+import { BOOKING_STATUSES, RECORD_STATUSES, bookingStatusFor } from '../../contract/bookings';
 import { bookingStatusDisplay, isHold, liveRecordStatus, recordStatusDisplay, type ShownRecordStatus } from '../../plugins/bookings/model/status';
 
 const locale = (lng: string) => JSON.parse(readFileSync(`locales/${lng}/translation.json`, 'utf8')) as Record<string, unknown>;
@@ -66,5 +66,19 @@ describe('live status of a hold (TIME OUT COMMING within 30 minutes of the limit
     ['BOOKED', '', 'BOOKED'],
   ] as const)('%s with limit %s shows %s', (status, limit, shown) => {
     expect(liveRecordStatus(status, limit, now)).toBe(shown);
+  });
+});
+
+describe('booking status from its PNRs (HOLD while a hold remains, else EXPORT when a ticket stands, else CANCEL)', () => {
+  it.each([
+    [['BOOKED'], 'HOLD'],
+    [['TIME OUT COMMING', 'ISSUE TICKET'], 'HOLD'],
+    [['ISSUE TICKET', 'TIME LIMIT OUT'], 'EXPORT'],
+    [['ISSUE TICKET', 'VOIDED OR CANCEL'], 'EXPORT'],
+    [['VOIDED OR CANCEL', 'TIME LIMIT OUT'], 'CANCEL'],
+    [['FAILED'], 'CANCEL'],
+    [[], 'CANCEL'],
+  ] as const)('%j → %s', (statuses, status) => {
+    expect(bookingStatusFor(statuses)).toBe(status);
   });
 });
