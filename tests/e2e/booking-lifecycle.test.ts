@@ -2,7 +2,7 @@
  * The booking lifecycle in Chromium on the production build against the real gateway: f1agent holds a booking
  * through the UI, finds it in booking/search, opens the detail and issues it (the PIN dialog opens; the header
  * balance drops by exactly the total; the PNR shows its ticket numbers), prints it (the ticket shows, the PDF
- * downloads), the public /ticket-face finds the e-ticket by PNR and last name in a fresh browser without
+ * downloads), the reservation status and the mail find it, the public /ticket-face finds the e-ticket by PNR and last name in a fresh browser without
  * sign-in, then the tickets are voided and the balance returns to exactly what it was.
  */
 import { readFileSync } from 'node:fs';
@@ -83,7 +83,7 @@ async function holdBooking(page: Page): Promise<{ id: number; pnr: string }> {
 }
 
 describe('booking lifecycle', () => {
-  it('hold, search, issue with the PIN (balance drops by the total), print and PDF, ticket face without sign-in, void (balance back)', async () => {
+  it('hold, search, issue with the PIN (balance drops by the total), print and PDF, reservation status, mail, ticket face without sign-in, void (balance back)', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${baseUrl}/login`);
     await page.evaluate(() => localStorage.clear());
@@ -135,6 +135,22 @@ describe('booking lifecycle', () => {
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const file = await download.path();
     expect(readFileSync(file as string).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // reservation status by PNR, with the link to the detail
+    await page.goto(`${baseUrl}/booking/reservation-status`);
+    await page.getByTestId('reservation-pnr').fill(pnr.toLowerCase());
+    await page.getByTestId('reservation-submit').click();
+    const status = page.getByTestId('reservation-result');
+    await status.waitFor({ timeout: 15_000 });
+    expect(await status.getByTestId('pnr-status').getAttribute('data-status')).toBe('ISSUE TICKET');
+    expect(await status.getByTestId('reservation-detail-link').getAttribute('href')).toBe(`/booking/booking-detail/${id}`);
+
+    // mail: the contact's address is filled in, the ticket is queued
+    await page.goto(`${baseUrl}/booking/mail?id=${id}&pnr=${pnr}`);
+    await page.getByTestId('mail-send').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('mail-to').textContent()).toContain('lan.pham@example.vn');
+    await page.getByTestId('mail-send').click();
+    await expect.poll(async () => page.getByTestId('mail-outcome').getAttribute('data-type'), { timeout: 15_000 }).toBe('success');
 
     // the public e-ticket in a fresh browser, no sign-in
     const fresh = await openBrowser({ width: 360, height: 740 });
