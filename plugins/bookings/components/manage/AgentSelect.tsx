@@ -29,6 +29,7 @@ export function AgentSelect({ value, onChange, id }: { value?: number; onChange?
       allowClear
       showSearch
       filterOption={false}
+      popupMatchSelectWidth={false}
       onSearch={setQ}
       loading={users.isFetching}
       value={value}
