@@ -75,6 +75,12 @@ describe('booking/search', () => {
 
     fireEvent.click(screen.getByText('Xóa lọc'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/booking/search?sort=total'));
+    // searching again with the same filters reads the list again
+    await screen.findAllByTestId('booking-row');
+    const reads = api.seen.filter((r) => r.url === '/api/bookings').length;
+    fireEvent.click(screen.getByTestId('booking-search-submit'));
+    await waitFor(() => expect(api.seen.filter((r) => r.url === '/api/bookings').length).toBeGreaterThan(reads));
+    expect(screen.getByTestId('where').textContent).toBe('/booking/search?sort=total');
 
     fireEvent.click((await screen.findAllByRole('link', { name: /#41/ }))[0]);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/booking/booking-detail/41'));

@@ -3,7 +3,7 @@
  * server-side pages and sort through Refine's useTable over GET /api/bookings, status tags, a row opens the
  * booking detail. The search lives in the URL query (model/search.ts), so back and reload keep it.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTable } from '@refinedev/antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -59,15 +59,18 @@ export default function BookingSearchPage() {
   const permissions = usePermissionList();
   const state = useMemo(() => searchFromQuery(location.search), [location.search]);
   const showAgent = isAdmin(permissions);
+  // searching again with the same filters reads the list again
+  const [again, setAgain] = useState(0);
   const go = (next: SearchState) => {
     const q = queryFromSearch(next);
-    void navigate({ pathname: location.pathname, search: q ? `?${q}` : '' });
+    if (`?${q}` === location.search || (!q && !location.search)) setAgain((n) => n + 1);
+    else void navigate({ pathname: location.pathname, search: q ? `?${q}` : '' });
   };
   return (
-    <PageFrame title={t('bookings.search.title')} className="bkm-page" >
+    <PageFrame title={t('bookings.search.title')} className="bkm-page">
       <BookingFilters value={state.filters} showAgent={showAgent} onSearch={(f: SearchFilters) => go(withFilters(state, f))} />
       {/* a new query is a new table: its page, sort and filters all come from the URL */}
-      <Results key={location.search} state={state} go={go} showAgent={showAgent} />
+      <Results key={`${location.search}#${again}`} state={state} go={go} showAgent={showAgent} />
     </PageFrame>
   );
 }
