@@ -1,4 +1,4 @@
-/** The calls of the bookings plugin: hold a booking, read it (contract/bookings.ts). */
+/** The calls of the bookings plugin (contract/bookings.ts): hold a booking, read it, and manage it after. */
 import type { z } from 'zod';
 import { BOOKINGS_API, type CompletedBooking, type CreateBookingRequest, type LuggageOption, type luggageOptionsQuery } from '../../contract/bookings';
 import {
