@@ -2,8 +2,9 @@
  * The booking lifecycle in Chromium on the production build against the real gateway: f1agent holds a booking
  * through the UI, finds it in booking/search, opens the detail and issues it (the PIN dialog opens; the header
  * balance drops by exactly the total; the PNR shows its ticket numbers), prints it (the ticket shows, the PDF
- * downloads), the reservation status and the mail find it, the public /ticket-face finds the e-ticket by PNR and last name in a fresh browser without
- * sign-in, then the tickets are voided and the balance returns to exactly what it was.
+ * downloads), the reservation status and the mail find it, the public /ticket-face finds the e-ticket by PNR
+ * and last name in a fresh browser without sign-in, then the tickets are voided and the balance returns to
+ * exactly what it was. On a phone, a hold is cancelled from the booking/cancel cards: seats released, no money.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -184,6 +185,37 @@ describe('booking lifecycle', () => {
     await expect.poll(async () => page.getByTestId('action-feedback').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
     await expect.poll(async () => balanceOf(page), { timeout: 15_000 }).toBe(before);
     await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('VOIDED OR CANCEL');
+    await page.close();
+  });
+
+  it('on a phone (360 px), booking/cancel lists the new hold as a card; cancelling states the seats released and no money, and the hold is gone', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await login(page, baseUrl, 'f1agent');
+    const { id, pnr } = await holdBooking(page);
+    const before = await balanceOf(page);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${baseUrl}/booking/cancel`);
+    const button = page.locator(`[data-testid=work-cancel][aria-label$=" ${pnr}"]`);
+    await button.waitFor({ timeout: 15_000 });
+    // a card, not a wide table: nothing sits outside the screen
+    expect(await page.locator('.bkm-cards').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await button.click();
+    expect(await page.getByTestId('confirm-seats').textContent()).toMatch(/^Trả 1 ghế trên [1-9] chuyến bay\.$/);
+    expect(await page.getByTestId('confirm-amount').count()).toBe(0);
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(async () => page.getByTestId('action-feedback').getAttribute('data-type'), { timeout: 15_000 }).toBe('success');
+    await expect.poll(async () => button.count(), { timeout: 15_000 }).toBe(0);
+    expect(await balanceOf(page)).toBe(before);
+
+    await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
+    const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
+    await panel.waitFor();
+    expect(await panel.getByTestId('pnr-status').getAttribute('data-status')).toBe('VOIDED OR CANCEL');
+    expect(await panel.getByTestId('action-cancel').count()).toBe(0);
     await page.close();
   });
 });
