@@ -206,6 +206,14 @@ describe('booking-detail actions', () => {
     await waitFor(() => expect(api.cancelBooking).toHaveBeenCalledWith(7, { pnrs: ['ABC123'] }));
   });
 
+  it('a hold shows its time limit with a live countdown, and the fare\'s own limit when it is earlier', async () => {
+    api.fetchBookingDetail.mockResolvedValue(detailOf([pnrOf({ timeLimit: future(300), purchaseTimeLimit: future(90) })]));
+    renderPage();
+    const panel = await screen.findByTestId('pnr-panel');
+    expect(within(panel).getByTestId('pnr-countdown').textContent).toMatch(/^0[45]:\d{2}:\d{2}$/);
+    expect(within(panel).getByTestId('purchase-time-limit').textContent).toContain('Giữ giá đến');
+  });
+
   it('a booking that is not found says so', async () => {
     api.fetchBookingDetail.mockRejectedValue(new ApiError('Không tìm thấy', 404, 44));
     renderPage();

@@ -162,6 +162,11 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
             </strong>
           </div>
         )}
+        {held && pnr.purchaseTimeLimit && pnr.purchaseTimeLimit !== pnr.timeLimit && (
+          <div data-testid="purchase-time-limit">
+            {t('bookings.detail.purchaseTimeLimit')}: <strong>{formatDateTime(pnr.purchaseTimeLimit)}</strong>
+          </div>
+        )}
         {pnr.issuedAt && (
           <div>
             {t('bookings.detail.issuedAt')}: <strong>{formatDateTime(pnr.issuedAt)}</strong>
