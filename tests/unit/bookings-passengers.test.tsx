@@ -1,17 +1,19 @@
 /**
  * Spec point 4 "Passengers" as reducers (plugins/bookings/model/passengers.ts), and the passenger information
  * screen: the passport block only when the journey requires it, the luggage select (one load per route, live
- * totals, infants none), and a bad phone that keeps the hold request from leaving.
+ * totals, infants none), a bad phone that keeps the hold request from leaving, and the completed booking
+ * (references LOADING first, luggage bought, passports masked).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { AxiosAdapter } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { BOOKINGS_API, type LuggageOption } from '../../contract/bookings';
+import { BOOKINGS_API, type CompletedBooking, type LuggageOption } from '../../contract/bookings';
 import { api } from '../../src/api/client';
 import type { BookingDraft, DraftPriceLine } from '../../src/booking-draft';
 import { formatVnd } from '../../src/i18n/format';
+import CompletedBookingPage from '../../plugins/bookings/pages/CompletedBookingPage';
 import PassengerInformationPage from '../../plugins/bookings/pages/PassengerInformationPage';
 import {
   contactProblems, initialPassengerInfo, passengerReducer, passengersRequest, problemsOf, type PassengerAction, type PassengerInfoState,
@@ -235,6 +237,10 @@ describe('passenger information screen', () => {
     fireEvent.change(screen.getByTestId('contact-phone'), { target: { value: '0212345678' } });
     fireEvent.blur(screen.getByTestId('contact-phone'));
     expect(screen.getByTestId('contact-phone-error').textContent).toMatch(/Phone: 0 then 3, 5, 7, 8 or 9/);
+    // Enter in a field never sends the form
+    fireEvent.keyDown(screen.getByTestId('contact-phone'), { key: 'Enter', code: 'Enter' });
+    fireEvent.keyUp(screen.getByTestId('contact-phone'), { key: 'Enter', code: 'Enter' });
+    expect(screen.queryByTestId('fix-errors')).toBeNull();
     fireEvent.click(screen.getByTestId('submit-booking'));
     expect(await screen.findByTestId('fix-errors')).toBeTruthy();
     expect(document.querySelector('.ant-modal-confirm')).toBeNull();
@@ -253,5 +259,43 @@ describe('passenger information screen', () => {
     const ok = await screen.findByRole('button', { name: 'Clear and start again' });
     fireEvent.click(ok);
     await waitFor(() => expect((screen.getByTestId('pax-2-birthday') as HTMLInputElement).value).toBe(''));
+  });
+});
+
+describe('completed booking screen', () => {
+  const booking: CompletedBooking = {
+    id: 7, status: 'HOLD', createdAt: '2030-01-10T01:00:00.000Z', adt: 1, chd: 0, inf: 0,
+    customerInfo: { name: 'Van An Nguyen', phone: '0912345678', email: 'an@example.vn' },
+    listPNR: [{ airline: 'VN', source: 'VN', pnr: 'ABC123', timelimit: new Date(Date.now() + 5 * 3_600_000).toISOString(), status: 'BOOKED', dep: 'SGN-BKK', ret: '', departDate: '2030-01-20T06:00', message: '', total: 2_000_000 }],
+    passengers: [{ paxId: 1, type: 'ADT', title: 'MR', firstName: 'VAN AN', lastName: 'NGUYEN', birthday: '15/04/1985', passport: { nationCountry: 'VNM', pNumber: 'C1234567', expiryDate: '01/01/2032' } }],
+    luggage: [{ paxId: 1, route: 'SGN-BKK', airline: 'VN', type: 'depart', code: 'BG20', price: 700_000, value: 20, unit: 'kg' }],
+    routes: [], total: 2_700_000, totalFare: 2_650_000, totalFees: 50_000, bookingFees: [],
+  };
+
+  it('references LOADING until the booking answers, then their status; luggage bought and passports masked to the last 3', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((ok) => (answer = ok));
+    api.defaults.adapter = mockAdapter(async (req) => {
+      await gate;
+      return req.url === '/api/bookings/7' ? { data: booking } : { status: 404, data: { code: 44, message: 'x' } };
+    }, seen);
+    render(
+      <AntApp>
+        <MemoryRouter initialEntries={[{ pathname: '/booking/completed/7', state: { pending: [{ airline: 'VN', source: 'VN', dep: 'SGN-BKK', ret: '' }, { airline: 'VJ', source: 'VJ', dep: '', ret: 'BKK-SGN' }] } }]}>
+          <Routes><Route path="/booking/completed/:id" element={<CompletedBookingPage />} /></Routes>
+        </MemoryRouter>
+      </AntApp>,
+    );
+    const loading = await screen.findAllByTestId('pnr-row');
+    expect(loading.map((r) => r.getAttribute('data-status'))).toEqual(['LOADING', 'LOADING']);
+    expect(loading[1].textContent).toContain('BKK-SGN');
+    answer();
+    await waitFor(() => expect(screen.getByTestId('pnr-code').textContent).toBe('ABC123'));
+    expect(screen.getAllByTestId('pnr-row').map((r) => r.getAttribute('data-status'))).toEqual(['BOOKED']);
+    expect(screen.getByTestId('completed-passport').textContent).toContain('•••••567');
+    expect(screen.getByTestId('completed-passport').textContent).not.toContain('C1234567');
+    expect(screen.getByTestId('completed-luggage-item').textContent).toContain('20 kg');
+    expect(screen.getByTestId('completed-luggage-item').textContent).toContain(formatVnd(700_000));
+    expect(screen.getByTestId('completed-total').textContent).toBe(formatVnd(2_700_000));
   });
 });
