@@ -1,10 +1,11 @@
 /**
  * The flight-search calls, through the portal's one api client (contract/flights.ts, search-session protocol):
- * start a search, poll its session, find places, the cheapest fare by day and the fare rules.
+ * start a search, poll its session, find places and the cheapest fare by day (the fare-rule dialog of src/ui
+ * calls the fare rules itself).
  */
 import { api } from '../../src/api/client';
 import type {
-  Airport, CheapestBookingDay, FareRule, FlightSearchRequest, SearchPoll, SearchStarted,
+  Airport, CheapestBookingDay, FlightSearchRequest, SearchPoll, SearchStarted,
 } from '../../contract/flights';
 
 export const FLIGHTS_API = {
@@ -12,7 +13,6 @@ export const FLIGHTS_API = {
   poll: (sessionId: string) => `/api/flights/search/${encodeURIComponent(sessionId)}`,
   airports: '/api/flights/airports',
   cheapest: '/api/flights/cheapest',
-  fareRules: '/api/flights/fare-rules',
 } as const;
 
 /** A list answer may come bare or as `{ data: [...] }`. */
@@ -51,9 +51,4 @@ export interface FareRuleQuery {
   class: string;
   fareBasis?: string;
   international?: boolean;
-}
-
-export async function fareRules(query: FareRuleQuery, signal?: AbortSignal): Promise<FareRule> {
-  const { data } = await api.get<FareRule>(FLIGHTS_API.fareRules, { params: query, signal, overlay: false });
-  return data;
 }
