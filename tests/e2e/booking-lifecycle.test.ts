@@ -83,6 +83,18 @@ async function holdBooking(page: Page): Promise<{ id: number; pnr: string }> {
   return { id: Number(new URL(page.url()).pathname.split('/').pop()), pnr: (await code.textContent()) as string };
 }
 
+/**
+ * Waits past Vietnam's local midnight when fewer than 3 minutes of the local day are left, so a ticket issued
+ * now can still be voided the same day (the e2e gateway's SUPPLIER_VOID_CUTOFF is 23:59).
+ */
+async function outOfTheLastMinutes() {
+  const vnMinutes = () => {
+    const d = new Date(Date.now() + 7 * 3_600_000);
+    return d.getUTCHours() * 60 + d.getUTCMinutes();
+  };
+  while (vnMinutes() >= 23 * 60 + 56) await new Promise((r) => setTimeout(r, 5_000));
+}
+
 describe('booking lifecycle', () => {
   it('hold, search, issue with the PIN (balance drops by the total), print and PDF, reservation status, mail, ticket face without sign-in, void (balance back)', async () => {
     const page = await browser.context.newPage();
@@ -110,6 +122,8 @@ describe('booking lifecycle', () => {
     await expect.poll(async () => panel.getByTestId('pnr-countdown').textContent()).toMatch(/\d{2}:\d{2}:\d{2}$/);
 
     // issue: confirmation with the total, the PIN dialog, the balance drops by exactly the amount charged
+    // (the gateway's void cut-off is 23:59 Vietnam time: the journey issues and voids within one local day)
+    await outOfTheLastMinutes();
     const before = await balanceOf(page);
     await panel.getByTestId('action-issue').click();
     const total = Number(await page.getByTestId('confirm-amount').getAttribute('data-amount'));
@@ -186,7 +200,7 @@ describe('booking lifecycle', () => {
     await expect.poll(async () => balanceOf(page), { timeout: 15_000 }).toBe(before);
     await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('VOIDED OR CANCEL');
     await page.close();
-  });
+  }, 300_000); // up to 3 minutes of waiting out the local midnight, see outOfTheLastMinutes
 
   it('on a phone (360 px), booking/cancel lists the new hold as a card; cancelling states the seats released and no money, and the hold is gone', async () => {
     const page = await browser.context.newPage();
