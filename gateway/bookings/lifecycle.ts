@@ -205,7 +205,8 @@ const faresFor = (f: StoredFare, t: PaxType) =>
 
 /**
  * Each passenger's ticket of the PNR: one component per fare (with the luggage bought for that direction on
- * this airline, counted once) and the agency's issue fee of its type. The charge of the PNR is their sum.
+ * this airline, counted once) and the agency's issue fee of its type for each direction (as held: per passenger and
+ * flight direction). The charge of the PNR is their sum.
  */
 export function ticketShares(row: PnrRow, booking: Pick<BookingRow, 'bookingFees' | 'luggage'>, fares: StoredFare[] = faresOf(row)): Map<number, TicketShare> {
   const fees = booking.bookingFees as BookingFee[];
@@ -219,7 +220,7 @@ export function ticketShares(row: PnrRow, booking: Pick<BookingRow, 'bookingFees
       counted.add(f.direction);
       return { airline: row.airline, class: f.class, fareFamily: f.fareInfo?.fareFamily, international, ...faresFor(f, p.type), luggage: bags };
     });
-    const issueFee = fees.find((x) => x.airline === row.airline && x.paxType === p.type)?.issueFee ?? 0;
+    const issueFee = fares.length * (fees.find((x) => x.airline === row.airline && x.paxType === p.type)?.issueFee ?? 0);
     out.set(p.paxId, { paxType: p.type, components, issueFee });
   }
   return out;

@@ -31,7 +31,7 @@ import { AIRPORTS } from '../suppliers/reference-data';
 import { localToUtc } from '../suppliers/simulated/clock';
 import { logReservationError } from '../system/reservation-errors';
 import { settleBookingStatus } from './status';
-import { priceLuggage } from './luggage';
+import { priceLuggage, type PricedLuggage } from './luggage';
 import { paxInfosOf } from './pax-infos';
 import { bookingScope } from './scope';
 
@@ -188,7 +188,9 @@ export async function createBooking(
   const failures: string[] = [];
   for (const [i, g] of groups.entries()) {
     const fare = g.chosen.reduce((sum, c) => sum + body.passengers.reduce((s, p) => s + paxPrice(c.price, p.type), 0), 0);
-    const fee = body.passengers.reduce((s, p) => s + feeOf(g.airline, p.type), 0);
+    // the agency's issue fee is charged per passenger and flight direction, as the selected-flight session
+    // shows it per side (spec point 3): a round trip on one carrier is one PNR but two fees per passenger
+    const fee = g.chosen.length * body.passengers.reduce((s, p) => s + feeOf(g.airline, p.type), 0);
     const bags = luggage.items
       .filter((l) => l.airline === g.airline && g.chosen.some((c) => c.offer.direction === l.type && `${c.offer.from}-${c.offer.to}` === l.route && c.offer.source === g.source))
       .reduce((s, l) => s + l.price, 0);
@@ -306,7 +308,9 @@ export async function bookingView(db: Conn, ctx: UserContext, id: number, now: D
     lastName: p.lastName,
     birthday: p.birthday,
     ...(p.parentId !== undefined ? { parentId: p.parentId } : {}),
+    ...(p.passport ? { passport: { nationCountry: p.passport.nationCountry, pNumber: p.passport.pNumber, expiryDate: p.passport.expiryDate } } : {}),
   }));
+  const luggage = (b.luggage as PricedLuggage[]).map(({ paxId, route, airline, type, code, price, value, unit }) => ({ paxId, route, airline, type, code, price, value, unit }));
   return {
     id: b.id,
     status: b.status as CompletedBooking['status'],
@@ -322,6 +326,7 @@ export async function bookingView(db: Conn, ctx: UserContext, id: number, now: D
     totalFare: b.totalFare,
     totalFees: b.totalFees,
     bookingFees: b.bookingFees as BookingFee[],
+    luggage,
   };
 }
 

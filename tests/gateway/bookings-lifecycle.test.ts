@@ -304,6 +304,34 @@ describe('issue', () => {
     expect(await balanceOf(gw.db, saoviet)).toBe(before - total);
   });
 
+  it('a round trip on one carrier: one PNR, the issue fee per passenger and direction, issued for exactly the held total', async () => {
+    const run = await searchToEnd(gw, token('f1admin'), { journeyType: 'RT', legs: [{ from: 'HAN', to: 'SGN', departDate: inDays(34) }], returnDate: inDays(37), adt: 1 });
+    const one = (direction: string) => {
+      const o = run.offers.find((x) => x.source === 'VN' && x.direction === direction && x.routeInfo.length === 1 && x.priceInfo.some((p) => p.seatAvailable >= 2))!;
+      return { offerId: o.id, class: o.priceInfo.find((p) => p.seatAvailable >= 2)!.class };
+    };
+    const res = await call(gw, 'POST', '/api/bookings', {
+      token: token('f1admin'),
+      body: { sessionId: run.started.sessionId, selected: [one('depart'), one('return')], passengers: [adult(1)], contact },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json<{ id: number }>();
+    const rows = await gw.db.select().from(pnrs).where(eq(pnrs.bookingId, id));
+    expect(rows).toHaveLength(1);
+    const b = await bookingOf(id);
+    const fee = (b.bookingFees as { airline: string; paxType: string; issueFee: number }[]).find((f) => f.airline === 'VN' && f.paxType === 'ADT')!.issueFee;
+    expect(fee).toBeGreaterThan(0);
+    expect(b.totalFees).toBe(2 * fee);
+    const total = await totalOf('f1admin', id);
+    expect(total).toBe(rows[0].totalPrice);
+    const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+    const before = await balanceOf(gw.db, saoviet);
+    const issued = await issueBooking({ db: gw.db, suppliers: instant, instant }, { ctx, lang: 'vi' }, id, { idempotencyKey: randomUUID(), pnrs: [rows[0].pnr!] });
+    expect(issued.amount).toBe(total);
+    expect(issued.pnrs[0]).not.toHaveProperty('repriced');
+    expect(await balanceOf(gw.db, saoviet)).toBe(before - total);
+  });
+
   it('two PNRs in one request: all or nothing when one supplier fails, then both issued, the booking EXPORT', async () => {
     const run = await searchToEnd(gw, token('f1admin'), { journeyType: 'RT', legs: [{ from: 'HAN', to: 'SGN', departDate: inDays(33) }], returnDate: inDays(36), adt: 1 });
     const one = (source: string, direction: string) => {

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingDetail, BookingListItem, PrintInfo, ReservationStatus, TicketFace } from '../../contract/bookings';
+import type { BookingDetail, CompletedBooking, BookingListItem, PrintInfo, ReservationStatus, TicketFace } from '../../contract/bookings';
 import type { FareRule, FlightOffer, PriceInfo, Source } from '../../contract/flights';
 import { postEntry } from '../../gateway/accounting/ledger';
 import { createUser } from '../../gateway/admin/users';
@@ -175,6 +175,11 @@ describe('hold: passport, luggage and remarks', () => {
     expect(pax.extraInfos).toContainEqual({ code: 'FQTV', value: 'VJ SKY12345' });
     expect(pax.loyalty).toBe('VJ SKY12345');
     expect(detail.luggage[0].price).toBe(LUGGAGE_GRIDS.VJ.international[15]);
+    // the completed booking carries the passport and the luggage bought
+    const completed = (await get('f1agent', `/api/bookings/${ok.id}`)).json<CompletedBooking>();
+    expect(completed.passengers[0].passport).toMatchObject({ nationCountry: 'VNM', expiryDate: expiry });
+    expect(completed.passengers[0].passport!.pNumber.toUpperCase()).toBe('C7654321');
+    expect(completed.luggage).toEqual([{ paxId: 1, route: 'SGN-BKK', airline: 'VJ', type: 'depart', code: 'BG15', price: LUGGAGE_GRIDS.VJ.international[15], value: 15, unit: 'kg' }]);
   });
 
   it('writes the infant and companion remarks into each PNR’s paxInfos', async () => {

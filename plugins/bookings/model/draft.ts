@@ -56,19 +56,11 @@ export interface DraftTotals {
 }
 
 /**
- * Issue fees are per ticket: once per passenger for each reference (airline and source) the hold creates, however
- * many flights it holds; a round trip on one carrier's channel is one ticket per passenger, as the gateway charges.
+ * Issue fees are per passenger and flight direction, as the selected-flight session shows them per side (spec
+ * point 3) and as the gateway charges: a round trip on one carrier is one reference but two fees per passenger.
  */
 export function draftFees(draft: BookingDraft): number {
-  const charged = new Set<string>();
-  let fees = 0;
-  for (const f of draft.flights) {
-    const ref = `${f.offer.airline}/${f.offer.source}`;
-    if (charged.has(ref)) continue;
-    charged.add(ref);
-    fees += flightFees(f);
-  }
-  return fees;
+  return draft.flights.reduce((acc, f) => acc + flightFees(f), 0);
 }
 
 /** The totals shown live on passenger information: fare + fees + luggage. */
