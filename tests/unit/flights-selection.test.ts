@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BookingFee, FlightOffer, PassengerCounts, PriceInfo } from '../../contract/flights';
 import {
   baseId, clearSelection, customerPriceDetail, emptySide, findCombinedMatch, grandTotal, initialSelectedFlightSession,
-  isCombinedMatch, issueFeeFor, priceDetailOf, repriceSession, sameOfferId, selectFlight, selectionReducer, sideTotal,
-  visibleOffers, type PricingContext,
+  isCombinedMatch, issueFeeFor, pickClass, priceDetailOf, repriceSession, sameOfferId, seatsNeeded, selectFlight, selectionReducer,
+  sideTotal, visibleOffers, type PricingContext,
 } from '../../plugins/flights/model/selection';
 
 const bag = { pieces: 0, weightKg: 0, description: '' };
@@ -215,5 +215,29 @@ describe('reducer', () => {
   it('amounts are integers', () => {
     const s = selectFlight(empty, 'depart', a, ctx(counts(9, 0, 9)));
     for (const v of [s.depart.totalFare, s.depart.totalTax, s.depart.totalVat, s.depart.totalIssueFee, grandTotal(s)]) expect(Number.isInteger(v)).toBe(true);
+  });
+});
+
+describe('the class selected holds the whole party: never fewer seats than adults + children (infants sit on a lap)', () => {
+  const twoClasses = offer('o1', { priceInfo: [fare('E', [800_000, 200_000, 80_000], undefined, undefined, 2), fare('Y', [1_000_000, 200_000, 100_000], undefined, undefined, 9)] });
+  it.each([
+    [counts(1), 1],
+    [counts(2, 1, 1), 3],
+    [counts(0, 0, 0), 1],
+  ])('seats needed for %j: %i', (c, n) => {
+    expect(seatsNeeded(c)).toBe(n);
+  });
+  it.each([
+    ['the cheapest class when it has the seats', undefined, 2, 'E'],
+    ['the next cheapest when the cheapest has too few', undefined, 3, 'Y'],
+    ['the class asked for when it has the seats', 'Y', 3, 'Y'],
+    ['nothing when the class asked for has too few', 'E', 3, undefined],
+    ['nothing when no class has enough', undefined, 10, undefined],
+  ] as const)('%s', (_name, asked, seats, expected) => {
+    expect(pickClass(twoClasses, asked, seats)?.class).toBe(expected);
+  });
+  it('selecting for 2 adults and 1 child takes Y (E has 2 seats left)', () => {
+    const next = selectFlight(empty, 'depart', twoClasses, ctx(counts(2, 1, 1)));
+    expect(next.depart.priceDetail?.class).toBe('Y');
   });
 });

@@ -25,7 +25,7 @@
  */
 import { DEFAULT_TYPE_OF_BOOK } from '../../../contract/constants';
 import { GDS_SYSTEMS, PAX_TYPES, type BookingFee, type FlightOffer, type PassengerCounts, type PaxType, type PriceInfo } from '../../../contract/flights';
-import { cheapestFareClass } from './sorting';
+import { cheapestFareClass, fareClassPrice } from './sorting';
 
 export type Side = 'depart' | 'return';
 
@@ -188,10 +188,24 @@ export function grandTotal(session: SelectedFlightSession): number {
 
 const otherSide = (side: Side): Side => (side === 'depart' ? 'return' : 'depart');
 
-/** The class to select: the one asked for, else the cheapest; never a class without seats (nothing to hold). */
-function pickClass(offer: FlightOffer, fareClass?: string): PriceInfo | undefined {
-  const picked = fareClass === undefined ? cheapestFareClass(offer) : offer.priceInfo.find((p) => p.class === fareClass);
-  return picked && picked.seatAvailable > 0 ? picked : undefined;
+/** Seats the party takes: adults and children (infants sit on a lap), at least one. */
+export function seatsNeeded(counts: PassengerCounts): number {
+  return Math.max(1, counts.adt + counts.chd);
+}
+
+/**
+ * The class to select: the one asked for, else the cheapest; never a class with fewer seats than the party takes
+ * (it could not be held for everyone).
+ */
+export function pickClass(offer: FlightOffer, fareClass: string | undefined, seats: number): PriceInfo | undefined {
+  const fits = (p: PriceInfo | undefined) => !!p && p.seatAvailable >= seats;
+  if (fareClass !== undefined) {
+    const asked = offer.priceInfo.find((p) => p.class === fareClass);
+    return fits(asked) ? asked : undefined;
+  }
+  const cheapest = cheapestFareClass(offer);
+  if (fits(cheapest)) return cheapest;
+  return offer.priceInfo.filter(fits).reduce<PriceInfo | undefined>((best, p) => (!best || fareClassPrice(p) < fareClassPrice(best) ? p : best), undefined);
 }
 
 /** Clears one side; a GDS combined fare clears its matched offer on the other side too. */
@@ -216,12 +230,14 @@ export function selectFlight(
   const current = session[side];
   const sameClass = options.fareClass === undefined || current.priceDetail?.class === options.fareClass;
   if (sameOfferId(current.id, offer.id) && sameClass) return clearSelection(session, side);
-  const fareClass = pickClass(offer, options.fareClass);
+  const seats = seatsNeeded(ctx.counts);
+  const fareClass = pickClass(offer, options.fareClass, seats);
   if (!fareClass) return session;
   const other = otherSide(side);
   const next: SelectedFlightSession = { ...session, [side]: pricedSide(current, offer, fareClass, ctx) };
   const match = findCombinedMatch(offer, options.otherList ?? []);
-  if (match) return { ...next, [other]: pricedSide(next[other], match, cheapestFareClass(match), ctx) };
+  const matchClass = match && (pickClass(match, undefined, seats) ?? cheapestFareClass(match));
+  if (match && matchClass) return { ...next, [other]: pricedSide(next[other], match, matchClass, ctx) };
   // replacing one half of a combined fare leaves its other half without a partner: clear it
   const otherData = session[other].data;
   const wasLinked = current.data && otherData && isCombinedMatch(current.data, otherData) && !isCombinedMatch(offer, otherData);
