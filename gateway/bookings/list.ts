@@ -6,7 +6,7 @@
  */
 import { and, desc, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TIME_OUT_COMING_MINUTES, type bookingList as bookingListSchema, type BookingListItem, type BookingListQuery } from '../../contract/bookings';
+import { remarkText, TIME_OUT_COMING_MINUTES, type bookingList as bookingListSchema, type BookingListItem, type BookingListQuery } from '../../contract/bookings';
 import type { Source } from '../../contract/flights';
 import type { UserContext } from '../auth/users';
 import type { Conn } from '../db/client';
@@ -26,17 +26,8 @@ export function localDayBounds(day: string, timeZone: string = LOCAL_TIME_ZONE):
   return { start: new Date(start), end: new Date(localToUtc(next, 0, timeZone)) };
 }
 
-/** A name as the search compares it: diacritics and Đ folded, upper case, single spaces. */
-export function foldName(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toUpperCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** A name as the search compares it: diacritics and Đ folded, upper case, single spaces (as remarks write it). */
+export const foldName = remarkText;
 
 /**
  * The same folding in SQL (PGlite and PostgreSQL alike, no extension): NFD, combining marks removed, Đ → D.

@@ -33,6 +33,7 @@ import { logReservationError } from '../system/reservation-errors';
 import { settleBookingStatus } from './status';
 import { priceLuggage, type PricedLuggage } from './luggage';
 import { paxInfosOf } from './pax-infos';
+import type { StoredLeg } from './pnr-view';
 import { bookingScope } from './scope';
 
 const PNR_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -248,19 +249,6 @@ export function shownStatus(recordStatus: string, timeLimit: Date | null, now: D
   return recordStatus as RecordStatus;
 }
 
-interface StoredRoute {
-  carrierCode: string;
-  flightNo: string;
-  from: string;
-  to: string;
-  departDate: string;
-  arrivalDate: string;
-  airCraft: string;
-  class: string;
-  cabinClass: string;
-  direction: 'depart' | 'return';
-}
-
 /** The Completed booking of spec point 3, or null outside the caller's booking scope (gateway/bookings/scope.ts). */
 export async function bookingView(db: Conn, ctx: UserContext, id: number, now: Date = new Date()): Promise<CompletedBooking | null> {
   const [b] = await db
@@ -272,9 +260,9 @@ export async function bookingView(db: Conn, ctx: UserContext, id: number, now: D
   const listPNR: PnrEntry[] = [];
   const routes: CompletedBooking['routes'] = [];
   for (const r of rows) {
-    const legs = r.routeInfos as StoredRoute[];
+    const legs = r.routeInfos as StoredLeg[];
     const dir = (d: string) => legs.filter((l) => l.direction === d);
-    const od = (ls: StoredRoute[]) => (ls.length ? `${ls[0].from}-${ls[ls.length - 1].to}` : '');
+    const od = (ls: StoredLeg[]) => (ls.length ? `${ls[0].from}-${ls[ls.length - 1].to}` : '');
     listPNR.push({
       airline: r.airline,
       source: r.source as Source,
