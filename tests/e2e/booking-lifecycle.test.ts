@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { login } from './helpers';
+import { dayAhead, headerBalance, login, pickPlace } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const DEMO_PIN = '246810';
@@ -22,27 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function dayAhead(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-async function pickPlace(page: Page, id: string, code: string) {
-  const input = page.locator(`#${id}`);
-  await input.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor();
-  await input.fill(code);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: code }).first();
-  await option.waitFor();
-  await option.click();
-}
-
-async function balanceOf(page: Page): Promise<number> {
-  const el = page.getByTestId('header-balance').first();
-  await expect.poll(async () => el.getAttribute('data-balance'), { timeout: 15_000 }).toMatch(/^-?\d+$/);
-  return Number(await el.getAttribute('data-balance'));
-}
 
 /** Confirms the open confirmation, answering the PIN dialog when the gateway asks for it. */
 async function confirmWithPin(page: Page, expectPin: boolean) {
@@ -124,7 +103,7 @@ describe('booking lifecycle', () => {
     // issue: confirmation with the total, the PIN dialog, the balance drops by exactly the amount charged
     // (the gateway's void cut-off is 23:59 Vietnam time: the journey issues and voids within one local day)
     await outOfTheLastMinutes();
-    const before = await balanceOf(page);
+    const before = await headerBalance(page);
     await panel.getByTestId('action-issue').click();
     const total = Number(await page.getByTestId('confirm-amount').getAttribute('data-amount'));
     expect(total).toBe(Number(await panel.getByTestId('pnr-total').getAttribute('data-amount')));
@@ -132,7 +111,7 @@ describe('booking lifecycle', () => {
     await confirmWithPin(page, true);
     const feedback = page.getByTestId('action-feedback');
     await expect.poll(async () => feedback.getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(async () => balanceOf(page), { timeout: 15_000 }).toBe(before - total);
+    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(before - total);
     await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('ISSUE TICKET');
     const tickets = await panel.getByTestId('ticket-number').allTextContents();
     expect(tickets.length).toBe(1);
@@ -197,7 +176,7 @@ describe('booking lifecycle', () => {
     // f1agent holds use_pin_code: void asks for the PIN too
     await confirmWithPin(page, true);
     await expect.poll(async () => page.getByTestId('action-feedback').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(async () => balanceOf(page), { timeout: 15_000 }).toBe(before);
+    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(before);
     await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('VOIDED OR CANCEL');
     await page.close();
   }, 300_000); // up to 3 minutes of waiting out the local midnight, see outOfTheLastMinutes
@@ -208,7 +187,7 @@ describe('booking lifecycle', () => {
     await page.evaluate(() => localStorage.clear());
     await login(page, baseUrl, 'f1agent');
     const { id, pnr } = await holdBooking(page);
-    const before = await balanceOf(page);
+    const before = await headerBalance(page);
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${baseUrl}/booking/cancel`);
@@ -223,7 +202,7 @@ describe('booking lifecycle', () => {
     await page.getByTestId('confirm-ok').click();
     await expect.poll(async () => page.getByTestId('action-feedback').getAttribute('data-type'), { timeout: 15_000 }).toBe('success');
     await expect.poll(async () => button.count(), { timeout: 15_000 }).toBe(0);
-    expect(await balanceOf(page)).toBe(before);
+    expect(await headerBalance(page)).toBe(before);
 
     await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
     const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);

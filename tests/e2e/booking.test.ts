@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { login } from './helpers';
+import { dayAhead, login, pickPlace } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -21,11 +21,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function dayAhead(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 /** dd/MM/yyyy digits of a birthday `years` (and `days`) before today. */
 function bornAgo(years: number, days = 0): string {
   const d = new Date();
@@ -36,17 +31,6 @@ function bornAgo(years: number, days = 0): string {
 
 /** "1.234.567 ₫" → 1234567 */
 const vnd = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
-
-async function pickPlace(page: Page, id: string, code: string) {
-  const input = page.locator(`#${id}`);
-  await input.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor();
-  await input.fill(code);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: code }).first();
-  await option.waitFor();
-  await option.click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
-}
 
 /** Opens an antd Select by its test id and clicks the option whose text matches. */
 async function pickOption(page: Page, testId: string, text: RegExp) {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gradientPng } from '../../gateway/seed/images';
 import { openBrowser, type Browser } from '../support/browser';
-import { login } from './helpers';
+import { headerBalance, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -20,12 +20,6 @@ async function freshPage() {
   await page.goto(`${baseUrl}/login`);
   await page.evaluate(() => localStorage.clear());
   return page;
-}
-
-async function headerBalance(page: Page): Promise<number> {
-  const el = page.locator('[data-testid=header-balance]').first();
-  await expect.poll(async () => (await el.getAttribute('data-balance')) ?? '', { timeout: 15_000 }).not.toBe('');
-  return Number(await el.getAttribute('data-balance'));
 }
 
 async function approveRow(page: Page, reference: string) {

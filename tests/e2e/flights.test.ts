@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
 import { startGateway, type RunningGateway } from '../support/gateway-process';
-import { login } from './helpers';
+import { dayAhead, login, pickPlace } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -28,23 +28,6 @@ async function freshPage(): Promise<Page> {
   await page.goto(`${baseUrl}/login`);
   await page.evaluate(() => localStorage.clear());
   return page;
-}
-
-function dayAhead(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-async function pickPlace(page: Page, id: string | Locator, code: string) {
-  const input = typeof id === 'string' ? page.locator(`#${id}`) : id;
-  await input.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor();
-  await input.fill(code);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: code }).first();
-  await option.waitFor();
-  await option.click();
-  // let the list close, so the next picker's list is the only one open
-  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
 }
 
 async function waitAllSignIns(page: Page) {

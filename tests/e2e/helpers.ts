@@ -1,6 +1,6 @@
 /** Shared steps of the end-to-end tests. */
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -35,4 +35,30 @@ export async function storage(page: Page): Promise<Record<string, string>> {
 
 export function expectPath(page: Page, path: string): void {
   expect(new URL(page.url()).pathname).toBe(path);
+}
+
+/** yyyy-MM-dd of the local day `days` from today. */
+export function dayAhead(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Picks an airport in a place select (by its input id or locator) by typing its code. */
+export async function pickPlace(page: Page, id: string | Locator, code: string): Promise<void> {
+  const input = typeof id === 'string' ? page.locator(`#${id}`) : id;
+  await input.click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor();
+  await input.fill(code);
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: code }).first();
+  await option.waitFor();
+  await option.click();
+  // let the list close, so the next picker's list is the only one open
+  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count(), { timeout: 5_000 }).toBe(0);
+}
+
+/** The deposit balance the header shows (integer VND), once loaded. */
+export async function headerBalance(page: Page): Promise<number> {
+  const el = page.getByTestId('header-balance').first();
+  await expect.poll(async () => (await el.getAttribute('data-balance')) ?? '', { timeout: 15_000 }).toMatch(/^-?\d+$/);
+  return Number(await el.getAttribute('data-balance'));
 }
