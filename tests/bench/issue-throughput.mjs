@@ -14,7 +14,7 @@
 // Reported: issues/s, latency median and p99, and the ledger check: one C entry per issue, C amounts = the
 // amounts answered, the deposit lowered by exactly that, every entry balanced.
 //
-// Run: npm run bench:issue-throughput   (BENCH_ISSUES=n per phase, default 200; BENCH_CONNECTIONS=k, default 20)
+// Run: BENCH_DATABASE_URL=postgres://… npm run bench:issue-throughput   (BENCH_ISSUES=n per phase, default 200; BENCH_CONNECTIONS=k, default 20)
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -22,7 +22,11 @@ import pg from 'pg';
 const { startGateway } = await import('../support/gateway-process.ts');
 const { encrypt, encryptWithSecret, seal } = await import('../../contract/crypto.ts');
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55433/postgres';
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!ADMIN_URL) {
+  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to an admin connection of a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres');
+  process.exit(1);
+}
 const ISSUES = Number(process.env.BENCH_ISSUES ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PIN = '246810';
