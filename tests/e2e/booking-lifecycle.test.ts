@@ -89,7 +89,7 @@ describe('booking lifecycle', () => {
     await page.waitForURL((url) => url.searchParams.get('pnr') === pnr);
     const row = page.locator(`[data-testid=booking-row][data-id="${id}"]`);
     await row.waitFor({ timeout: 15_000 });
-    expect(await page.locator('[data-testid=booking-row]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid=booking-row]').count(), { timeout: 15_000 }).toBe(1);
     // the search survives a reload
     await page.reload();
     await row.waitFor({ timeout: 15_000 });

@@ -216,8 +216,8 @@ describe('passenger information screen', () => {
     expect(loads.map((r) => r.config.params)).toEqual([{ from: 'SGN', to: 'HAN', airline: 'VN' }, { from: 'HAN', to: 'SGN', airline: 'VN' }]);
     expect(screen.getByTestId('pax-4-luggage-depart').textContent).toBe('Infants have no checked luggage of their own.');
 
-    // fares of both flights; one carrier both ways is one reference: the issue fees once per passenger
-    const base = 2 * (2 * 1_000_000 + 750_000 + 100_000) + 4 * 10_000;
+    // fares of both flights and the issue fees per passenger and direction (one carrier both ways too)
+    const base = 2 * (2 * 1_000_000 + 750_000 + 100_000) + 2 * 4 * 10_000;
     expect(screen.getByTestId('booking-total').textContent).toBe(formatVnd(base));
     await pick('pax-1-luggage-depart', `30 kg · ${formatVnd(330_000)}`);
     await waitFor(() => expect(screen.getByTestId('luggage-total').textContent).toBe(formatVnd(330_000)));

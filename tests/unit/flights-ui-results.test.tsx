@@ -156,11 +156,13 @@ describe('selection and the selected-flight panel', () => {
     fireEvent.click(within(card).getByTestId('offer-select'));
     await waitFor(() => expect(shownIds()).toEqual(['d1']));
     const ctx = { counts: { adt: 2, chd: 1, inf: 0 }, bookingFees: fees, domestic: true };
-    const detail = priceDetailOf(departs[0], cheapestFareClass(departs[0]), ctx);
+    // the cheapest class E has 2 seats, the party takes 3: Y is selected (the whole party must fit)
+    expect(cheapestFareClass(departs[0]).class).toBe('E');
+    const detail = priceDetailOf(departs[0], departs[0].priceInfo.find((p) => p.class === 'Y')!, ctx);
     const adt = detail.lines.find((l) => l.paxType === 'ADT');
-    expect(adt).toMatchObject({ fare: 1_200_000, count: 2, issueFee: 50_000 });
+    expect(adt).toMatchObject({ fare: 2_000_000, count: 2, issueFee: 50_000 });
     const row = screen.getByTestId('line-depart-ADT');
-    expect(row.textContent).toContain(formatVnd(2_400_000));
+    expect(row.textContent).toContain(formatVnd(4_000_000));
     expect(row.textContent).toContain(formatVnd(100_000));
     const total = detail.lines.reduce((s, l) => s + l.total, 0);
     expect(screen.getByTestId('grand-total').textContent).toBe(formatVnd(total));
@@ -169,7 +171,7 @@ describe('selection and the selected-flight panel', () => {
 
     // hide issue fee: the fee is folded into the fare, the total stays
     fireEvent.click(screen.getByRole('checkbox', { name: 'Ẩn phí xuất vé' }));
-    await waitFor(() => expect(screen.getByTestId('line-depart-ADT').textContent).toContain(formatVnd(2_500_000)));
+    await waitFor(() => expect(screen.getByTestId('line-depart-ADT').textContent).toContain(formatVnd(4_100_000)));
     expect(screen.getByTestId('grand-total').textContent).toBe(formatVnd(total));
 
     fireEvent.click(within(screen.getAllByTestId('offer-card')[0]).getByTestId('offer-select'));
