@@ -144,9 +144,19 @@ describe('session', () => {
   it('logs out: the session is gone and / asks to sign in again', async () => {
     const page = await freshPage();
     await login(page, baseUrl, 'accountant');
-    await page.locator('.account-trigger').first().click();
-    const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
-    await page.locator('.ant-dropdown-menu-item-danger').click();
+    const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'), { timeout: 45_000 });
+    // the account menu may close while the first page is still settling after sign-in: open it again then
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.locator('.account-trigger').first().click();
+      const item = page.locator('.ant-dropdown-menu-item-danger');
+      try {
+        await item.waitFor({ state: 'visible', timeout: 5_000 });
+        await item.click({ timeout: 5_000 });
+        break;
+      } catch {
+        await page.keyboard.press('Escape');
+      }
+    }
     expect((await logout).status()).toBe(200);
     await page.waitForURL((u) => u.pathname === '/login');
     const stored = await storage(page);
