@@ -117,6 +117,17 @@ describe('booking lifecycle', () => {
     expect(tickets.length).toBe(1);
     expect(tickets[0]).toMatch(/^\d{10,14}$/);
 
+    // the fare rules by booking reference: the dialog asks the gateway by PNR and shows its conditions
+    const rules = page.waitForResponse((r) => r.url().includes('/api/flights/fare-rules') && new URL(r.url()).searchParams.get('pnr') === pnr);
+    await panel.getByTestId('action-fareRule').click();
+    expect((await rules).status()).toBe(200);
+    const dialog = page.getByTestId('fare-rule-dialog');
+    await dialog.locator('.fare-rule-text').first().waitFor();
+    expect(await dialog.getAttribute('data-error')).toBe('false');
+    expect(((await dialog.locator('.fare-rule-text').first().textContent()) ?? '').length).toBeGreaterThan(10);
+    await page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-close').last().click();
+    await dialog.waitFor({ state: 'hidden' });
+
     // print: the ticket with its number, and the PDF
     await panel.getByTestId('action-print').click();
     await page.waitForURL((url) => url.pathname === '/booking/print-ticket' && url.searchParams.get('id') === String(id));
