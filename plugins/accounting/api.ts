@@ -6,8 +6,8 @@ import { ACCOUNTING_API, type TopUpCreate, type TopUpRequest } from '../../contr
 import { ADMIN_API } from '../../contract/admin-paths';
 import type { UploadResult } from '../../contract/content';
 import { ErrorCode } from '../../contract/errors';
-import { api } from '../../src/api/client';
-import { isApiError } from '../../src/api/errors';
+import { api } from '../../src/sdk';
+import { isApiError } from '../../src/sdk';
 import { checkReceiptFile } from './model/amount';
 
 export const RESOURCES = { topUps: 'accounting-topups', entries: 'accounting-entries' } as const;

@@ -5,7 +5,7 @@
  */
 import { createElement, lazy } from 'react';
 import { AccountBookOutlined, BarChartOutlined, PlusCircleOutlined, UnorderedListOutlined, WalletOutlined } from '@ant-design/icons';
-import { definePlugin } from '../../src/plugin';
+import { definePlugin } from '../../src/sdk';
 import { ENTRIES_META, RESOURCES, TOPUPS_META } from './api';
 
 const icon = createElement;

@@ -13,7 +13,7 @@ import type {
   SubAgency,
 } from '../../contract/agents';
 import { useCustom } from '@refinedev/core';
-import { api } from '../../src/api/client';
+import { api } from '../../src/sdk';
 
 export const withId = (path: string, id: number | string): string => path.replace(':id', encodeURIComponent(String(id)));
 

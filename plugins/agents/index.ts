@@ -5,7 +5,7 @@
  */
 import { createElement, lazy } from 'react';
 import { ApartmentOutlined, IdcardOutlined, SettingOutlined, TeamOutlined, UserOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import { definePlugin } from '../../src/plugin';
+import { definePlugin } from '../../src/sdk';
 import { CHILD_AGENCIES_META, SUB_AGENCIES_META, USERS_META } from './meta';
 
 const icon = createElement;

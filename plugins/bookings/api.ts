@@ -16,7 +16,7 @@ import {
   type ReservationStatus,
   type VoidRequest,
 } from '../../contract/bookings';
-import { api } from '../../src/api/client';
+import { api } from '../../src/sdk';
 
 export async function createBooking(body: CreateBookingRequest): Promise<number> {
   const { data } = await api.post<{ id: number }>(BOOKINGS_API.create, body, { silent: true });

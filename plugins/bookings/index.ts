@@ -8,7 +8,7 @@
  */
 import { createElement, lazy } from 'react';
 import { CheckCircleOutlined, CloseCircleOutlined, FileSearchOutlined, ProfileOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
-import { definePlugin } from '../../src/plugin';
+import { definePlugin } from '../../src/sdk';
 import { BOOKINGS_META, BOOKINGS_RESOURCE } from './api';
 
 export const PASSENGER_INFORMATION_PATH = '/booking/passenger-information/:id';

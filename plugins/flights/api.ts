@@ -3,7 +3,7 @@
  * start a search, poll its session, find places and the cheapest fare by day (the fare-rule dialog of src/ui
  * calls the fare rules itself).
  */
-import { api } from '../../src/api/client';
+import { api } from '../../src/sdk';
 import type {
   Airport, CheapestBookingDay, FlightSearchRequest, SearchPoll, SearchStarted,
 } from '../../contract/flights';

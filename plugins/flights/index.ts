@@ -4,7 +4,7 @@
  */
 import { createElement, lazy } from 'react';
 import { ApartmentOutlined, SendOutlined } from '@ant-design/icons';
-import { definePlugin } from '../../src/plugin';
+import { definePlugin } from '../../src/sdk';
 
 export const flightsPlugin = definePlugin({
   name: 'flights',

@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { FlightOffer } from '../../contract/flights';
-import { formatVnd } from '../../src/i18n/format';
+import { formatVnd } from '../../src/sdk';
 import { customerPriceDetail, type PriceDetail } from './model';
 import { ddmmyyyy, duration, hhmm, stops } from './components/format';
 

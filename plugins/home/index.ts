@@ -5,7 +5,7 @@
  */
 import { createElement, lazy } from 'react';
 import { HomeOutlined } from '@ant-design/icons';
-import { definePlugin } from '../../src/plugin';
+import { definePlugin } from '../../src/sdk';
 
 export const homePlugin = definePlugin({
   name: 'home',

@@ -6,8 +6,8 @@
 import { ADMIN_API } from '../../contract/admin-paths';
 import type { UploadResult } from '../../contract/content';
 import { checkUpload, type UploadKind, type UploadProblem } from '../../contract/validators';
-import { api } from '../../src/api/client';
-import { isApiError } from '../../src/api/errors';
+import { api } from '../../src/sdk';
+import { isApiError } from '../../src/sdk';
 import { ErrorCode } from '../../contract/errors';
 
 /** Refine resource names; they double as the cache tags of spec point 7 (News, AgentAds, OnlineSupport). */

@@ -6,7 +6,7 @@
  */
 import { createElement, lazy } from 'react';
 import { CustomerServiceOutlined, EditOutlined, PictureOutlined, ReadOutlined, SettingOutlined, NotificationOutlined } from '@ant-design/icons';
-import { definePlugin } from '../../src/plugin';
+import { definePlugin } from '../../src/sdk';
 import { RESOURCES } from './api';
 
 const NewsListPage = lazy(() => import('./pages/NewsListPage'));

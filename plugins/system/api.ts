@@ -3,7 +3,7 @@ import { useCustom } from '@refinedev/core';
 import { ADMIN_API } from '../../contract/admin-paths';
 import type { FeeItem, FeeTable, SignIn, SignInCreate, SignInList, SignInUpdate } from '../../contract/admin-system';
 import type { AgentOptions } from '../../contract/agents';
-import { api } from '../../src/api/client';
+import { api } from '../../src/sdk';
 
 export { GROUPS_META, RESERVATION_ERRORS_META } from './meta';
 

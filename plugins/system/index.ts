@@ -4,7 +4,7 @@
  */
 import { createElement, lazy } from 'react';
 import { DollarOutlined, ExceptionOutlined, KeyOutlined, LockOutlined, LoginOutlined, SafetyCertificateOutlined, ToolOutlined } from '@ant-design/icons';
-import { definePlugin } from '../../src/plugin';
+import { definePlugin } from '../../src/sdk';
 import { GROUPS_META, RESERVATION_ERRORS_META } from './meta';
 
 const icon = createElement;

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EntryType, TopUpStatus } from '../../../contract/accounting';
-import { LoadError as SharedLoadError, PageFrame } from '../../../src/ui/PageFrame';
+import { LoadError as SharedLoadError, PageFrame } from '../../../src/sdk';
 import '../accounting.css';
 
-export { EmptyRows } from '../../../src/ui/PageFrame';
+export { EmptyRows } from '../../../src/sdk';
 
 export function LoadError({ onRetry }: { onRetry?: () => void }) {
   return <SharedLoadError onRetry={onRetry} className="accounting-alert" />;

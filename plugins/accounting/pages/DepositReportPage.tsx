@@ -9,8 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTING_API, type DepositReport, type EntryType } from '../../../contract/accounting';
-import { api } from '../../../src/api/client';
-import { DATE_FORMAT, formatDate, formatVnd } from '../../../src/i18n/format';
+import { api } from '../../../src/sdk';
+import { DATE_FORMAT, formatDate, formatVnd } from '../../../src/sdk';
 import { AccountingPage, EntryTypeTag, LoadError } from '../components/AccountingPage';
 import { dayRangeQuery, monthToDate } from '../model/amount';
 

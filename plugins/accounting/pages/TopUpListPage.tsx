@@ -12,10 +12,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TOPUP_STATUSES, type TopUpRequest, type TopUpStatus } from '../../../contract/accounting';
-import { isApiError } from '../../../src/api/errors';
-import { useAccount, useHasPermission } from '../../../src/auth/hooks';
-import { formatDateTime, formatVnd } from '../../../src/i18n/format';
-import { DEPOSIT_BALANCE_KEY } from '../../../src/ui/deposit/DepositBalance';
+import { isApiError } from '../../../src/sdk';
+import { useAccount, useHasPermission } from '../../../src/sdk';
+import { formatDateTime, formatVnd } from '../../../src/sdk';
+import { DEPOSIT_BALANCE_KEY } from '../../../src/sdk';
 import { approveTopUp, assetUrl, rejectTopUp, RESOURCES, TOPUPS_META } from '../api';
 import { AccountingPage, EmptyRows, LoadError, StatusTag } from '../components/AccountingPage';
 

@@ -1,10 +1,10 @@
 /** Heading, error and empty states shared by the agency administration screens. */
 import type { ReactNode } from 'react';
-import { PageFrame } from '../../../src/ui/PageFrame';
+import { PageFrame } from '../../../src/sdk';
 import '../../../src/ui/admin-screens.css';
 
-export { EmptyRows } from '../../../src/ui/PageFrame';
-export { LoadError } from '../../../src/ui/PageFrame';
+export { EmptyRows } from '../../../src/sdk';
+export { LoadError } from '../../../src/sdk';
 
 export function AdminPage({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   return (

@@ -15,7 +15,7 @@ import { isValidEmail, isValidPhone } from '../../../contract/validators';
 import { agencyPaths, setAgencyStatus, type AgencyKind } from '../api';
 import { editId } from '../model/grants';
 import { AdminPage, LoadError } from './AdminPage';
-import { VndInput } from '../../../src/ui/VndInput';
+import { VndInput } from '../../../src/sdk';
 
 interface AgencyValues {
   code?: string;

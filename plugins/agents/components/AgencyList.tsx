@@ -10,8 +10,8 @@ import { useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SubAgency } from '../../../contract/agents';
-import { isApiError } from '../../../src/api/errors';
-import { formatVnd } from '../../../src/i18n/format';
+import { isApiError } from '../../../src/sdk';
+import { formatVnd } from '../../../src/sdk';
 import { agencyPaths, setAgencyStatus, type AgencyKind } from '../api';
 import { AdminPage, EmptyRows, LoadError } from './AdminPage';
 

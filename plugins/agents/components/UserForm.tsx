@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { AdminUser, UserCreated } from '../../../contract/agents';
 import { isValidEmail, isValidName, isValidPassword, isValidPhone } from '../../../contract/validators';
-import { useAccount } from '../../../src/auth/hooks';
+import { useAccount } from '../../../src/sdk';
 import { USERS_META, lockUser, unlockUser, useAgentOptions } from '../api';
 import { agenciesFor, editId, groupsFor, rolesForLevel } from '../model/grants';
 import { AdminPage, LoadError } from './AdminPage';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../contract/admin-paths';
 import type { AccountInfo } from '../../../contract/agents';
 import { isValidEmail, isValidName, isValidPhone } from '../../../contract/validators';
-import { isApiError } from '../../../src/api/errors';
+import { isApiError } from '../../../src/sdk';
 import { saveAccountInfo } from '../api';
 import { AdminPage, LoadError } from '../components/AdminPage';
 

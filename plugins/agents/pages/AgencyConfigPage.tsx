@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../contract/admin-paths';
 import type { AgencyConfig } from '../../../contract/agents';
 import { checkUpload, isValidEmail, isValidPhone } from '../../../contract/validators';
-import { isApiError } from '../../../src/api/errors';
+import { isApiError } from '../../../src/sdk';
 import { saveAgencyConfig, uploadImage, uploadUrl } from '../api';
 import { AdminPage, LoadError } from '../components/AdminPage';
-import { VndInput } from '../../../src/ui/VndInput';
+import { VndInput } from '../../../src/sdk';
 
 interface ConfigValues {
   name: string;

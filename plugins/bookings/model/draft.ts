@@ -3,9 +3,9 @@
  * passenger counts, travel dates, the luggage routes and the money of the selection (integer VND).
  */
 import type { PaxType } from '../../../contract/flights';
-import type { BookingDraft, DraftFlight } from '../../../src/booking-draft';
+import type { BookingDraft, DraftFlight } from '../../../src/sdk';
 
-export { loadBookingDraft as loadDraft, saveBookingDraft as saveDraft, type BookingDraft, type DraftFlight } from '../../../src/booking-draft';
+export { loadBookingDraft as loadDraft, saveBookingDraft as saveDraft, type BookingDraft, type DraftFlight } from '../../../src/sdk';
 
 /** Passenger counts of the selection (the first flight's price lines). */
 export function countsOf(draft: BookingDraft): Record<PaxType, number> {

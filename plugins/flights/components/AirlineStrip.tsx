@@ -1,6 +1,6 @@
 /** The airline list: each airline with its lowest price; choosing one filters the results to it. */
 import type { AirlineListEntry } from '../../../contract/flights';
-import { formatVnd } from '../../../src/i18n/format';
+import { formatVnd } from '../../../src/sdk';
 import { CarrierBadge } from './OfferCard';
 
 export interface AirlineStripProps {

@@ -6,7 +6,7 @@ import { Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CheapestBookingDay } from '../../../contract/flights';
-import { formatNumber } from '../../../src/i18n/format';
+import { formatNumber } from '../../../src/sdk';
 import { DATE_FORMAT } from '../model';
 
 export const dayOf = (d: CheapestBookingDay): string => dayjs(new Date(d.year, d.month - 1, d.day)).format(DATE_FORMAT);

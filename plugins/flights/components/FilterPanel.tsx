@@ -6,7 +6,7 @@ import type { Dispatch } from 'react';
 import { Button, Checkbox, Radio, Slider } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatVnd } from '../../../src/i18n/format';
+import { formatVnd } from '../../../src/sdk';
 import {
   FLIGHT_KINDS, TIME_BANDS, TIME_BAND_HOURS, UTILITIES, type Direction, type FilterOptions, type FiltersAction,
   type FlightFilters, type TimeBand,

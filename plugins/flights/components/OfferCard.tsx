@@ -7,7 +7,7 @@ import { Button, Tag, Tooltip } from 'antd';
 import { CheckOutlined, FileTextOutlined, InfoCircleOutlined, MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlightOffer, PriceInfo } from '../../../contract/flights';
-import { formatNumber, formatVnd } from '../../../src/i18n/format';
+import { formatNumber, formatVnd } from '../../../src/sdk';
 import { cheapestFareClass, fareClassPrice, isGdsOffer, type PriceMode } from '../model';
 import { dayShift, duration, hhmm, stops } from './format';
 

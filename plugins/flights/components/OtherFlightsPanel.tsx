@@ -6,7 +6,7 @@ import { Button, Empty } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlightOffer } from '../../../contract/flights';
-import { formatVnd } from '../../../src/i18n/format';
+import { formatVnd } from '../../../src/sdk';
 import { offerPrice, otherFlights, type PriceMode } from '../model';
 import { ddmmyyyy, duration, hhmm, stops } from './format';
 import { CarrierBadge } from './OfferCard';

@@ -7,7 +7,7 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Airport } from '../../../contract/flights';
-import { currentLanguage } from '../../../src/i18n';
+import { currentLanguage } from '../../../src/sdk';
 import { findAirports } from '../api';
 import { useRecentPlaces } from '../hooks/use-recent-places';
 

@@ -5,7 +5,7 @@
 import { Button, Empty, Tooltip } from 'antd';
 import { CloseOutlined, FileImageOutlined, MessageOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatVnd } from '../../../src/i18n/format';
+import { formatVnd } from '../../../src/sdk';
 import { customerPriceDetail, grandTotal, sideTotal, type SelectedFlightSession, type SelectedSide, type Side } from '../model';
 import { ddmmyyyy, hhmm } from './format';
 import { CarrierBadge } from './OfferCard';

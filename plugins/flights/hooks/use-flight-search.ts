@@ -5,7 +5,7 @@
  */
 import { useEffect, useReducer, useState } from 'react';
 import type { BookingFee, FlightOffer, FlightSearchRequest, SignInTask } from '../../../contract/flights';
-import { isApiError } from '../../../src/api/errors';
+import { isApiError } from '../../../src/sdk';
 import { pollSearch, startSearch } from '../api';
 import { searchKey } from '../search-params';
 

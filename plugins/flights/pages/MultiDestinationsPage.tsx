@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlightSearchRequest } from '../../../contract/flights';
-import { formatVnd } from '../../../src/i18n/format';
+import { formatVnd } from '../../../src/sdk';
 import { ResultsBoard } from '../components/ResultsBoard';
 import { SearchPanel } from '../components/SearchPanel';
 import { useFlightSearch } from '../hooks/use-flight-search';

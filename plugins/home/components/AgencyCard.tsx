@@ -1,7 +1,7 @@
 /** The agency and the signed-in user, as the gateway returned them at sign-in (refreshed at start-up). */
 import { Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Account } from '../../../src/auth/hooks';
+import type { Account } from '../../../src/sdk';
 
 export function AgencyCard({ account }: { account: Account }) {
   const { t } = useTranslation();

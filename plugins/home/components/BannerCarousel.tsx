@@ -7,7 +7,7 @@ import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../contract/admin-paths';
 import type { Banner } from '../../../contract/content';
-import { api } from '../../../src/api/client';
+import { api } from '../../../src/sdk';
 import './banner-carousel.css';
 
 const src = (url: string) => (url.startsWith('/') ? `${api.defaults.baseURL ?? ''}${url}` : url);

@@ -1,8 +1,8 @@
 /** The welcome header of the new home (permission SHOW_NEW_HOME). */
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Account } from '../../../src/auth/hooks';
-import { formatLongDate } from '../../../src/i18n/format';
+import type { Account } from '../../../src/sdk';
+import { formatLongDate } from '../../../src/sdk';
 
 export function NewHomeHeader({ account, today }: { account: Account; today: number }) {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@ import { Card, Empty } from 'antd';
 import { ClockCircleOutlined, KeyOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAllowedPaths } from '../../../src/access/use-allowed-paths';
-import { usePortal } from '../../../src/ui/layout/portal-context';
+import { useAllowedPaths } from '../../../src/sdk';
+import { usePortal } from '../../../src/sdk';
 
 interface QuickLink {
   key: string;

@@ -6,9 +6,9 @@
 import { Suspense, useState } from 'react';
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAccount, usePermissionList } from '../../../src/auth/hooks';
-import { formatLongDate } from '../../../src/i18n/format';
-import { usePortal } from '../../../src/ui/layout/portal-context';
+import { useAccount, usePermissionList } from '../../../src/sdk';
+import { formatLongDate } from '../../../src/sdk';
+import { usePortal } from '../../../src/sdk';
 import { AgencyCard } from '../components/AgencyCard';
 import { AnniversaryBanner } from '../components/AnniversaryBanner';
 import { BannerCarousel } from '../components/BannerCarousel';

@@ -6,7 +6,7 @@ import { useDelete, useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NewsSummary } from '../../../contract/content';
-import { formatDateTime } from '../../../src/i18n/format';
+import { formatDateTime } from '../../../src/sdk';
 import { NEWS_MANAGE_META, RESOURCES } from '../api';
 import { newsState, type NewsState } from '../model/content';
 import { EmptyState, ErrorState } from './NewsStates';

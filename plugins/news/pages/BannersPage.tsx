@@ -9,7 +9,7 @@ import { useCreate, useDelete, useList, useUpdate } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Banner, BannerInput } from '../../../contract/content';
-import { DATE_TIME_FORMAT, formatDateTime } from '../../../src/i18n/format';
+import { DATE_TIME_FORMAT, formatDateTime } from '../../../src/sdk';
 import { assetUrl, BANNERS_META, RESOURCES } from '../api';
 import { ImageUpload } from '../components/ImageUpload';
 import { EmptyState, ErrorState } from '../components/NewsStates';

@@ -5,7 +5,7 @@ import { useOne } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NewsArticle } from '../../../contract/content';
-import { formatDateTime } from '../../../src/i18n/format';
+import { formatDateTime } from '../../../src/sdk';
 import { assetUrl, NEWS_META, RESOURCES } from '../api';
 import { ErrorState, LoadingState } from '../components/NewsStates';
 import { SafeHtml } from '../components/SafeHtml';

@@ -10,7 +10,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../contract/admin-paths';
 import type { NewsSummary } from '../../../contract/content';
-import { formatDate } from '../../../src/i18n/format';
+import { formatDate } from '../../../src/sdk';
 import { assetUrl, NEWS_META, RESOURCES } from '../api';
 import { EmptyState, ErrorState, LoadingState } from '../components/NewsStates';
 import '../news.css';

@@ -7,7 +7,7 @@ import { Alert, App, Button, Select, Skeleton, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../../src/api/errors';
+import { isApiError } from '../../../src/sdk';
 import { replaceFees, useFees } from '../api';
 import { rowProblem, toItems, toRows, type FeeRow } from '../model/fees';
 import { FeeTable } from './FeeTable';

@@ -1,11 +1,11 @@
 /** Heading, error and empty states shared by the system administration screens. */
 import type { ReactNode } from 'react';
-import { PageFrame } from '../../../src/ui/PageFrame';
+import { PageFrame } from '../../../src/sdk';
 import '../../../src/ui/admin-screens.css';
 import '../system.css';
 
-export { EmptyRows } from '../../../src/ui/PageFrame';
-export { LoadError } from '../../../src/ui/PageFrame';
+export { EmptyRows } from '../../../src/sdk';
+export { LoadError } from '../../../src/sdk';
 
 export function SystemPage({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   return (

@@ -7,8 +7,8 @@ import { useDelete } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PermissionGroup } from '../../../contract/agents';
-import { isApiError } from '../../../src/api/errors';
-import { formatDateTime } from '../../../src/i18n/format';
+import { isApiError } from '../../../src/sdk';
+import { formatDateTime } from '../../../src/sdk';
 import { GROUPS_META } from '../meta';
 import { EmptyRows, LoadError, SystemPage } from '../components/SystemPage';
 

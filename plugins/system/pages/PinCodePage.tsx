@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../src/api/errors';
+import { isApiError } from '../../../src/sdk';
 import { savePin, usePinStatus } from '../api';
 import { LoadError, SystemPage } from '../components/SystemPage';
 

@@ -6,7 +6,7 @@ import { useTable } from '@refinedev/antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ReservationErrorEntry } from '../../../contract/admin-system';
-import { DATE_FORMAT, formatDateTime } from '../../../src/i18n/format';
+import { DATE_FORMAT, formatDateTime } from '../../../src/sdk';
 import { RESERVATION_ERRORS_META } from '../meta';
 import { EmptyRows, LoadError, SystemPage } from '../components/SystemPage';
 

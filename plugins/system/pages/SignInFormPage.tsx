@@ -7,7 +7,7 @@ import { App, Button, Col, Form, Input, InputNumber, Row, Select, Skeleton, Spac
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SOURCES } from '../../../contract/flights';
-import { isApiError } from '../../../src/api/errors';
+import { isApiError } from '../../../src/sdk';
 import { createSignIn, updateSignIn, useSignIns } from '../api';
 import { LoadError, SystemPage } from '../components/SystemPage';
 

@@ -9,7 +9,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusO
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SignIn } from '../../../contract/admin-system';
-import { isApiError } from '../../../src/api/errors';
+import { isApiError } from '../../../src/sdk';
 import { deleteSignIn, updateSignIn, useSignIns } from '../api';
 import { SORT_SYSTEM_GDS_KEY, move, orderChanges, sortSystemGDS } from '../model/sign-in-order';
 import { EmptyRows, LoadError, SystemPage } from '../components/SystemPage';

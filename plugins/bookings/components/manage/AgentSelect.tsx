@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../../contract/admin-paths';
 import type { AdminUser } from '../../../../contract/agents';
-import { api } from '../../../../src/api/client';
+import { api } from '../../../../src/sdk';
 
 async function searchUsers(q: string, signal: AbortSignal): Promise<AdminUser[]> {
   const { data } = await api.get<{ items?: AdminUser[]; data?: AdminUser[] }>(ADMIN_API.users, {

@@ -5,7 +5,7 @@ import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_STATUSES } from '../../../../contract/bookings';
-import { DATE_FORMAT } from '../../../../src/i18n/format';
+import { DATE_FORMAT } from '../../../../src/sdk';
 import type { SearchFilters } from '../../model/search';
 import { AgentSelect } from './AgentSelect';
 

@@ -10,8 +10,8 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingListItem } from '../../../../contract/bookings';
-import { formatDateTime, formatVnd } from '../../../../src/i18n/format';
-import { EmptyRows } from '../../../../src/ui/PageFrame';
+import { formatDateTime, formatVnd } from '../../../../src/sdk';
+import { EmptyRows } from '../../../../src/sdk';
 import { columnSortOrder, sortFromTable, type SortField } from '../../model/search';
 import { BookingStatusTag, PnrStatusTag } from './StatusTags';
 

@@ -6,7 +6,7 @@
 import { Alert, Button, Card, Grid, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BookingPnr, PaxInfoEntry, RouteInfoEntry } from '../../../../contract/bookings';
-import { formatDate, formatDateTime, formatVnd } from '../../../../src/i18n/format';
+import { formatDate, formatDateTime, formatVnd } from '../../../../src/sdk';
 import { actionButtons, countdown, msLeft, type DetailAction } from '../../model/actions';
 import { baggageText } from '../../model/print';
 import { isHold } from '../../model/status';

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { PrintInfo } from '../../../../contract/bookings';
-import { formatDate, formatVnd } from '../../../../src/i18n/format';
+import { formatDate, formatVnd } from '../../../../src/sdk';
 import { baggageText, paxCounts, priceLines } from '../../model/print';
 
 export function TicketView({ info }: { info: PrintInfo }) {

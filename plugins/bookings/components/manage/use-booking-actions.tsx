@@ -11,9 +11,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BookingDetail, BookingPnr } from '../../../../contract/bookings';
 import { ErrorCode } from '../../../../contract/errors';
-import { isApiError } from '../../../../src/api/errors';
-import { formatVnd } from '../../../../src/i18n/format';
-import { DEPOSIT_BALANCE_KEY, fetchBalance } from '../../../../src/ui/deposit/DepositBalance';
+import { isApiError } from '../../../../src/sdk';
+import { formatVnd } from '../../../../src/sdk';
+import { DEPOSIT_BALANCE_KEY, fetchBalance } from '../../../../src/sdk';
 import { cancelBooking, fetchBookingDetail, issueBooking, voidBooking } from '../../api';
 import { coversCharge, issueAttempt, issueCharge, newIdempotencyKey, seatsReleased, voidRefund, type IssueAttempt } from '../../model/actions';
 

@@ -5,7 +5,7 @@
 import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PaxType } from '../../../../contract/flights';
-import { formatVnd } from '../../../../src/i18n/format';
+import { formatVnd } from '../../../../src/sdk';
 import type { LuggageRoute } from '../../model/draft';
 import type { LuggageList } from '../../model/luggage';
 import { Field } from './Field';
