@@ -1,9 +1,13 @@
 /**
- * Refine's accessControlProvider: a resource / action pair is mapped to its route path (the resource's
- * list / create / edit / show / clone route, or `params.path` when given) and checked with the casbin
- * enforcer with action 'view'. A resource without any route has nothing to hide (the gateway decides).
+ * Refine's accessControlProvider, the ONE access path of the portal (route guard, menu, buttons):
+ * - a named action of policies/actions.ts (`bookings.issue`, `home.newHome`...) is checked with its rule,
+ *   which for an endpoint action is the gateway's own rule of that endpoint;
+ * - otherwise the resource / action pair is mapped to its route path (the resource's list / create / edit /
+ *   show / clone route, or `params.path` when given) and checked with the route rules.
+ * A resource without any route has nothing to hide (the gateway decides).
  */
 import type { AccessControlProvider, CanParams, CanReturnType } from '@refinedev/core';
+import { actionObject, actionRule } from '../../policies/actions';
 import { VIEW } from '../../policies/model';
 import { currentPermissions } from '../auth/permissions-store';
 import { accessFor } from './enforcer';
@@ -23,6 +27,10 @@ export function pathOf({ action, params }: CanParams): string | undefined {
 export function createAccessControlProvider(permissions: () => readonly string[] = currentPermissions): AccessControlProvider {
   return {
     can: async (params: CanParams): Promise<CanReturnType> => {
+      if (params.resource && actionRule(params.resource, params.action) !== undefined) {
+        const can = await accessFor(permissions()).can(actionObject(params.resource, params.action), VIEW);
+        return can ? { can } : { can, reason: 'forbidden' };
+      }
       const path = pathOf(params);
       if (!path) return { can: true };
       const can = await accessFor(permissions()).can(path, VIEW);

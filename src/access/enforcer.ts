@@ -5,7 +5,7 @@
  */
 import './buffer-shim';
 import type { Enforcer } from 'casbin';
-import { allowed, createEnforcer, routePolicies } from '../../policies/enforcer';
+import { actionPolicies, allowed, createEnforcer, routePolicies } from '../../policies/enforcer';
 import { VIEW } from '../../policies/model';
 
 let enforcer: Promise<Enforcer> | null = null;
@@ -14,7 +14,7 @@ let builds = 0;
 export function getEnforcer(): Promise<Enforcer> {
   if (!enforcer) {
     builds += 1;
-    enforcer = createEnforcer(routePolicies());
+    enforcer = createEnforcer([...routePolicies(), ...actionPolicies()]);
   }
   return enforcer;
 }

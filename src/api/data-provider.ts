@@ -14,13 +14,16 @@
  *   update    PATCH  /api/<resource>/<id> body T      → T
  *   deleteOne DELETE /api/<resource>/<id>            → T or {}
  *   custom    <method> <url> with query, filters and sorters as above and the payload as body → any
- * `meta.path` overrides `/api/<resource>`; `meta.headers` adds headers. Bodies are sealed by the client.
+ * `meta.path` overrides `/api/<resource>`; `meta.headers` adds headers; `meta.overlay` (show the global loading
+ * overlay), `meta.silent` (no network toast) and `meta.responseType` (e.g. 'blob') pass to the api client, and
+ * Refine's `meta.signal` cancels the call. Bodies are sealed by the client.
  * Endpoints of the agency administration differ in three points, chosen per resource through meta:
  *   `meta.sortParams: 'order'` sends the first sorter as `sort=<field>&order=<asc|desc>`;
  *   `meta.updateMethod: 'put'` sends updates with PUT;
  *   a list answer `{ items: T[], total }` is read like `{ data: T[], total }`.
  */
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, Pagination } from '@refinedev/core';
+import type { AxiosRequestConfig } from 'axios';
 import { api } from './client';
 
 export const API_PREFIX = '/api';
@@ -29,6 +32,17 @@ type Query = Record<string, string | number>;
 
 function basePath(resource: string, meta?: Record<string, unknown>): string {
   return typeof meta?.path === 'string' ? meta.path : `${API_PREFIX}/${resource}`;
+}
+
+/** The api client options a call's meta carries. */
+export function requestOptions(meta?: Record<string, unknown>): AxiosRequestConfig {
+  const o: AxiosRequestConfig = {};
+  if (meta?.headers) o.headers = meta.headers as AxiosRequestConfig['headers'];
+  if (typeof meta?.overlay === 'boolean') o.overlay = meta.overlay;
+  if (typeof meta?.silent === 'boolean') o.silent = meta.silent;
+  if (meta?.signal instanceof AbortSignal) o.signal = meta.signal;
+  if (typeof meta?.responseType === 'string') o.responseType = meta.responseType as AxiosRequestConfig['responseType'];
+  return o;
 }
 
 function valueOf(value: unknown): string {
@@ -80,41 +94,42 @@ export const dataProvider: DataProvider = {
   getList: async ({ resource, pagination, sorters, filters, meta }) => {
     const sort = meta?.sortParams === 'order' ? sorterOrderToQuery : sortersToQuery;
     const params = filtersToQuery(filters, sort(sorters, paginationToQuery(pagination)));
-    const { data } = await api.get(basePath(resource, meta), { params, headers: meta?.headers });
+    const { data } = await api.get(basePath(resource, meta), { ...requestOptions(meta), params });
     if (Array.isArray(data)) return { data, total: data.length };
     const rows = data?.data ?? data?.items ?? [];
     return { data: rows, total: Number(data?.total ?? rows.length) };
   },
 
   getMany: async ({ resource, ids, meta }) => {
-    const { data } = await api.get(basePath(resource, meta), { params: { ids: ids.join(',') }, headers: meta?.headers });
+    const { data } = await api.get(basePath(resource, meta), { ...requestOptions(meta), params: { ids: ids.join(',') } as Query });
     return { data: Array.isArray(data) ? data : (data?.data ?? []) };
   },
 
   getOne: async ({ resource, id, meta }) => {
-    const { data } = await api.get(`${basePath(resource, meta)}/${encodeURIComponent(String(id))}`, { headers: meta?.headers });
+    const { data } = await api.get(`${basePath(resource, meta)}/${encodeURIComponent(String(id))}`, requestOptions(meta));
     return { data };
   },
 
   create: async ({ resource, variables, meta }) => {
-    const { data } = await api.post(basePath(resource, meta), variables, { headers: meta?.headers });
+    const { data } = await api.post(basePath(resource, meta), variables, requestOptions(meta));
     return { data };
   },
 
   update: async ({ resource, id, variables, meta }) => {
     const method = meta?.updateMethod === 'put' ? 'put' : 'patch';
-    const { data } = await api[method](`${basePath(resource, meta)}/${encodeURIComponent(String(id))}`, variables, { headers: meta?.headers });
+    const { data } = await api[method](`${basePath(resource, meta)}/${encodeURIComponent(String(id))}`, variables, requestOptions(meta));
     return { data };
   },
 
   deleteOne: async ({ resource, id, variables, meta }) => {
-    const { data } = await api.delete(`${basePath(resource, meta)}/${encodeURIComponent(String(id))}`, { data: variables, headers: meta?.headers });
+    const { data } = await api.delete(`${basePath(resource, meta)}/${encodeURIComponent(String(id))}`, { ...requestOptions(meta), data: variables });
     return { data: (data ?? {}) as BaseRecord } as never;
   },
 
-  custom: async ({ url, method, filters, sorters, payload, query, headers }) => {
+  custom: async ({ url, method, filters, sorters, payload, query, headers, meta }) => {
     const params = filtersToQuery(filters, sortersToQuery(sorters, { ...((query as Query | undefined) ?? {}) }));
-    const { data } = await api.request({ url, method, params, data: payload, headers });
+    const options = requestOptions(meta);
+    const { data } = await api.request({ ...options, url, method, params, data: payload, headers: { ...(options.headers as object), ...headers } });
     return { data };
   },
 };

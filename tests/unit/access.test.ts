@@ -64,3 +64,39 @@ describe('accessControlProvider', () => {
     expect((await provider.can({ resource: 'x', action: 'list' })).can).toBe(true);
   });
 });
+
+describe('named actions (policies/actions.ts)', () => {
+  it.each([
+    [[], 'home', 'newHome', false],
+    [['SHOW_NEW_HOME'], 'home', 'newHome', true],
+    [['ANNIVERSARY'], 'home', 'anniversary', true],
+    [['AGENT_F1'], 'bookings', 'filterByAgent', false],
+    [['ADMIN_F2'], 'bookings', 'filterByAgent', true],
+    // endpoint actions follow the gateway's rule of that endpoint
+    [['EXPORT_TICKET'], 'bookings', 'issue', true],
+    [['VOID_VIEW_TICKETS'], 'bookings', 'issue', true],
+    [['BOOKING_TICKET'], 'bookings', 'issue', false],
+    [['VOID_VNA'], 'bookings', 'void', true],
+    [['EXPORT_TICKET'], 'bookings', 'refund', false],
+    [['EXPORT_TICKET', 'REFUND_TICKET'], 'bookings', 'refund', true],
+    [['DEPOSIT_MANAGER'], 'deposit-topups', 'confirm', false],
+    [['DEPOSIT_MANAGER', 'CONFIRM_DEPOSIT'], 'deposit-topups', 'confirm', true],
+  ])('%j: %s.%s is %s', async (permissions, resource, action, expected) => {
+    const provider = createAccessControlProvider(() => permissions);
+    expect((await provider.can({ resource, action })).can).toBe(expected);
+  });
+
+  it('every named action has a rule that parses and an endpoint that exists', async () => {
+    const { ACTION_RULES, actionRule } = await import('../../policies/actions');
+    for (const key of Object.keys(ACTION_RULES)) {
+      const [resource, action] = key.split('.');
+      expect(typeof actionRule(resource, action)).toBe('string');
+    }
+    const { actionPolicies } = await import('../../policies/enforcer');
+    expect(actionPolicies()).toHaveLength(Object.keys(ACTION_RULES).length);
+  });
+
+  it('no route rule opens an action object', async () => {
+    expect(await accessFor(['ADMIN_F1', 'AGENT_F1', 'USE_TRAIN']).can('/actions/home/newHome')).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Named actions of the portal's resources, checked by the access-control provider for
+ * `useCan({ resource, action })` / `<CanAccess>` and the access-aware buttons. Key: `<resource>.<action>`.
+ * An action is either a gateway endpoint (its rule in endpoints.ts decides, so the button shows exactly when
+ * the server would accept the call) or a rule of its own for what no single endpoint decides. Components
+ * never name a permission: they name an action here.
+ */
+import { ENDPOINT_RULES } from './endpoints';
+
+export type ActionRule = { endpoint: string } | { rule: string };
+
+export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
+  // home: which home page and banner (spec point 2, "Home at /")
+  'home.newHome': { rule: 'SHOW_NEW_HOME' },
+  'home.anniversary': { rule: 'ANNIVERSARY' },
+  // bookings: administrators see and filter every agent's bookings of their scope
+  'bookings.filterByAgent': { rule: 'ADMIN_F1 || ADMIN_F2' },
+  'bookings.issue': { endpoint: 'POST /api/bookings/:id/issue' },
+  'bookings.void': { endpoint: 'POST /api/bookings/:id/void' },
+  'bookings.cancel': { endpoint: 'POST /api/bookings/:id/cancel' },
+  'bookings.refund': { endpoint: 'POST /api/bookings/:id/refund' },
+  // accounting: approving or rejecting a top-up
+  'deposit-topups.confirm': { endpoint: 'POST /api/accounting/topups/:id/approve' },
+};
+
+/** The permission rule of a named action, or undefined when none is declared. Throws on a dangling endpoint. */
+export function actionRule(resource: string, action: string): string | undefined {
+  const entry = ACTION_RULES[`${resource}.${action}`];
+  if (!entry) return undefined;
+  if ('rule' in entry) return entry.rule;
+  const endpoint = ENDPOINT_RULES[entry.endpoint];
+  if (!endpoint) throw new Error(`Action "${resource}.${action}" names an unknown endpoint "${entry.endpoint}"`);
+  return endpoint.rule;
+}
+
+/** The casbin object under which a named action's rule is loaded. */
+export function actionObject(resource: string, action: string): string {
+  return `/actions/${resource}/${action}`;
+}
