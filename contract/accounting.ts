@@ -16,6 +16,9 @@ export const ACCOUNTING_API = {
   topUpReject: '/api/accounting/topups/:id/reject',
 } as const;
 
+/** The cache tag of spec point 7 (Deposit) under which the portal keeps the balance; screens that move money refresh it. */
+export const DEPOSIT_BALANCE_KEY = ['Deposit', 'balance'] as const;
+
 export const ENTRY_TYPES = ['T', 'C', 'S', 'V', 'R'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 

@@ -1,17 +1,19 @@
 /**
  * The Refine root of the signed-in portal, loaded on demand: providers (router, data, auth, access control,
- * i18n, notifications) and the plugins' resources, routes and menu, composed from the one registry.
+ * i18n, notifications) and the plugins' resources, routes and slots, composed from the one registry (the
+ * side menu is derived from the resources).
  */
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { App as AntdApp } from 'antd';
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { QUERY_CACHE_MS } from '../contract/constants';
-import { accessControlProvider } from './access/access-control-provider';
+import { portalAccessControlProvider } from './access/access-control-provider';
 import { CatchAllRoute } from './access/CatchAllRoute';
 import { RouteGuard } from './access/RouteGuard';
+import { refreshAccessOnPermissionChange } from './access/use-access';
 import { dataProvider } from './api/data-provider';
 import { authProvider } from './auth/auth-provider';
 import { startUp } from './auth/session';
@@ -34,11 +36,13 @@ export function createQueryClient(): QueryClient {
 }
 
 const portal = composePlugins(plugins);
+const accessControlProvider = portalAccessControlProvider(portal.resources);
 
 export default function App() {
   // start-up of spec point 4, once per load of the app
   useState(() => startUp());
   const queryClient = useMemo(createQueryClient, []);
+  useEffect(() => refreshAccessOnPermissionChange(queryClient), [queryClient]);
 
   return (
     <AntdApp>

@@ -1,21 +1,29 @@
 /**
- * The PortalPlugin contract. A plugin is a plain value that declares what it contributes; the app lists the
- * plugins in ONE registry (src/plugins.ts) and composes them here. Nothing registers itself by side effect.
+ * The PortalPlugin contract (v2). A plugin is a plain value that declares what it contributes; the app lists
+ * the plugins in ONE registry (src/plugins.ts) and composes them here. Nothing registers itself by side effect.
  *
- *   resources  Refine resources, declared once, with meta { label: i18n key, icon, parent }
- *   routes     the pages: a path that is an entry of policies/routes.ts ROUTE_RULES (which holds its
- *              permission rule), a lazy component (one chunk per page), a title key and an allow flag
- *   menu       the side-menu entries (shown only when their route is registered and the user may open it)
- *   homePanels panels a plugin offers to the home page (the flight search panel), lazy, in registry order
+ *   resources  Refine resources, declared once, with meta { label: i18n key, icon, parent, order }. The side
+ *              menu is derived from them: a resource with a `list` route is an entry, a resource without one
+ *              is a group (shown when one of its children is). So a page's path is written once.
+ *   routes     the pages (`page(path, loader, title)`): a path of policies/routes.ts ROUTE_RULES (which holds
+ *              the permission rule), a lazy component (one chunk per page), a title key, an allow flag
+ *   slots      what a plugin offers the shell and other plugins without being imported: header widgets
+ *              (deposit balance, bell), components mounted on every page (support panel), home panels, and
+ *              shared dialogs by name (contract/slots.ts). Public pages are offered apart, in the plugin's
+ *              `public.ts`, listed by src/public-routes.ts, so the login page never loads this registry.
  */
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ResourceProps } from '@refinedev/core';
+import type { SharedDialogName, SharedDialogs } from '../contract/slots';
 import { ROUTE_RULES, type RouteRule } from '../policies/routes';
+
+/** A module loader of a lazy component: `() => import('./pages/Page')`. */
+export type Loader<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
 export interface PortalRoute {
   /** Exactly the path of a ROUTE_RULES entry (`:param` for the `{id}` parts). */
   path: string;
-  /** The page, loaded on demand: `lazy(() => import('./pages/Page'))`. */
+  /** The page, loaded on demand. */
   component: LazyExoticComponent<ComponentType>;
   /** i18n key of the page title (`<plugin>.<screen>.title`). */
   title: string;
@@ -23,17 +31,33 @@ export interface PortalRoute {
   allow?: boolean;
 }
 
-export interface PortalMenuEntry {
-  /** Unique key; children name it as their `parent`. */
+/** A public page (no sign-in) a plugin offers in its `public.ts`: loaders only, no other import. */
+export interface PublicPage {
+  /** The path of a `public` ROUTE_RULES entry. */
+  path: string;
+  load: Loader;
+  title: string;
+  allow?: boolean;
+}
+
+/** A widget of the header's action bar. `compact` on narrow screens. */
+export interface HeaderWidget {
   key: string;
-  /** i18n key of the label. */
-  label: string;
-  /** The route the entry opens; an entry without a path is a group. */
-  path?: string;
-  icon?: ReactNode;
-  parent?: string;
-  /** Lower first; ties keep registry order. */
+  component: ComponentType<{ compact: boolean }>;
+  /** Lower first; the shell's own (language, theme, account) follow. */
   order?: number;
+}
+
+export type DialogLoaders = { [K in SharedDialogName]?: Loader<SharedDialogs[K]> };
+
+export interface PortalSlots {
+  header?: HeaderWidget[];
+  /** Mounted once on every signed-in page (the floating support panel). */
+  page?: ComponentType[];
+  /** Panels of the home page, lazy, in registry order. */
+  home?: Loader[];
+  /** Shared dialogs this plugin implements (contract/slots.ts), lazy. */
+  dialogs?: DialogLoaders;
 }
 
 export interface PortalPlugin {
@@ -41,9 +65,7 @@ export interface PortalPlugin {
   name: string;
   resources: ResourceProps[];
   routes: PortalRoute[];
-  menu: PortalMenuEntry[];
-  /** Panels for the home page (lazy components); home shows them without importing the plugin. */
-  homePanels?: LazyExoticComponent<ComponentType>[];
+  slots?: PortalSlots;
 }
 
 /** Identity helper that type-checks a plugin value. */
@@ -51,13 +73,56 @@ export function definePlugin(plugin: PortalPlugin): PortalPlugin {
   return plugin;
 }
 
+const lazyByLoader = new WeakMap<object, unknown>();
+
+/** One lazy component per loader, so two routes given the same loader share one component (and its state). */
+export function lazyOf<P>(load: Loader<P>): LazyExoticComponent<ComponentType<P>> {
+  let component = lazyByLoader.get(load) as LazyExoticComponent<ComponentType<P>> | undefined;
+  if (!component) {
+    component = lazy(load);
+    lazyByLoader.set(load, component);
+  }
+  return component;
+}
+
+/** A route: `page('/booking/search', () => import('./pages/BookingSearchPage'), 'bookings.search.title')`. */
+export function page(path: string, load: Loader, title: string, options: { allow?: boolean } = {}): PortalRoute {
+  return { path, component: lazyOf(load), title, ...(options.allow === undefined ? {} : { allow: options.allow }) };
+}
+
+/** A menu icon from an icon component. */
+export function icon(Icon: ComponentType): ReactNode {
+  return createElement(Icon);
+}
+
+/** A menu group: a resource without routes that parents other resources. */
+export function menuGroup(name: string, label: string, Icon: ComponentType, order: number): ResourceProps {
+  return { name, meta: { label, icon: icon(Icon), order } };
+}
+
+/** An entry of the derived side menu (a resource's list route, or a group). */
+export interface MenuItem {
+  /** The resource name. */
+  key: string;
+  /** i18n key of the label. */
+  label: string;
+  /** The route the entry opens; undefined for a group. */
+  path?: string;
+  icon?: ReactNode;
+  parent?: string;
+  order: number;
+}
+
 export interface ComposedPortal {
   plugins: string[];
   resources: ResourceProps[];
   routes: PortalRoute[];
-  /** Sorted menu entries whose route is registered (groups kept when they have an entry). */
-  menu: PortalMenuEntry[];
+  /** The side menu, derived from the resources: entries of registered routes and the groups that have some, sorted. */
+  menu: MenuItem[];
+  header: HeaderWidget[];
+  page: ComponentType[];
   homePanels: LazyExoticComponent<ComponentType>[];
+  dialogs: { [K in SharedDialogName]?: LazyExoticComponent<ComponentType<SharedDialogs[K]>> };
 }
 
 export class PluginError extends Error {
@@ -67,52 +132,79 @@ export class PluginError extends Error {
   }
 }
 
+const DEFAULT_ORDER = 100;
+
+/** The side menu of a set of resources (pure): entries whose list route is registered, groups that have one. */
+export function deriveMenu(resources: readonly ResourceProps[], registered: ReadonlySet<string>): MenuItem[] {
+  const names = new Set(resources.map((r) => r.name));
+  const candidates = resources.flatMap((resource, index) => {
+    const meta = resource.meta ?? {};
+    if (meta.hide || typeof meta.label !== 'string') return [];
+    if (meta.parent && !names.has(meta.parent)) throw new PluginError(`resource "${resource.name}" names an unknown parent "${meta.parent}"`);
+    const path = typeof resource.list === 'string' ? resource.list : undefined;
+    const item: MenuItem = { key: resource.name, label: meta.label, path, icon: meta.icon, parent: meta.parent, order: typeof meta.order === 'number' ? meta.order : DEFAULT_ORDER };
+    return [{ item, index, group: resource.list === undefined }];
+  });
+  const leaves = candidates.filter((c) => !c.group && c.item.path !== undefined && registered.has(c.item.path));
+  const used = new Set(leaves.map((c) => c.item.parent).filter((p): p is string => !!p));
+  const groups = candidates.filter((c) => c.group && used.has(c.item.key));
+  return [...leaves, ...groups].sort((a, b) => a.item.order - b.item.order || a.index - b.index).map((c) => c.item);
+}
+
 /** Composes the registry; throws PluginError on a contract breach (unknown route path, duplicates...). */
 export function composePlugins(plugins: readonly PortalPlugin[], rules: readonly RouteRule[] = ROUTE_RULES): ComposedPortal {
   const names = new Set<string>();
   const paths = new Map<string, string>();
-  const resourceNames = new Set<string>();
   const resources: ResourceProps[] = [];
   const routes: PortalRoute[] = [];
-  const entries: { entry: PortalMenuEntry; index: number }[] = [];
+  const header: HeaderWidget[] = [];
+  const pageSlot: ComponentType[] = [];
   const homePanels: LazyExoticComponent<ComponentType>[] = [];
+  const dialogs: Record<string, unknown> = {};
+  const dialogOwners = new Map<string, string>();
 
   for (const plugin of plugins) {
     if (names.has(plugin.name)) throw new PluginError(`plugin "${plugin.name}" is listed twice`);
     names.add(plugin.name);
     for (const resource of plugin.resources) {
-      if (resourceNames.has(resource.name)) throw new PluginError(`resource "${resource.name}" is declared twice`);
-      resourceNames.add(resource.name);
+      if (resources.some((r) => r.name === resource.name)) throw new PluginError(`resource "${resource.name}" is declared twice`);
       resources.push(resource);
     }
     for (const route of plugin.routes) {
       const rule = rules.find((r) => r.path === route.path);
       if (!rule) throw new PluginError(`route "${route.path}" of plugin "${plugin.name}" has no entry in policies/routes.ts`);
-      if (rule.public) throw new PluginError(`route "${route.path}" is public: the shell serves it`);
+      if (rule.public) throw new PluginError(`route "${route.path}" is public: offer it in the plugin's public.ts`);
       const owner = paths.get(route.path);
       if (owner) throw new PluginError(`route "${route.path}" is registered by "${owner}" and "${plugin.name}"`);
       paths.set(route.path, plugin.name);
       routes.push(route);
     }
-    for (const entry of plugin.menu) entries.push({ entry, index: entries.length });
-    homePanels.push(...(plugin.homePanels ?? []));
+    const slots = plugin.slots ?? {};
+    header.push(...(slots.header ?? []));
+    pageSlot.push(...(slots.page ?? []));
+    homePanels.push(...(slots.home ?? []).map((load) => lazyOf(load)));
+    for (const [name, load] of Object.entries(slots.dialogs ?? {})) {
+      const owner = dialogOwners.get(name);
+      if (owner) throw new PluginError(`dialog "${name}" is offered by "${owner}" and "${plugin.name}"`);
+      dialogOwners.set(name, plugin.name);
+      dialogs[name] = lazyOf(load as Loader<object>);
+    }
   }
-
   const keys = new Set<string>();
-  for (const { entry } of entries) {
-    if (keys.has(entry.key)) throw new PluginError(`menu entry "${entry.key}" is declared twice`);
-    keys.add(entry.key);
+  for (const widget of header) {
+    if (keys.has(widget.key)) throw new PluginError(`header widget "${widget.key}" is offered twice`);
+    keys.add(widget.key);
   }
-  for (const { entry } of entries) {
-    if (entry.parent && !keys.has(entry.parent)) throw new PluginError(`menu entry "${entry.key}" names an unknown parent "${entry.parent}"`);
-  }
+  header.sort((a, b) => (a.order ?? DEFAULT_ORDER) - (b.order ?? DEFAULT_ORDER));
 
-  const leaves = entries.filter(({ entry }) => entry.path !== undefined && paths.has(entry.path));
-  const usedGroups = new Set(leaves.map(({ entry }) => entry.parent).filter((p): p is string => !!p));
-  const groups = entries.filter(({ entry }) => entry.path === undefined && usedGroups.has(entry.key));
-  const menu = [...leaves, ...groups]
-    .sort((a, b) => (a.entry.order ?? 100) - (b.entry.order ?? 100) || a.index - b.index)
-    .map(({ entry }) => entry);
-
-  return { plugins: [...names], resources, routes, menu, homePanels };
+  return {
+    plugins: [...names],
+    resources,
+    routes,
+    menu: deriveMenu(resources, new Set(paths.keys())),
+    header,
+    page: pageSlot,
+    homePanels,
+    dialogs: dialogs as ComposedPortal['dialogs'],
+  };
 }

@@ -1,9 +1,13 @@
 /**
- * The public pages the shell serves itself (their rules are the `public` entries of policies/routes.ts).
- * Each is a lazy chunk built from antd components only: no Refine, no casbin, no domain code.
- * /ticket-face (the open e-ticket) is one of them: see src/ui/pages/TicketFacePage.tsx for why it is not a plugin's.
+ * The public-page registry: the pages served without sign-in (their rules are the `public` entries of
+ * policies/routes.ts), outside the signed-in application. The shell's own (sign-in, password, time setup,
+ * not-allowed) and those plugins offer in their `public.ts` (the ticket face of bookings). Each is a lazy
+ * chunk; this file and the plugins' public.ts hold loaders only, so the login page's first JS never carries
+ * the plugin registry, Refine, casbin or domain code.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { bookingsPublicPages } from '../plugins/bookings/public';
+import type { PublicPage } from './plugin';
 
 export interface PublicRoute {
   path: string;
@@ -12,23 +16,18 @@ export interface PublicRoute {
   allow?: boolean;
 }
 
-const loaders = {
-  '/login': () => import('./auth/pages/LoginPage'),
-  '/forgot-password': () => import('./auth/pages/ForgotPasswordPage'),
-  '/change-password': () => import('./auth/pages/ChangePasswordPage'),
-  '/time-setup-instruction': () => import('./ui/pages/TimeSetupPage'),
-  '/not-allow': () => import('./ui/pages/NotAllowPage'),
-  '/ticket-face': () => import('./ui/pages/TicketFacePage'),
-} as const;
-
-export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  { path: '/login', component: lazy(loaders['/login']), title: 'auth.login.title' },
-  { path: '/forgot-password', component: lazy(loaders['/forgot-password']), title: 'auth.forgot.title' },
-  { path: '/change-password', component: lazy(loaders['/change-password']), title: 'auth.change.title' },
-  { path: '/time-setup-instruction', component: lazy(loaders['/time-setup-instruction']), title: 'shell.timeSetup.title' },
-  { path: '/not-allow', component: lazy(loaders['/not-allow']), title: 'shell.notAllow.title' },
-  { path: '/ticket-face', component: lazy(loaders['/ticket-face']), title: 'bookings.ticketFace.title' },
+const SHELL_PAGES: readonly PublicPage[] = [
+  { path: '/login', load: () => import('./auth/pages/LoginPage'), title: 'auth.login.title' },
+  { path: '/forgot-password', load: () => import('./auth/pages/ForgotPasswordPage'), title: 'auth.forgot.title' },
+  { path: '/change-password', load: () => import('./auth/pages/ChangePasswordPage'), title: 'auth.change.title' },
+  { path: '/time-setup-instruction', load: () => import('./ui/pages/TimeSetupPage'), title: 'shell.timeSetup.title' },
+  { path: '/not-allow', load: () => import('./ui/pages/NotAllowPage'), title: 'shell.notAllow.title' },
 ];
+
+/** THE list of public pages: the shell's, then the plugins'. */
+export const PUBLIC_PAGES: readonly PublicPage[] = [...SHELL_PAGES, ...bookingsPublicPages];
+
+export const PUBLIC_ROUTES: readonly PublicRoute[] = PUBLIC_PAGES.map(({ load, ...page }) => ({ ...page, component: lazy(load) }));
 
 export const loadPortalApp = () => import('./App');
 
@@ -37,6 +36,6 @@ export const loadPortalApp = () => import('./App');
  * after i18n has loaded and React has rendered (the lazy component then finds the module ready).
  */
 export function preloadFirstPage(pathname: string): void {
-  const load = (loaders as Record<string, () => Promise<unknown>>)[pathname] ?? loadPortalApp;
+  const load = PUBLIC_PAGES.find((p) => p.path === pathname)?.load ?? loadPortalApp;
   void load().catch(() => undefined);
 }

@@ -1,23 +1,41 @@
 /**
- * The ONE surface of the shell that plugins import (lint enforces it): the plugin contract, hooks over the
- * signed-in account, formatting, shared components and slots. Everything else in src/ is the shell's own.
+ * The ONE surface of the shell that plugins import (lint enforces it): the plugin contract and its helpers,
+ * slots, typed links, hooks over the signed-in account and the composed portal, formatting, and the shared
+ * layout pieces. Everything else in src/ is the shell's own. Access is Refine's (`useCan`, `<CanAccess>`,
+ * the access-aware buttons of @refinedev/antd), answered by the shell's access-control provider.
  */
-export * from './plugin';
-export * from './api/client';
-export * from './api/errors';
-export * from './auth/hooks';
-export * from './auth/password-rules';
-export * from './auth/session';
-export * from './auth/storage';
-export * from './access/use-allowed-paths';
-export * from './booking-draft';
-export * from './i18n';
+export {
+  composePlugins,
+  definePlugin,
+  icon,
+  lazyOf,
+  menuGroup,
+  page,
+  PluginError,
+  type ComposedPortal,
+  type DialogLoaders,
+  type HeaderWidget,
+  type Loader,
+  type MenuItem,
+  type PortalPlugin,
+  type PortalRoute,
+  type PortalSlots,
+  type PublicPage,
+} from './plugin';
+export { SharedDialog } from './ui/slots';
+export { linkTo, PAGES, type PathArgs, type PathParams, type Query } from './links';
+export { usePortal, useHasPage } from './ui/layout/portal-context';
+export { useVisibleMenu } from './ui/layout/SideMenu';
+// the api client stays until every plugin reads and writes through Refine's data provider
+export { api, type ApiClient } from './api/client';
+export { ApiError, isApiError } from './api/errors';
+export { useAccount, usePermissionList, type Account } from './auth/hooks';
+export { confirmPasswordRules, newPasswordRules } from './auth/password-rules';
+export { logout } from './auth/session';
+export { getMemberInfo } from './auth/storage';
+export { currentLanguage } from './i18n';
 export * from './i18n/format';
-export * from './ui/FareRuleDialog';
-export * from './ui/PageFrame';
-export * from './ui/VndInput';
-export * from './ui/deposit/DepositBalance';
-export * from './ui/layout/portal-context';
-export * from './ui/support/SupportContactList';
-export * from './ui/support/contact-links';
-export * from './ui/theme';
+export { EmptyRows, LoadError, PageFrame } from './ui/PageFrame';
+export { PublicLayout } from './ui/layout/PublicLayout';
+export { parseVnd, VndInput } from './ui/VndInput';
+export { BREAKPOINTS, type Breakpoint } from './ui/theme';

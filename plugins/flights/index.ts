@@ -1,31 +1,23 @@
 /**
- * The flights plugin: flight search (booking/flights) and multi-city search (booking/multi-destinations),
- * and the flight search panel it offers to the home page (`homePanels`, loaded on demand).
+ * The flights plugin: flight search (booking/flights) and multi-city search (booking/multi-destinations);
+ * the flight search panel it offers to the home page and the fare-rule dialog it offers to other plugins
+ * (slots, loaded on demand).
  */
-import { createElement, lazy } from 'react';
 import { ApartmentOutlined, SendOutlined } from '@ant-design/icons';
-import { definePlugin } from '../../src/sdk';
+import { definePlugin, icon, page, PAGES } from '../../src/sdk';
 
 export const flightsPlugin = definePlugin({
   name: 'flights',
   resources: [
-    {
-      name: 'flights',
-      list: '/booking/flights',
-      meta: {
-        label: 'flights.menu.search',
-        icon: createElement(SendOutlined),
-      },
-    },
-    { name: 'multi-destinations', list: '/booking/multi-destinations', meta: { label: 'flights.menu.multi', icon: createElement(ApartmentOutlined) } },
+    { name: 'flights', list: PAGES.flights.search, meta: { label: 'flights.menu.search', icon: icon(SendOutlined), order: 1 } },
+    { name: 'multi-destinations', list: PAGES.flights.multiDestinations, meta: { label: 'flights.menu.multi', icon: icon(ApartmentOutlined), order: 2 } },
   ],
   routes: [
-    { path: '/booking/flights', component: lazy(() => import('./pages/FlightResultsPage')), title: 'flights.results.title' },
-    { path: '/booking/multi-destinations', component: lazy(() => import('./pages/MultiDestinationsPage')), title: 'flights.multi.title' },
+    page(PAGES.flights.search, () => import('./pages/FlightResultsPage'), 'flights.results.title'),
+    page(PAGES.flights.multiDestinations, () => import('./pages/MultiDestinationsPage'), 'flights.multi.title'),
   ],
-  homePanels: [lazy(() => import('./components/HomeSearchPanel'))],
-  menu: [
-    { key: 'flights', label: 'flights.menu.search', path: '/booking/flights', icon: createElement(SendOutlined), order: 1 },
-    { key: 'flights-multi', label: 'flights.menu.multi', path: '/booking/multi-destinations', icon: createElement(ApartmentOutlined), order: 2 },
-  ],
+  slots: {
+    home: [() => import('./components/HomeSearchPanel')],
+    dialogs: { fareRule: () => import('./components/FareRuleDialog') },
+  },
 });

@@ -1,40 +1,39 @@
 /**
  * The news plugin: what the agency publishes to its users — news articles (/agent/news, news-by-tag,
  * news/:id; writers' /agent/change-news), home-page banners (/banner) and online-support contacts
- * (/agent/online-support, change-online-support, online-support-config). The notification bell and the
- * floating support panel are shell components (src/ui), mounted on every signed-in page.
+ * (/agent/online-support, change-online-support, online-support-config) — and, on every signed-in page, the
+ * notification bell (header slot) and the floating support panel (page slot).
  */
-import { createElement, lazy } from 'react';
-import { CustomerServiceOutlined, EditOutlined, PictureOutlined, ReadOutlined, SettingOutlined, NotificationOutlined } from '@ant-design/icons';
-import { definePlugin } from '../../src/sdk';
+import { CustomerServiceOutlined, EditOutlined, NotificationOutlined, PictureOutlined, ReadOutlined, SettingOutlined } from '@ant-design/icons';
+import { definePlugin, icon, menuGroup, page, PAGES } from '../../src/sdk';
 import { RESOURCES } from './api';
+import { NotificationBell } from './components/NotificationBell';
+import { SupportPanel } from './components/SupportPanel';
 
-const NewsListPage = lazy(() => import('./pages/NewsListPage'));
+const newsList = () => import('./pages/NewsListPage');
 
 export const newsPlugin = definePlugin({
   name: 'news',
   resources: [
-    { name: RESOURCES.news, list: '/agent/news', show: '/agent/news/:id', meta: { label: 'news.menu.news', icon: createElement(ReadOutlined), tag: 'News' } },
-    { name: RESOURCES.newsManage, list: '/agent/change-news', meta: { label: 'news.menu.manage', icon: createElement(EditOutlined), tag: 'News' } },
-    { name: RESOURCES.banners, list: '/banner', meta: { label: 'news.menu.banners', icon: createElement(PictureOutlined), tag: 'AgentAds' } },
-    { name: RESOURCES.support, list: '/agent/online-support', meta: { label: 'news.menu.supportAdmin', icon: createElement(SettingOutlined), tag: 'OnlineSupport' } },
+    menuGroup('content', 'news.menu.group', NotificationOutlined, 80),
+    { name: RESOURCES.news, list: PAGES.news.list, show: PAGES.news.article, meta: { label: 'news.menu.news', icon: icon(ReadOutlined), tag: 'News', parent: 'content', order: 81 } },
+    { name: RESOURCES.newsManage, list: '/agent/change-news', meta: { label: 'news.menu.manage', icon: icon(EditOutlined), tag: 'News', parent: 'content', order: 82 } },
+    { name: RESOURCES.banners, list: '/banner', meta: { label: 'news.menu.banners', icon: icon(PictureOutlined), tag: 'AgentAds', parent: 'content', order: 83 } },
+    { name: RESOURCES.support, list: '/agent/online-support', meta: { label: 'news.menu.supportAdmin', icon: icon(SettingOutlined), tag: 'OnlineSupport', parent: 'content', order: 85 } },
+    { name: 'online-support-contacts', list: '/agent/online-support-config', meta: { label: 'news.menu.support', icon: icon(CustomerServiceOutlined), parent: 'content', order: 84 } },
   ],
   routes: [
-    { path: '/agent/news', component: NewsListPage, title: 'news.list.title' },
-    { path: '/agent/news-by-tag', component: NewsListPage, title: 'news.list.title' },
-    { path: '/agent/news/:id', component: lazy(() => import('./pages/NewsArticlePage')), title: 'news.article.title' },
-    { path: '/agent/change-news', component: lazy(() => import('./pages/ChangeNewsPage')), title: 'news.manage.title' },
-    { path: '/banner', component: lazy(() => import('./pages/BannersPage')), title: 'banner.page.title' },
-    { path: '/agent/online-support', component: lazy(() => import('./pages/SupportAdminPage')), title: 'support.admin.title' },
-    { path: '/agent/change-online-support', component: lazy(() => import('./pages/ChangeSupportPage')), title: 'support.form.createTitle' },
-    { path: '/agent/online-support-config', component: lazy(() => import('./pages/SupportContactsPage')), title: 'support.view.title' },
+    page(PAGES.news.list, newsList, 'news.list.title'),
+    page(PAGES.news.byTag, newsList, 'news.list.title'),
+    page(PAGES.news.article, () => import('./pages/NewsArticlePage'), 'news.article.title'),
+    page('/agent/change-news', () => import('./pages/ChangeNewsPage'), 'news.manage.title'),
+    page('/banner', () => import('./pages/BannersPage'), 'banner.page.title'),
+    page('/agent/online-support', () => import('./pages/SupportAdminPage'), 'support.admin.title'),
+    page('/agent/change-online-support', () => import('./pages/ChangeSupportPage'), 'support.form.createTitle'),
+    page('/agent/online-support-config', () => import('./pages/SupportContactsPage'), 'support.view.title'),
   ],
-  menu: [
-    { key: 'content', label: 'news.menu.group', icon: createElement(NotificationOutlined), order: 80 },
-    { key: 'news-list', label: 'news.menu.news', path: '/agent/news', icon: createElement(ReadOutlined), parent: 'content' },
-    { key: 'news-manage', label: 'news.menu.manage', path: '/agent/change-news', icon: createElement(EditOutlined), parent: 'content' },
-    { key: 'banners', label: 'news.menu.banners', path: '/banner', icon: createElement(PictureOutlined), parent: 'content' },
-    { key: 'support-view', label: 'news.menu.support', path: '/agent/online-support-config', icon: createElement(CustomerServiceOutlined), parent: 'content' },
-    { key: 'support-admin', label: 'news.menu.supportAdmin', path: '/agent/online-support', icon: createElement(SettingOutlined), parent: 'content' },
-  ],
+  slots: {
+    header: [{ key: 'notifications', component: NotificationBell, order: 20 }],
+    page: [SupportPanel],
+  },
 });

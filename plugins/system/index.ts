@@ -2,37 +2,30 @@
  * The system plugin: permission groups, supplier sign-ins, commission and service fees, the signed-in
  * password change, the PIN code and the log of failed booking attempts. Rules come from policies/routes.ts.
  */
-import { createElement, lazy } from 'react';
 import { DollarOutlined, ExceptionOutlined, KeyOutlined, LockOutlined, LoginOutlined, SafetyCertificateOutlined, ToolOutlined } from '@ant-design/icons';
-import { definePlugin } from '../../src/sdk';
+import { definePlugin, icon, menuGroup, page } from '../../src/sdk';
 import { GROUPS_META, RESERVATION_ERRORS_META } from './meta';
-
-const icon = createElement;
 
 export const systemPlugin = definePlugin({
   name: 'system',
   resources: [
-    { name: 'system-groups', list: '/system/group-permissions', create: '/system/change-group-permissions', edit: '/system/change-group-permissions', meta: { label: 'system.groups.title', parent: 'system', ...GROUPS_META } },
-    { name: 'system-reservation-errors', list: '/system/log-reservation-error', meta: { label: 'system.errors.title', parent: 'system', ...RESERVATION_ERRORS_META } },
+    menuGroup('system', 'system.menu.group', ToolOutlined, 70),
+    { name: 'system-groups', list: '/system/group-permissions', create: '/system/change-group-permissions', edit: '/system/change-group-permissions', meta: { label: 'system.groups.title', parent: 'system', icon: icon(SafetyCertificateOutlined), order: 71, ...GROUPS_META } },
+    { name: 'system-reservation-errors', list: '/system/log-reservation-error', meta: { label: 'system.errors.title', parent: 'system', icon: icon(ExceptionOutlined), order: 76, ...RESERVATION_ERRORS_META } },
+    { name: 'system-signins', list: '/system/signIn-config', meta: { label: 'system.signins.title', parent: 'system', icon: icon(LoginOutlined), order: 72 } },
+    { name: 'system-fees', list: '/system/commission-fee', meta: { label: 'system.fees.title', parent: 'system', icon: icon(DollarOutlined), order: 73 } },
+    { name: 'system-password', list: '/system/change-password', meta: { label: 'system.password.title', parent: 'system', icon: icon(LockOutlined), order: 74 } },
+    { name: 'system-pin', list: '/system/pin-code', meta: { label: 'system.pin.title', parent: 'system', icon: icon(KeyOutlined), order: 75 } },
   ],
   routes: [
-    { path: '/system/group-permissions', component: lazy(() => import('./pages/GroupsPage')), title: 'system.groups.title' },
-    { path: '/system/change-group-permissions', component: lazy(() => import('./pages/GroupFormPage')), title: 'system.groups.formTitle' },
-    { path: '/system/signIn-config', component: lazy(() => import('./pages/SignInsPage')), title: 'system.signins.title' },
-    { path: '/system/change-signIn', component: lazy(() => import('./pages/SignInFormPage')), title: 'system.signins.formTitle' },
-    { path: '/system/commission-fee', component: lazy(() => import('./pages/FeesPage')), title: 'system.fees.title' },
-    { path: '/system/change-commission', component: lazy(() => import('./pages/ChangeCommissionPage')), title: 'system.fees.editTitle' },
-    { path: '/system/change-password', component: lazy(() => import('./pages/ChangePasswordPage')), title: 'system.password.title' },
-    { path: '/system/pin-code', component: lazy(() => import('./pages/PinCodePage')), title: 'system.pin.title' },
-    { path: '/system/log-reservation-error', component: lazy(() => import('./pages/ReservationErrorsPage')), title: 'system.errors.title' },
-  ],
-  menu: [
-    { key: 'system', label: 'system.menu.group', icon: icon(ToolOutlined), order: 70 },
-    { key: 'system-groups', parent: 'system', label: 'system.groups.title', path: '/system/group-permissions', icon: icon(SafetyCertificateOutlined), order: 71 },
-    { key: 'system-signins', parent: 'system', label: 'system.signins.title', path: '/system/signIn-config', icon: icon(LoginOutlined), order: 72 },
-    { key: 'system-fees', parent: 'system', label: 'system.fees.title', path: '/system/commission-fee', icon: icon(DollarOutlined), order: 73 },
-    { key: 'system-password', parent: 'system', label: 'system.password.title', path: '/system/change-password', icon: icon(LockOutlined), order: 74 },
-    { key: 'system-pin', parent: 'system', label: 'system.pin.title', path: '/system/pin-code', icon: icon(KeyOutlined), order: 75 },
-    { key: 'system-errors', parent: 'system', label: 'system.errors.title', path: '/system/log-reservation-error', icon: icon(ExceptionOutlined), order: 76 },
+    page('/system/group-permissions', () => import('./pages/GroupsPage'), 'system.groups.title'),
+    page('/system/change-group-permissions', () => import('./pages/GroupFormPage'), 'system.groups.formTitle'),
+    page('/system/signIn-config', () => import('./pages/SignInsPage'), 'system.signins.title'),
+    page('/system/change-signIn', () => import('./pages/SignInFormPage'), 'system.signins.formTitle'),
+    page('/system/commission-fee', () => import('./pages/FeesPage'), 'system.fees.title'),
+    page('/system/change-commission', () => import('./pages/ChangeCommissionPage'), 'system.fees.editTitle'),
+    page('/system/change-password', () => import('./pages/ChangePasswordPage'), 'system.password.title'),
+    page('/system/pin-code', () => import('./pages/PinCodePage'), 'system.pin.title'),
+    page('/system/log-reservation-error', () => import('./pages/ReservationErrorsPage'), 'system.errors.title'),
   ],
 });

@@ -9,10 +9,6 @@ export function usePermissionList(): readonly string[] {
   return useSyncExternalStore(subscribePermissions, currentPermissions, currentPermissions);
 }
 
-export function useHasPermission(name: string): boolean {
-  return usePermissionList().includes(name);
-}
-
 export interface Account {
   memberInfo: MemberInfo | null;
   agentInfo: AgentInfo | null;

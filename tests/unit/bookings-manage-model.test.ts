@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingListItem, BookingPnr, FareDataEntry, RefundQuoteLine } from '../../contract/bookings';
 import { ApiError } from '../../src/api/errors';
-import { fareRuleMessage } from '../../src/ui/FareRuleDialog';
-import { ticketFaceFailure } from '../../src/ui/pages/TicketFacePage';
+import { fareRuleMessage } from '../../plugins/flights/components/FareRuleDialog';
+import { ticketFaceFailure } from '../../plugins/bookings/pages/TicketFacePage';
 import { actionButtons, countdown, coversCharge, issueAttempt, issueCharge, msLeft, seatsReleased, voidRefund } from '../../plugins/bookings/model/actions';
 import { baggageText, paxCounts, parseRecipients, priceLines, printParams, printQuery } from '../../plugins/bookings/model/print';
 import { canChoose, groupByPnr, refundSelection } from '../../plugins/bookings/model/refund';

@@ -4,13 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ageAt, ageFitsType, passengerProblems, titlesFor, type PassengerInput, type PassportProblem } from '../../contract/bookings';
-import { loadBookingDraft, saveBookingDraft, type BookingDraft, type DraftPriceLine } from '../../src/booking-draft';
+import type { BookingDraft, PriceDetailLine } from '../../contract/booking-draft';
+import { loadBookingDraft } from '../../plugins/bookings/booking-draft';
+import { saveBookingDraft } from '../../plugins/flights/booking-draft';
 import { countsOf, draftTotals, flightFare, flightFees, lastTravelDateOf, luggageRoutesOf, pendingPnrsOf, travelDateOf } from '../../plugins/bookings/model/draft';
 import { initialPassengers, maskDate } from '../../plugins/bookings/model/passengers';
 import { emptyPassport, maskPassport, passportFormProblems, passportRequest, type PassportForm } from '../../plugins/bookings/model/passport';
 import { makeOffer } from './helpers/flight-fixtures';
 
-function line(paxType: DraftPriceLine['paxType'], count: number, fare: number, tax: number, vat: number, issueFee: number): DraftPriceLine {
+function line(paxType: PriceDetailLine['paxType'], count: number, fare: number, tax: number, vat: number, issueFee: number): PriceDetailLine {
   return {
     paxType, count, fare, tax, vat, issueFee, totalFare: fare * count, totalTax: tax * count, totalVat: vat * count, totalIssueFee: issueFee * count,
     total: (fare + tax + vat + issueFee) * count,

@@ -11,7 +11,7 @@ import type { AxiosAdapter } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BOOKINGS_API, type CompletedBooking, type LuggageOption } from '../../contract/bookings';
 import { api } from '../../src/api/client';
-import type { BookingDraft, DraftPriceLine } from '../../src/booking-draft';
+import type { BookingDraft, PriceDetailLine } from '../../contract/booking-draft';
 import { formatVnd } from '../../src/i18n/format';
 import CompletedBookingPage from '../../plugins/bookings/pages/CompletedBookingPage';
 import PassengerInformationPage from '../../plugins/bookings/pages/PassengerInformationPage';
@@ -129,7 +129,7 @@ describe('the form\'s problems and the request', () => {
 
 // ----- the screen --------------------------------------------------------------------------------------------
 
-function line(paxType: DraftPriceLine['paxType'], count: number, fare: number): DraftPriceLine {
+function line(paxType: PriceDetailLine['paxType'], count: number, fare: number): PriceDetailLine {
   return { paxType, count, fare, tax: 0, vat: 0, issueFee: 10_000, totalFare: fare * count, totalTax: 0, totalVat: 0, totalIssueFee: 10_000 * count, total: (fare + 10_000) * count };
 }
 

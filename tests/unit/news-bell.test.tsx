@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { NotificationEntry } from '../../contract/content';
 import { api } from '../../src/api/client';
-import { NotificationBell } from '../../src/ui/notifications/NotificationBell';
+import { NotificationBell } from '../../plugins/news/components/NotificationBell';
 import { initTestI18n } from './helpers/i18n';
 import { mockAdapter, type SeenRequest } from './helpers/mock-adapter';
 

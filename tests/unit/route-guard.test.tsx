@@ -2,6 +2,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { act } from 'react';
+import { Refine } from '@refinedev/core';
+import { QueryClient } from '@tanstack/react-query';
+import { createAccessControlProvider } from '../../src/access/access-control-provider';
 import { RouteGuard } from '../../src/access/RouteGuard';
 import { resetPermissions, setPermissions } from '../../src/auth/permissions-store';
 import { initTestI18n } from './helpers/i18n';
@@ -14,8 +17,11 @@ beforeEach(() => {
   resetPermissions();
 });
 
+// the guard asks Refine's access-control provider, as in the app
 function renderAt(path: string, rulePath: string, allow?: boolean) {
+  const queryClient = new QueryClient();
   return render(
+    <Refine accessControlProvider={createAccessControlProvider()} options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true }}>
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route
@@ -28,7 +34,8 @@ function renderAt(path: string, rulePath: string, allow?: boolean) {
         />
         <Route path="/not-allow" element={<div>NOT ALLOWED</div>} />
       </Routes>
-    </MemoryRouter>,
+    </MemoryRouter>
+    </Refine>,
   );
 }
 

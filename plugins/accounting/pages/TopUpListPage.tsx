@@ -1,6 +1,6 @@
 /**
  * accounting/deposit-topup: top-up requests in the caller's deposit scope, with a status filter and server
- * pages. Users holding CONFIRM_DEPOSIT approve (after a confirmation) or reject (with a reason) pending
+ * pages. Users who may confirm (action deposit-topups.confirm) approve (after a confirmation) or reject (with a reason) pending
  * requests; an approval refreshes the header balance.
  */
 import { useState } from 'react';
@@ -8,14 +8,15 @@ import { Alert, App, Button, Input, Modal, Select, Space, Table, Typography } fr
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
+import { useCan } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TOPUP_STATUSES, type TopUpRequest, type TopUpStatus } from '../../../contract/accounting';
 import { isApiError } from '../../../src/sdk';
-import { useAccount, useHasPermission } from '../../../src/sdk';
+import { useAccount } from '../../../src/sdk';
 import { formatDateTime, formatVnd } from '../../../src/sdk';
-import { DEPOSIT_BALANCE_KEY } from '../../../src/sdk';
+import { DEPOSIT_BALANCE_KEY } from '../../../contract/accounting';
 import { approveTopUp, assetUrl, rejectTopUp, RESOURCES, TOPUPS_META } from '../api';
 import { AccountingPage, EmptyRows, LoadError, StatusTag } from '../components/AccountingPage';
 
@@ -23,7 +24,7 @@ export default function TopUpListPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const client = useQueryClient();
-  const canConfirm = useHasPermission('CONFIRM_DEPOSIT');
+  const canConfirm = useCan({ resource: 'deposit-topups', action: 'confirm' }).data?.can === true;
   const { memberInfo } = useAccount();
   const [status, setStatus] = useState<TopUpStatus | undefined>();
   const [rejecting, setRejecting] = useState<TopUpRequest | null>(null);

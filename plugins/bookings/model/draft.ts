@@ -1,11 +1,12 @@
 /**
- * What passenger information reads from the selection handed over by the flight results (src/booking-draft.ts):
+ * What passenger information reads from the selection handed over by the flight results (contract/booking-draft.ts):
  * passenger counts, travel dates, the luggage routes and the money of the selection (integer VND).
  */
 import type { PaxType } from '../../../contract/flights';
-import type { BookingDraft, DraftFlight } from '../../../src/sdk';
+import type { BookingDraft, DraftFlight } from '../../../contract/booking-draft';
 
-export { loadBookingDraft as loadDraft, saveBookingDraft as saveDraft, type BookingDraft, type DraftFlight } from '../../../src/sdk';
+export type { BookingDraft, DraftFlight } from '../../../contract/booking-draft';
+export { loadBookingDraft as loadDraft } from '../booking-draft';
 
 /** Passenger counts of the selection (the first flight's price lines). */
 export function countsOf(draft: BookingDraft): Record<PaxType, number> {

@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import type { BookingPnr } from '../../../contract/bookings';
 import { isApiError } from '../../../src/sdk';
 import { formatDateTime, formatVnd } from '../../../src/sdk';
-import { FareRuleDialog, type FareRuleQuery } from '../../../src/sdk';
+import type { FareRuleQuery } from '../../../contract/slots';
+import { SharedDialog } from '../../../src/sdk';
 import { LoadError, PageFrame } from '../../../src/sdk';
 import { fetchBookingDetail } from '../api';
 import { BookingStatusTag } from '../components/manage/StatusTags';
@@ -142,7 +143,7 @@ export default function BookingDetailPage() {
           </>
         )}
       </div>
-      <FareRuleDialog query={fareRule} onClose={() => setFareRule(null)} />
+      <SharedDialog name="fareRule" query={fareRule} onClose={() => setFareRule(null)} />
     </PageFrame>
   );
 }

@@ -13,7 +13,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AIRLINES_DOMESTIC } from '../../../contract/flights';
 import { isApiError } from '../../../src/sdk';
-import { formatDate, formatTime, formatVnd } from '../../../src/sdk';
+import { formatDate, formatTime, formatVnd, linkTo, PAGES } from '../../../src/sdk';
 import { createBooking } from '../api';
 import { ContactBlock } from '../components/passengers/ContactBlock';
 import { PassengerCard } from '../components/passengers/PassengerCard';
@@ -36,7 +36,7 @@ export default function PassengerInformationPage() {
         <Typography.Title level={1} className="page-title">{t('bookings.passengers.title')}</Typography.Title>
         <Card>
           <Empty description={t('bookings.passengers.noSelection')}>
-            <Button type="primary" onClick={() => navigate('/booking/flights')}>{t('bookings.passengers.backToSearch')}</Button>
+            <Button type="primary" onClick={() => navigate(PAGES.flights.search)}>{t('bookings.passengers.backToSearch')}</Button>
           </Empty>
         </Card>
       </div>
@@ -120,7 +120,7 @@ function PassengerForm({ draft }: { draft: BookingDraft }) {
             contact: { name: state.contact.name.trim(), phone: state.contact.phone.trim(), email: state.contact.email.trim() },
             ...(picks.length ? { luggage: luggageRequest(picks, pax.map((p) => p.paxId)) } : {}),
           });
-          navigate(`/booking/completed/${bookingId}`, { state: { pending: pendingPnrsOf(draft) } });
+          navigate(linkTo(PAGES.bookings.completed, { id: bookingId }), { state: { pending: pendingPnrsOf(draft) } });
         } catch (e) {
           const data = isApiError(e) ? e.data : undefined;
           const msg = typeof data?.message === 'string' ? data.message : null;

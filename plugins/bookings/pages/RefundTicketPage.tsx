@@ -13,7 +13,7 @@ import type { RefundQuoteLine } from '../../../contract/bookings';
 import { ErrorCode } from '../../../contract/errors';
 import { isApiError } from '../../../src/sdk';
 import { formatVnd } from '../../../src/sdk';
-import { DEPOSIT_BALANCE_KEY } from '../../../src/sdk';
+import { DEPOSIT_BALANCE_KEY } from '../../../contract/accounting';
 import { LoadError, PageFrame } from '../../../src/sdk';
 import { fetchRefundQuote, refundTickets } from '../api';
 import { issueAttempt, newIdempotencyKey, type IssueAttempt } from '../model/actions';

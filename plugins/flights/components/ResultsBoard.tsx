@@ -24,7 +24,7 @@ import {
 import type { QuoteItem } from '../quote';
 import { AirlineStrip } from './AirlineStrip';
 import { CheapestStrip } from './CheapestStrip';
-import { FareRuleDialog } from '../../../src/sdk';
+import { FareRuleDialog } from './FareRuleDialog';
 import { FilterPanel } from './FilterPanel';
 import { FlightDetailDrawer } from './FlightDetailDrawer';
 import { OfferList } from './OfferList';

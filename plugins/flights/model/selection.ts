@@ -25,25 +25,10 @@
  */
 import { DEFAULT_TYPE_OF_BOOK } from '../../../contract/constants';
 import { GDS_SYSTEMS, PAX_TYPES, type BookingFee, type FlightOffer, type PassengerCounts, type PaxType, type PriceInfo } from '../../../contract/flights';
+import type { PriceDetailLine, Side } from '../../../contract/booking-draft';
 import { cheapestFareClass, fareClassPrice } from './sorting';
 
-export type Side = 'depart' | 'return';
-
-export interface PriceDetailLine {
-  paxType: PaxType;
-  count: number;
-  /** Per passenger. */
-  fare: number;
-  tax: number;
-  vat: number;
-  issueFee: number;
-  /** Per passenger × count. */
-  totalFare: number;
-  totalTax: number;
-  totalVat: number;
-  totalIssueFee: number;
-  total: number;
-}
+export type { PriceDetailLine, Side } from '../../../contract/booking-draft';
 
 export interface PriceDetail {
   /** The chosen fare class (priceInfo.class). */

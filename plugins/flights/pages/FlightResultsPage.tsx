@@ -9,8 +9,9 @@ import dayjs from 'dayjs';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlightSearchRequest } from '../../../contract/flights';
-import { saveBookingDraft, type BookingDraft } from '../../../src/sdk';
-import { usePortal } from '../../../src/sdk';
+import type { BookingDraft } from '../../../contract/booking-draft';
+import { saveBookingDraft } from '../booking-draft';
+import { linkTo, PAGES, useHasPage } from '../../../src/sdk';
 import { passengerSummary } from '../components/PassengerPicker';
 import { ResultsBoard } from '../components/ResultsBoard';
 import { SearchPanel } from '../components/SearchPanel';
@@ -18,8 +19,6 @@ import { useFlightSearch } from '../hooks/use-flight-search';
 import { todayString, type Direction } from '../model';
 import { paramsToSearch, resultsPath, searchKey } from '../search-params';
 import '../flights.css';
-
-export const PASSENGER_INFORMATION_ROUTE = '/booking/passenger-information/:id';
 
 /** The request with one direction's date changed; the other date follows so the return is never earlier. */
 export function withDate(request: FlightSearchRequest, direction: Direction, date: string): FlightSearchRequest {
@@ -71,8 +70,7 @@ export default function FlightResultsPage() {
   const search = useFlightSearch(request && request.journeyType !== 'MC' ? request : null);
   const [editing, setEditing] = useState(false);
   const [today] = useState(() => todayString());
-  const { routes } = usePortal();
-  const canContinue = routes.some((r) => r.path === PASSENGER_INFORMATION_ROUTE);
+  const canContinue = useHasPage(PAGES.bookings.passengerInformation);
 
   if (request?.journeyType === 'MC') return <Navigate to={resultsPath(request)} replace />;
 
@@ -101,7 +99,7 @@ export default function FlightResultsPage() {
                 flights: sides.map((s) => ({ direction: s, offer: selection[s].data!, class: selection[s].priceDetail!.class, lines: selection[s].priceDetail!.lines })),
               };
               saveBookingDraft(draft);
-              navigate(PASSENGER_INFORMATION_ROUTE.replace(':id', encodeURIComponent(search.sessionId)), { state: { draft } });
+              navigate(linkTo(PAGES.bookings.passengerInformation, { id: search.sessionId }), { state: { draft } });
             } : undefined}
           />
           <SearchModal open={editing} request={request} onClose={() => setEditing(false)} />

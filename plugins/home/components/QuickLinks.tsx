@@ -1,11 +1,10 @@
-/** Quick links to the screens the user may open: the registered menu entries they pass, plus the shell's. */
+/** Quick links to the screens the user may open: the menu entries the access-control provider lets through, plus the shell's. */
 import type { ReactNode } from 'react';
 import { Card, Empty } from 'antd';
 import { ClockCircleOutlined, KeyOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAllowedPaths } from '../../../src/sdk';
-import { usePortal } from '../../../src/sdk';
+import { PAGES, useVisibleMenu } from '../../../src/sdk';
 
 interface QuickLink {
   key: string;
@@ -16,17 +15,15 @@ interface QuickLink {
 }
 
 const SHELL_LINKS: QuickLink[] = [
-  { key: 'change-password', path: '/change-password', label: 'home.links.changePassword', description: 'home.links.changePasswordText', icon: <KeyOutlined /> },
-  { key: 'time-setup', path: '/time-setup-instruction', label: 'home.links.timeSetup', description: 'home.links.timeSetupText', icon: <ClockCircleOutlined /> },
+  { key: 'change-password', path: PAGES.shell.changePassword, label: 'home.links.changePassword', description: 'home.links.changePasswordText', icon: <KeyOutlined /> },
+  { key: 'time-setup', path: PAGES.shell.timeSetup, label: 'home.links.timeSetup', description: 'home.links.timeSetupText', icon: <ClockCircleOutlined /> },
 ];
 
 export function QuickLinks({ currentPath = '/' }: { currentPath?: string }) {
   const { t } = useTranslation();
-  const { menu } = usePortal();
-  const entries = menu.filter((e) => e.path && e.path !== currentPath);
-  const { allowed, ready } = useAllowedPaths(entries.map((e) => e.path as string));
+  const { items, ready } = useVisibleMenu();
   const links: QuickLink[] = [
-    ...entries.filter((e) => allowed.has(e.path as string)).map((e) => ({ key: e.key, path: e.path as string, label: e.label, icon: e.icon })),
+    ...items.flatMap((e) => (e.path && e.path !== currentPath ? [{ key: e.key, path: e.path, label: e.label, icon: e.icon }] : [])),
     ...SHELL_LINKS,
   ];
 

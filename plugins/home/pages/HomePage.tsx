@@ -1,10 +1,11 @@
 /**
- * Home at `/`: the new home with SHOW_NEW_HOME (welcome header + dashboard), otherwise the booking-search
- * home (page heading + dashboard). Both show the panels plugins offer to home (`homePanels`: the flight
- * search) above the dashboard; the anniversary banner with ANNIVERSARY.
+ * Home at `/`: the new home when the named action home.newHome is allowed (welcome header + dashboard),
+ * otherwise the booking-search home (page heading + dashboard). Both show the panels plugins offer to home
+ * (home slot: the flight search) above the dashboard; the anniversary banner when home.anniversary is allowed.
  */
 import { Suspense, useState } from 'react';
 import { Col, Row, Typography } from 'antd';
+import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useAccount, usePermissionList } from '../../../src/sdk';
 import { formatLongDate } from '../../../src/sdk';
@@ -21,8 +22,8 @@ export default function HomePage() {
   const permissions = usePermissionList();
   const account = useAccount();
   const [today] = useState(() => Date.now());
-  const showNewHome = permissions.includes('SHOW_NEW_HOME');
-  const anniversary = permissions.includes('ANNIVERSARY');
+  const showNewHome = useCan({ resource: 'home', action: 'newHome' }).data?.can === true;
+  const anniversary = useCan({ resource: 'home', action: 'anniversary' }).data?.can === true;
   // plugins offer panels to home through the registry; home never imports another plugin
   const { homePanels } = usePortal();
 

@@ -5,7 +5,7 @@ import { useDelete, useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SupportContact } from '../../../contract/content';
-import { telHref, zaloHref } from '../../../src/sdk';
+import { telHref, zaloHref } from '../components/contact-links';
 import { RESOURCES, SUPPORT_META } from '../api';
 import { EmptyState, ErrorState } from '../components/NewsStates';
 import '../news.css';

@@ -4,7 +4,7 @@ import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../contract/admin-paths';
 import type { SupportList } from '../../../contract/content';
-import { SupportContactList } from '../../../src/sdk';
+import { SupportContactList } from '../components/SupportContactList';
 import { RESOURCES } from '../api';
 import { EmptyState, ErrorState, LoadingState } from '../components/NewsStates';
 import '../news.css';

@@ -1,7 +1,7 @@
 /**
  * The layout of the signed-in portal: a collapsible side menu (a drawer below the md breakpoint) and a
- * header with the notification bell, the language picker, the theme picker and the account menu; the
- * floating online-support panel on every page.
+ * header with the plugins' widgets (header slot: deposit balance, notification bell), the language picker,
+ * the theme picker and the account menu; the plugins' page slot (the floating online-support panel).
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, Grid, Layout } from 'antd';
@@ -11,10 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../auth/hooks';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { Logo } from '../Logo';
-import { DepositBalance } from '../deposit/DepositBalance';
-import { NotificationBell } from '../notifications/NotificationBell';
 import { Placeholder } from '../Placeholder';
-import { SupportPanel } from '../support/SupportPanel';
+import { HeaderSlot, PageSlot } from '../slots';
 import { BREAKPOINTS, DRAWER_BELOW } from '../theme';
 import { AccountMenu } from './AccountMenu';
 import { SideMenu } from './SideMenu';
@@ -98,8 +96,7 @@ export function AppLayout() {
           )}
           <div className="header-spacer" />
           <div className="header-actions">
-            <DepositBalance compact={narrow} />
-            <NotificationBell />
+            <HeaderSlot compact={narrow} />
             <LanguageSwitch size="small" />
             <ThemePicker />
             <AccountMenu compact={narrow} />
@@ -109,7 +106,7 @@ export function AppLayout() {
           <Suspense fallback={<Placeholder />}>
             <Outlet />
           </Suspense>
-          <SupportPanel />
+          <PageSlot />
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,20 +1,17 @@
 /**
- * The protected side menu: the composed plugins' entries (only registered routes) that the route rules
- * let the user open, each link inside Refine's <CanAccess>.
+ * The protected side menu, derived from the composed resources: the entries whose route the access-control
+ * provider lets the user open (one decision per entry, `list` of its resource), and the groups that keep one.
  */
 import { Menu, type MenuProps } from 'antd';
-import { CanAccess } from '@refinedev/core';
 import { Link, matchPath, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAllowedPaths } from '../../access/use-allowed-paths';
-import { usePermissionList } from '../../auth/hooks';
-import { accessKey } from '../../access/enforcer';
-import type { PortalMenuEntry } from '../../plugin';
+import { useAccessEach } from '../../access/use-access';
+import type { MenuItem } from '../../plugin';
 import { usePortal } from './portal-context';
 
 type ItemType = NonNullable<MenuProps['items']>[number];
 
-export function activeMenuKey(entries: readonly PortalMenuEntry[], pathname: string): string | undefined {
+export function activeMenuKey(entries: readonly MenuItem[], pathname: string): string | undefined {
   const leaves = entries.filter((e) => e.path !== undefined);
   const exact = leaves.find((e) => e.path && matchPath({ path: e.path, end: true }, pathname));
   if (exact) return exact.key;
@@ -25,17 +22,24 @@ export function activeMenuKey(entries: readonly PortalMenuEntry[], pathname: str
   return prefix?.key;
 }
 
+/** The menu entries (leaves) the user may open, in menu order; `ready` once every decision is in. */
+export function useVisibleMenu(): { items: MenuItem[]; ready: boolean } {
+  const { menu } = usePortal();
+  const leaves = menu.filter((e) => e.path !== undefined);
+  const { decisions, ready } = useAccessEach(leaves.map((e) => ({ resource: e.key, action: 'list' })));
+  const allowed = new Set(leaves.filter((_, i) => decisions[i] === true).map((e) => e.key));
+  return { items: menu.filter((e) => e.path === undefined || allowed.has(e.key)), ready };
+}
+
 export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { menu } = usePortal();
+  const { menu: all } = usePortal();
+  const { items: menu } = useVisibleMenu();
   const { pathname } = useLocation();
-  const permissionsKey = accessKey(usePermissionList());
-  const { allowed } = useAllowedPaths(menu.flatMap((e) => (e.path ? [e.path] : [])));
-  const selected = activeMenuKey(menu, pathname);
-  const parentOf = menu.find((e) => e.key === selected)?.parent;
+  const selected = activeMenuKey(all, pathname);
+  const parentOf = all.find((e) => e.key === selected)?.parent;
 
-  // Entries the casbin rules let the user open; each link also sits in Refine's <CanAccess>.
-  const toItem = (entry: PortalMenuEntry): ItemType | null => {
+  const toItem = (entry: MenuItem): ItemType | null => {
     if (!entry.path) {
       const children = menu
         .filter((c) => c.parent === entry.key)
@@ -43,16 +47,13 @@ export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolea
         .filter((c): c is ItemType => c !== null);
       return children.length > 0 ? { key: entry.key, icon: entry.icon, label: t(entry.label), children } : null;
     }
-    if (!allowed.has(entry.path)) return null;
     return {
       key: entry.key,
       icon: entry.icon,
       label: (
-        <CanAccess resource={entry.key} action="list" params={{ path: entry.path, permissionsKey }}>
-          <Link to={entry.path} onClick={onNavigate}>
-            {t(entry.label)}
-          </Link>
-        </CanAccess>
+        <Link to={entry.path} onClick={onNavigate}>
+          {t(entry.label)}
+        </Link>
       ),
     };
   };

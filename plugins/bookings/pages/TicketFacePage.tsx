@@ -1,13 +1,8 @@
 /**
  * /ticket-face (public, no sign-in; phones first): a traveller enters the PNR and a passenger's last name and
  * sees the e-ticket: passengers with their ticket numbers, the flights and the agency's hotline.
- *
- * Why the page lives in the shell and not in the bookings plugin: public pages are served by the small public
- * router of src/Root.tsx, which must not load the plugin registry (every plugin's menu icons, api modules and
- * Refine resources would then travel with /login and the other open pages). A public route contract for plugins
- * would need that registry, or a second registry of public pages that again names domain code in the shell.
- * This page needs only antd, the api client and the contract's ticketFace schema, exactly like the login page,
- * so it sits beside it as one more lazy public chunk.
+ * A public page: offered by plugins/bookings/public.ts to the shell's small public router, outside the
+ * signed-in app (no plugin registry, Refine or casbin on the way).
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Tag, Typography } from 'antd';
@@ -16,10 +11,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BOOKINGS_API, type TicketFace } from '../../../contract/bookings';
 import { ErrorCode } from '../../../contract/errors';
-import { api } from '../../api/client';
-import { isApiError } from '../../api/errors';
-import { formatDate, formatDateTime } from '../../i18n/format';
-import { PublicLayout } from '../layout/PublicLayout';
+import { api, formatDate, formatDateTime, isApiError, PublicLayout } from '../../../src/sdk';
 import './ticket-face.css';
 
 export interface TicketFaceQuery {

@@ -7,13 +7,10 @@ import { Tooltip } from 'antd';
 import { WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNTING_API, type Balance } from '../../../contract/accounting';
-import { api } from '../../api/client';
-import { formatVnd } from '../../i18n/format';
+import { ACCOUNTING_API, DEPOSIT_BALANCE_KEY, type Balance } from '../../../contract/accounting';
+import { api, formatVnd } from '../../../src/sdk';
 import './deposit.css';
 
-/** The cache tag of spec point 7 (Deposit). */
-export const DEPOSIT_BALANCE_KEY = ['Deposit', 'balance'] as const;
 export const BALANCE_POLL_MS = 60_000;
 
 export async function fetchBalance(): Promise<Balance> {

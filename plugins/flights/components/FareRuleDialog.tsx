@@ -2,33 +2,18 @@
  * The fare-rule dialog of spec point 2, in two modes: by airline (an offer's source, airline, class and fare
  * basis, from the flight results) and by booking reference (`pnr`, from booking-detail), both through
  * GET /api/flights/fare-rules. It carries a message and an isError flag (spec point 8): the gateway's message
- * when the rules cannot be read, an information line when there are none.
+ * when the rules cannot be read, an information line when there are none. Offered to other plugins through the
+ * dialog slot (`fareRule`, contract/slots.ts).
  */
 import { Alert, Collapse, Modal, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FareRule } from '../../contract/flights';
-import { api } from '../api/client';
-import { isApiError } from '../api/errors';
+import type { FareRule } from '../../../contract/flights';
+import type { FareRuleDialogProps, FareRuleQuery } from '../../../contract/slots';
+import { api, isApiError } from '../../../src/sdk';
 import './fare-rule.css';
 
 export const FARE_RULES_PATH = '/api/flights/fare-rules';
-
-/** By airline: the offer's class and fare basis. */
-export interface AirlineFareRuleQuery {
-  source?: string;
-  airline: string;
-  class: string;
-  fareBasis?: string;
-  international?: boolean;
-}
-
-/** By booking reference: the rules of the fares a PNR holds. */
-export interface PnrFareRuleQuery {
-  pnr: string;
-}
-
-export type FareRuleQuery = AirlineFareRuleQuery | PnrFareRuleQuery;
 
 export async function fetchFareRules(query: FareRuleQuery, signal?: AbortSignal): Promise<FareRule> {
   const { data } = await api.get<FareRule>(FARE_RULES_PATH, { params: query, signal, overlay: false, silent: true });
@@ -40,11 +25,6 @@ export function fareRuleMessage(state: { isError: boolean; errorMessage?: string
   if (state.isError) return { message: state.errorMessage || t('shell.fareRule.error'), isError: true };
   if (state.ruleCount === 0) return { message: t('shell.fareRule.empty'), isError: false };
   return { message: '', isError: false };
-}
-
-export interface FareRuleDialogProps {
-  query: (FareRuleQuery & { title: string }) | null;
-  onClose: () => void;
 }
 
 export function FareRuleDialog({ query, onClose }: FareRuleDialogProps) {
@@ -84,3 +64,5 @@ export function FareRuleDialog({ query, onClose }: FareRuleDialogProps) {
     </Modal>
   );
 }
+
+export default FareRuleDialog;

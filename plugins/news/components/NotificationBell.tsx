@@ -13,8 +13,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../contract/admin-paths';
 import type { NotificationEntry, NotificationList } from '../../../contract/content';
-import { api } from '../../api/client';
-import { formatDateTime } from '../../i18n/format';
+import { api, formatDateTime } from '../../../src/sdk';
 import './notifications.css';
 
 /** The cache tag of spec point 7. */

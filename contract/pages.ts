@@ -1,0 +1,74 @@
+/**
+ * The portal's pages other code links to, by name: a typed reference instead of a copied path string.
+ * `linkTo(PAGES.bookings.detail, { id })` (the portal's sdk) or `pagePath(...)` builds the URL; the parameters
+ * a path needs (`:id`) are checked by the type system. Every path here is a route of policies/routes.ts
+ * (a test checks it); the plugin that serves a page owns its entry.
+ */
+export const PAGES = {
+  home: { start: '/' },
+  flights: {
+    search: '/booking/flights',
+    multiDestinations: '/booking/multi-destinations',
+  },
+  bookings: {
+    passengerInformation: '/booking/passenger-information/:id',
+    completed: '/booking/completed/:id',
+    search: '/booking/search',
+    detail: '/booking/booking-detail/:id',
+    refundTicket: '/booking/edit/refund-ticket/:id',
+    printTicket: '/booking/print-ticket',
+    mail: '/booking/mail',
+    ticketFace: '/ticket-face',
+  },
+  accounting: {
+    topUps: '/accounting/deposit-topup',
+    addTopUp: '/accounting/deposit-topup/add',
+  },
+  news: {
+    list: '/agent/news',
+    byTag: '/agent/news-by-tag',
+    article: '/agent/news/:id',
+  },
+  shell: {
+    changePassword: '/change-password',
+    timeSetup: '/time-setup-instruction',
+    notAllow: '/not-allow',
+  },
+} as const;
+
+/** The names of a path's `:params`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<P extends string> = { [K in PathParamNames<P>]: string | number };
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+/** Parameters of a path with none are optional; a path with `:params` requires them all. */
+export type PathArgs<P extends string> = [PathParamNames<P>] extends [never]
+  ? [params?: Record<string, never> | null, query?: Query]
+  : [params: PathParams<P>, query?: Query];
+
+/** The URL of a page: its `:params` filled in (URI-encoded) and the query appended (empty values dropped). */
+export function pagePath<P extends string>(path: P, ...[params, query]: PathArgs<P>): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') throw new Error(`Parameter "${name}" of ${path} is missing`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined && v !== null && v !== '') search.append(key, String(v));
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+/** Every page path of the table (for tests). */
+export function pagePaths(): string[] {
+  return Object.values(PAGES).flatMap((group) => Object.values(group) as string[]);
+}
