@@ -36,6 +36,7 @@ export { getMemberInfo } from './auth/storage';
 export { currentLanguage } from './i18n';
 export * from './i18n/format';
 export { EmptyRows, LoadError, PageFrame } from './ui/PageFrame';
+export { Placeholder } from './ui/Placeholder';
 export { PublicLayout } from './ui/layout/PublicLayout';
 export { parseVnd, VndInput } from './ui/VndInput';
 export { BREAKPOINTS, type Breakpoint } from './ui/theme';

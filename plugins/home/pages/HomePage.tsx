@@ -9,7 +9,7 @@ import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useAccount, usePermissionList } from '../../../src/sdk';
 import { formatLongDate } from '../../../src/sdk';
-import { usePortal } from '../../../src/sdk';
+import { Placeholder, usePortal } from '../../../src/sdk';
 import { AgencyCard } from '../components/AgencyCard';
 import { AnniversaryBanner } from '../components/AnniversaryBanner';
 import { BannerCarousel } from '../components/BannerCarousel';
@@ -22,10 +22,14 @@ export default function HomePage() {
   const permissions = usePermissionList();
   const account = useAccount();
   const [today] = useState(() => Date.now());
-  const showNewHome = useCan({ resource: 'home', action: 'newHome' }).data?.can === true;
-  const anniversary = useCan({ resource: 'home', action: 'anniversary' }).data?.can === true;
+  const newHome = useCan({ resource: 'home', action: 'newHome' });
+  const anniversaryBanner = useCan({ resource: 'home', action: 'anniversary' });
   // plugins offer panels to home through the registry; home never imports another plugin
   const { homePanels } = usePortal();
+  // which home to show is decided first: the empty placeholder meanwhile, never the wrong home for a moment
+  if (newHome.isPending || anniversaryBanner.isPending) return <Placeholder />;
+  const showNewHome = newHome.data?.can === true;
+  const anniversary = anniversaryBanner.data?.can === true;
 
   return (
     <div className="home" data-home={showNewHome ? 'new' : 'booking-search'}>
