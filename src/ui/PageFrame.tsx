@@ -1,7 +1,8 @@
-/** Heading, load-error and empty states shared by the domain screens (agents, system, accounting). */
+/** Heading, load-error and empty states shared by the domain screens (agents, system, accounting), with the admin screens' styles. */
 import type { ReactNode } from 'react';
 import { Alert, Button, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './admin-screens.css';
 
 export function PageFrame({ title, extra, className, children }: { title: string; extra?: ReactNode; className: string; children: ReactNode }) {
   return (

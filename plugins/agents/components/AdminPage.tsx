@@ -1,7 +1,6 @@
 /** Heading, error and empty states shared by the agency administration screens. */
 import type { ReactNode } from 'react';
 import { PageFrame } from '../../../src/sdk';
-import '../../../src/ui/admin-screens.css';
 
 export { EmptyRows } from '../../../src/sdk';
 export { LoadError } from '../../../src/sdk';
