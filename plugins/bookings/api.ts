@@ -16,6 +16,7 @@ import {
   type ReservationStatus,
   type VoidRequest,
 } from '../../contract/bookings';
+import { ACCOUNTING_API, type Balance } from '../../contract/accounting';
 import { api } from '../../src/sdk';
 
 export async function createBooking(body: CreateBookingRequest): Promise<number> {
@@ -39,6 +40,12 @@ export async function fetchLuggageOptions(query: z.infer<typeof luggageOptionsQu
 /** The Refine resource of booking/search and the work lists (GET /api/bookings → { data, total }). */
 export const BOOKINGS_RESOURCE = 'bookings';
 export const BOOKINGS_META = { path: BOOKINGS_API.list, tag: 'Ticketing' };
+
+/** The deposit balance shown before issuing (the header's, under the same cache tag DEPOSIT_BALANCE_KEY). */
+export async function fetchBalance(): Promise<Balance> {
+  const { data } = await api.get<Balance>(ACCOUNTING_API.balance, { silent: true });
+  return data;
+}
 
 export async function fetchBookingDetail(id: number, signal?: AbortSignal): Promise<BookingDetail> {
   const { data } = await api.get<BookingDetail>(bookingPath(BOOKINGS_API.detail, id), { signal, overlay: false, silent: true });

@@ -25,8 +25,8 @@ vi.mock('../../plugins/bookings/api', () => ({
   issueBooking: api.issueBooking,
   voidBooking: api.voidBooking,
   cancelBooking: api.cancelBooking,
+  fetchBalance: api.fetchBalance,
 }));
-vi.mock('../../src/ui/deposit/DepositBalance', () => ({ DEPOSIT_BALANCE_KEY: ['Deposit', 'balance'], fetchBalance: api.fetchBalance }));
 
 const { default: BookingDetailPage } = await import('../../plugins/bookings/pages/BookingDetailPage');
 

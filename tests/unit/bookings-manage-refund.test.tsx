@@ -15,7 +15,6 @@ import { initTestI18n } from './helpers/i18n';
 
 const api = vi.hoisted(() => ({ fetchRefundQuote: vi.fn(), refundTickets: vi.fn(), fetchBalance: vi.fn() }));
 vi.mock('../../plugins/bookings/api', () => ({ fetchRefundQuote: api.fetchRefundQuote, refundTickets: api.refundTickets }));
-vi.mock('../../src/ui/deposit/DepositBalance', () => ({ DEPOSIT_BALANCE_KEY: ['Deposit', 'balance'], fetchBalance: api.fetchBalance }));
 
 const { default: RefundTicketPage } = await import('../../plugins/bookings/pages/RefundTicketPage');
 

@@ -1,5 +1,5 @@
 /**
- * Passenger information model: the selection handed over from the flight results (src/booking-draft.ts), the
+ * Passenger information model: the selection handed over from the flight results (contract/booking-draft.ts), the
  * passenger rules of the contract, passport problems, the date mask and the totals with luggage.
  */
 import { describe, expect, it } from 'vitest';

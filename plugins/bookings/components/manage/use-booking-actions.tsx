@@ -13,13 +13,9 @@ import type { BookingDetail, BookingPnr } from '../../../../contract/bookings';
 import { ErrorCode } from '../../../../contract/errors';
 import { isApiError } from '../../../../src/sdk';
 import { formatVnd } from '../../../../src/sdk';
-import { ACCOUNTING_API, DEPOSIT_BALANCE_KEY, type Balance } from '../../../../contract/accounting';
-import { api } from '../../../../src/sdk';
-import { cancelBooking, fetchBookingDetail, issueBooking, voidBooking } from '../../api';
+import { DEPOSIT_BALANCE_KEY } from '../../../../contract/accounting';
+import { cancelBooking, fetchBalance, fetchBookingDetail, issueBooking, voidBooking } from '../../api';
 import { coversCharge, issueAttempt, issueCharge, newIdempotencyKey, seatsReleased, voidRefund, type IssueAttempt } from '../../model/actions';
-
-/** The deposit balance (the header's, same cache tag), shown before issuing. */
-const fetchBalance = async (): Promise<Balance> => (await api.get<Balance>(ACCOUNTING_API.balance, { silent: true })).data;
 
 export type MoneyAction = 'issue' | 'void' | 'cancel';
 
