@@ -6,7 +6,8 @@ import globals from 'globals';
 
 /**
  * The architecture's arrows (docs/architecture.md), checked on every import:
- *   plugins/<x>  -> src/sdk.ts, contract/, policies/, plugins/<x> itself (never another plugin, never other src/)
+ *   plugins/<x>  -> src/sdk.ts (src/sdk-public.ts, its public pages' part), contract/, policies/, plugins/<x>
+ *                   itself (never another plugin, never other src/)
  *   src/         -> src/, contract/, policies/; only the registries (src/plugins.ts, src/public-routes.ts) import plugins
  *   contract/, policies/ -> each other only
  *   the portal (src/, plugins/) never imports gateway/
@@ -20,7 +21,7 @@ const ELEMENTS = [
 ];
 /** The shell's two doors: the sdk plugins import, and the registries that import plugins. */
 const FILES = [
-  { category: 'sdk', pattern: 'src/sdk.ts' },
+  { category: 'sdk', pattern: ['src/sdk.ts', 'src/sdk-public.ts'] },
   { category: 'registry', pattern: ['src/plugins.ts', 'src/public-routes.ts'] },
 ];
 

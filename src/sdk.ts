@@ -26,17 +26,15 @@ export { SharedDialog } from './ui/slots';
 export { linkTo, PAGES, type PathArgs, type PathParams, type Query } from './links';
 export { usePortal, useHasPage } from './ui/layout/portal-context';
 export { useVisibleMenu } from './ui/layout/SideMenu';
-// the api client stays until every plugin reads and writes through Refine's data provider
-export { api, type ApiClient } from './api/client';
-export { ApiError, isApiError } from './api/errors';
+// the public pages' part: the api client (it stays until every plugin reads and writes through Refine's data
+// provider), its errors, formatting, the public layout
+export * from './sdk-public';
 export { useAccount, usePermissionList, type Account } from './auth/hooks';
 export { confirmPasswordRules, newPasswordRules } from './auth/password-rules';
 export { logout } from './auth/session';
 export { getMemberInfo } from './auth/storage';
 export { currentLanguage } from './i18n';
-export * from './i18n/format';
 export { EmptyRows, LoadError, PageFrame } from './ui/PageFrame';
 export { Placeholder } from './ui/Placeholder';
-export { PublicLayout } from './ui/layout/PublicLayout';
 export { parseVnd, VndInput } from './ui/VndInput';
 export { BREAKPOINTS, type Breakpoint } from './ui/theme';

@@ -6,6 +6,7 @@ import { composePlugins, definePlugin, lazyOf, page, PluginError, type PortalPlu
 import { linkTo } from '../../src/links';
 import { plugins } from '../../src/plugins';
 import { PUBLIC_ROUTES } from '../../src/public-routes';
+import { bookingsPublicPages } from '../../plugins/bookings/public';
 
 const Page = lazy(async () => ({ default: () => null }));
 
@@ -58,9 +59,11 @@ describe('the registry', () => {
     expect(real.dialogs.fareRule).toBeDefined();
   });
 
-  it('public pages are the public ROUTE_RULES entries (without /ticket-face for now)', () => {
+  it('public pages are the public ROUTE_RULES entries', () => {
     for (const route of PUBLIC_ROUTES) expect(ROUTE_RULES.find((r) => r.path === route.path)?.public).toBe(true);
     expect(PUBLIC_ROUTES.map((r) => r.path).sort()).toEqual(['/change-password', '/forgot-password', '/login', '/not-allow', '/ticket-face', '/time-setup-instruction']);
+    // the ticket face is offered by the bookings plugin (its public.ts), at the path of the page table
+    expect(bookingsPublicPages.map((p) => p.path)).toEqual([PAGES.bookings.ticketFace]);
   });
 });
 

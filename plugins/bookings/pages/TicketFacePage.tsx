@@ -11,7 +11,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BOOKINGS_API, type TicketFace } from '../../../contract/bookings';
 import { ErrorCode } from '../../../contract/errors';
-import { api, formatDate, formatDateTime, isApiError, PublicLayout } from '../../../src/sdk';
+import { api, formatDate, formatDateTime, isApiError, PublicLayout } from '../../../src/sdk-public';
 import './ticket-face.css';
 
 export interface TicketFaceQuery {

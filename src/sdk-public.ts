@@ -1,0 +1,10 @@
+/**
+ * The part of the sdk a PUBLIC page may import (pages offered in a plugin's public.ts, served outside the
+ * signed-in app): the api client, its errors, formatting and the public layout. Nothing here reaches Refine,
+ * casbin or the plugin registry, so a public page's chunk stays as small as the login page's. src/sdk.ts
+ * re-exports all of it; signed-in pages import src/sdk.
+ */
+export { api, type ApiClient } from './api/client';
+export { ApiError, isApiError } from './api/errors';
+export * from './i18n/format';
+export { PublicLayout } from './ui/layout/PublicLayout';
