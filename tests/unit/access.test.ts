@@ -57,6 +57,19 @@ describe('accessControlProvider', () => {
     expect(await provider.can({ resource: 'trains', action: 'list', params: { resource } })).toEqual({ can: true });
   });
 
+  it('finds the routes of a registered resource by name (Refine strips them from params.resource)', async () => {
+    let held: string[] = [];
+    const resources = [{ name: 'trains', list: '/train', create: '/booking/train/passenger-info' }];
+    const provider = createAccessControlProvider(() => held, () => resources);
+    // what Refine's useCan and the access-aware buttons pass: the resource without its routes
+    const sanitized = { name: 'trains', meta: {} };
+    expect((await provider.can({ resource: 'trains', action: 'create', params: { resource: sanitized } })).can).toBe(false);
+    expect((await provider.can({ resource: 'trains', action: 'list' })).can).toBe(false);
+    held = ['USE_TRAIN'];
+    expect((await provider.can({ resource: 'trains', action: 'create', params: { resource: sanitized } })).can).toBe(true);
+    expect((await provider.can({ resource: 'trains', action: 'edit' })).can).toBe(true);
+  });
+
   it('checks params.path when given (menu entries), and allows what has no route', async () => {
     const provider = createAccessControlProvider(() => ['ADMIN_F1']);
     expect((await provider.can({ resource: 'x', action: 'list', params: { path: '/system/signIn-config' } })).can).toBe(true);
