@@ -16,6 +16,7 @@ export * from './i18n/format';
 export * from './ui/FareRuleDialog';
 export * from './ui/PageFrame';
 export * from './ui/VndInput';
+export * from './ui/upload';
 export * from './ui/deposit/DepositBalance';
 export * from './ui/layout/portal-context';
 export * from './ui/support/SupportContactList';

@@ -1,20 +1,62 @@
-/** Heading, load-error and empty states shared by the domain screens (agents, system, accounting). */
-import type { ReactNode } from 'react';
+/**
+ * The one frame of the domain screens: a heading (title and actions) over the content, the load-error and
+ * empty states, and the props that give the @refinedev/antd views (<List>, <Create>, <Edit>, <Show>) the
+ * same look (no breadcrumb, no back arrow, no card around the content, the heading's own buttons).
+ */
+import type { CSSProperties, ReactNode } from 'react';
 import { Alert, Button, Empty, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import './admin-screens.css';
+
+export function PageTitle({ children }: { children: ReactNode }) {
+  return (
+    <Typography.Title level={1} className="page-title">
+      {children}
+    </Typography.Title>
+  );
+}
 
 export function PageFrame({ title, extra, className, children }: { title: string; extra?: ReactNode; className: string; children: ReactNode }) {
   return (
     <div className={className}>
       <div className="page-heading">
-        <Typography.Title level={1} className="page-title">
-          {title}
-        </Typography.Title>
+        <PageTitle>{title}</PageTitle>
         {extra}
       </div>
       {children}
     </div>
   );
+}
+
+/** For a `<List>`: the PageFrame heading; `extra` replaces the view's own create button when given. */
+export function listFrame(title: string, className: string, extra?: ReactNode) {
+  return {
+    title: <PageTitle>{title}</PageTitle>,
+    breadcrumb: false as const,
+    wrapperProps: { className: `${className} page-frame` },
+    ...(extra === undefined ? {} : { headerButtons: <>{extra}</> }),
+  };
+}
+
+const BARE_CARD: { style: CSSProperties; styles: { body: CSSProperties }; actions: undefined } = {
+  style: { background: 'transparent', boxShadow: 'none' },
+  styles: { body: { padding: 0 } },
+  actions: undefined,
+};
+
+/** For a `<Create>`, `<Edit>` or `<Show>`: the PageFrame heading with `extra`, the form's own buttons stay in the form. */
+export function formFrame(title: string, className: string, extra?: ReactNode) {
+  return {
+    title: <PageTitle>{title}</PageTitle>,
+    breadcrumb: false as const,
+    goBack: false as const,
+    wrapperProps: { className: `${className} page-frame` },
+    headerButtons: () => extra ?? null,
+    footerButtons: () => null,
+    contentProps: BARE_CARD,
+  };
 }
 
 export function LoadError({ onRetry, className = 'form-alert' }: { onRetry?: () => void; className?: string }) {
@@ -40,4 +82,13 @@ export function LoadError({ onRetry, className = 'form-alert' }: { onRetry?: () 
 export function EmptyRows() {
   const { t } = useTranslation();
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.common.empty')} />;
+}
+
+/** A table row's edit link, for the forms that edit `?id=` (a Refine EditButton links to `/:id` routes only). */
+export function EditLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} aria-label={label}>
+      <Button size="small" icon={<EditOutlined />} title={label} tabIndex={-1} />
+    </Link>
+  );
 }
