@@ -15,7 +15,7 @@
  *   deleteOne DELETE /api/<resource>/<id>            → T or {}
  *   custom    <method> <url> with query, filters and sorters as above and the payload as body → any
  * `meta.path` overrides `/api/<resource>`; `meta.headers` adds headers; `meta.overlay` (show the global loading
- * overlay), `meta.silent` (no network toast), `meta.skipAuthRedirect` (a 401/403 is the screen's own error) and `meta.responseType` (e.g. 'blob') pass to the api client, and
+ * overlay), `meta.silent` (no network toast) and `meta.responseType` (e.g. 'blob') pass to the api client, and
  * Refine's `meta.signal` cancels the call. Bodies are sealed by the client.
  * Endpoints of the agency administration differ in three points, chosen per resource through meta:
  *   `meta.sortParams: 'order'` sends the first sorter as `sort=<field>&order=<asc|desc>`;
@@ -40,6 +40,7 @@ export function requestOptions(meta?: Record<string, unknown>): AxiosRequestConf
   if (meta?.headers) o.headers = meta.headers as AxiosRequestConfig['headers'];
   if (typeof meta?.overlay === 'boolean') o.overlay = meta.overlay;
   if (typeof meta?.silent === 'boolean') o.silent = meta.silent;
+  // a 401 / 403 the screen words itself (e.g. a wrong current PIN)
   if (typeof meta?.skipAuthRedirect === 'boolean') o.skipAuthRedirect = meta.skipAuthRedirect;
   if (meta?.signal instanceof AbortSignal) o.signal = meta.signal;
   if (typeof meta?.responseType === 'string') o.responseType = meta.responseType as AxiosRequestConfig['responseType'];
