@@ -1,11 +1,12 @@
 /** /agent/online-support (ADMIN_F1): the agency's support contacts, inactive included; edit, add, delete. */
-import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useDelete, useList } from '@refinedev/core';
+import { Button, Space, Table, Tag } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteButton, List } from '@refinedev/antd';
+import { useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SupportContact } from '../../../contract/content';
-import { telHref, zaloHref } from '../../../src/sdk';
+import { listFrame, telHref, zaloHref } from '../../../src/sdk';
 import { RESOURCES, SUPPORT_META } from '../api';
 import { EmptyState, ErrorState } from '../components/NewsStates';
 import '../news.css';
@@ -13,20 +14,20 @@ import '../news.css';
 export default function SupportAdminPage() {
   const { t } = useTranslation();
   const { result, query } = useList<SupportContact>({ resource: RESOURCES.support, meta: SUPPORT_META, pagination: { mode: 'off' } });
-  const { mutate: remove, mutation: { isPending: removing } } = useDelete();
 
   return (
-    <div className="news-page">
-      <div className="page-heading news-heading">
-        <Typography.Title level={1} className="page-title">
-          {t('support.admin.title')}
-        </Typography.Title>
+    <List
+      resource={RESOURCES.support}
+      {...listFrame(
+        t('support.admin.title'),
+        'news-page',
         <Link to="/agent/change-online-support">
           <Button type="primary" icon={<PlusOutlined />}>
             {t('support.admin.create')}
           </Button>
-        </Link>
-      </div>
+        </Link>,
+      )}
+    >
       {query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
@@ -62,22 +63,25 @@ export default function SupportAdminPage() {
                   <Link to={`/agent/change-online-support?id=${c.id}`} aria-label={t('news.manage.edit', { title: c.name })}>
                     <Button size="small" icon={<EditOutlined />} tabIndex={-1} />
                   </Link>
-                  <Popconfirm
-                    title={t('support.admin.deleteConfirm')}
-                    description={c.name}
-                    okText={t('news.common.delete')}
-                    cancelText={t('news.common.cancel')}
-                    okButtonProps={{ danger: true, loading: removing }}
-                    onConfirm={() => remove({ resource: RESOURCES.support, id: c.id, meta: SUPPORT_META, successNotification: () => ({ type: 'success', message: t('support.admin.deleted') }) })}
-                  >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('news.manage.delete', { title: c.name })} />
-                  </Popconfirm>
+                  <DeleteButton
+                    resource={RESOURCES.support}
+                    recordItemId={c.id}
+                    meta={SUPPORT_META}
+                    hideText
+                    size="small"
+                    confirmTitle={`${c.name}: ${t('support.admin.deleteConfirm')}`}
+                    confirmOkText={t('news.common.delete')}
+                    confirmCancelText={t('news.common.cancel')}
+                    successNotification={() => ({ type: 'success', message: t('support.admin.deleted') })}
+                    title={t('news.manage.delete', { title: c.name })}
+                    aria-label={t('news.manage.delete', { title: c.name })}
+                  />
                 </Space>
               ),
             },
           ]}
         />
       )}
-    </div>
+    </List>
   );
 }
