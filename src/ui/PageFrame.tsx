@@ -1,9 +1,9 @@
 /**
  * The one frame of the domain screens: a heading (title and actions) over the content, the load-error and
- * empty states, and the props that give the @refinedev/antd views (<List>, <Create>, <Edit>, <Show>) the
- * same look (no breadcrumb, no back arrow, no card around the content, the heading's own buttons).
+ * empty states, the row edit link, and the props that give the @refinedev/antd <List> view the same look
+ * (no breadcrumb, the heading's own buttons).
  */
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Empty, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -37,25 +37,6 @@ export function listFrame(title: string, className: string, extra?: ReactNode) {
     breadcrumb: false as const,
     wrapperProps: { className: `${className} page-frame` },
     ...(extra === undefined ? {} : { headerButtons: <>{extra}</> }),
-  };
-}
-
-const BARE_CARD: { style: CSSProperties; styles: { body: CSSProperties }; actions: undefined } = {
-  style: { background: 'transparent', boxShadow: 'none' },
-  styles: { body: { padding: 0 } },
-  actions: undefined,
-};
-
-/** For a `<Create>`, `<Edit>` or `<Show>`: the PageFrame heading with `extra`, the form's own buttons stay in the form. */
-export function formFrame(title: string, className: string, extra?: ReactNode) {
-  return {
-    title: <PageTitle>{title}</PageTitle>,
-    breadcrumb: false as const,
-    goBack: false as const,
-    wrapperProps: { className: `${className} page-frame` },
-    headerButtons: () => extra ?? null,
-    footerButtons: () => null,
-    contentProps: BARE_CARD,
   };
 }
 

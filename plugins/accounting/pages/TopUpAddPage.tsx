@@ -6,13 +6,13 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { FileDoneOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
-import { Create, useForm } from '@refinedev/antd';
+import { useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TOPUP_MAX_VND, type TopUpCreate, type TopUpRequest } from '../../../contract/accounting';
 import type { UploadResult } from '../../../contract/content';
-import { formFrame, formatVnd, UploadError, useUpload } from '../../../src/sdk';
+import { formatVnd, PageFrame, UploadError, useUpload } from '../../../src/sdk';
 import { RESOURCES, TOPUPS_META, useErrorText } from '../api';
 import { checkReceiptFile, checkTopUpAmount, formatVndInput, parseVndInput, RECEIPT_ACCEPT } from '../model/amount';
 import '../accounting.css';
@@ -69,7 +69,7 @@ export default function TopUpAddPage() {
   };
 
   return (
-    <Create resource={RESOURCES.topUps} {...formFrame(t('accounting.add.title'), 'accounting-page')}>
+    <PageFrame title={t('accounting.add.title')} className="accounting-page">
       <Typography.Paragraph type="secondary">{t('accounting.add.intro')}</Typography.Paragraph>
       {error && <Alert type="error" showIcon role="alert" className="accounting-alert" message={error} />}
       <Form<Values> form={formProps.form} layout="vertical" className="accounting-form" onFinish={(v) => void submit(v)} requiredMark initialValues={{ amount: null, bankReference: '' }}>
@@ -131,6 +131,6 @@ export default function TopUpAddPage() {
           <Button onClick={() => navigate('/accounting/deposit-topup')}>{t('accounting.common.cancel')}</Button>
         </Space>
       </Form>
-    </Create>
+    </PageFrame>
   );
 }

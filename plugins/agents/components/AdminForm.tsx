@@ -1,14 +1,13 @@
 /**
- * What the user and agency forms share: `?id=` edits (else creates) through Refine's useForm, the view with
- * the PageFrame look, the loading and load-error states, the state tag with its toggle, Save and Back.
+ * What the user and agency forms share: `?id=` edits (else creates) through Refine's useForm, the PageFrame, the loading and load-error states, the state tag with its toggle, Save and Back.
  */
 import type { ReactNode } from 'react';
 import { App, Button, Form, Skeleton, Space, Tag, type FormProps, type FormRule } from 'antd';
-import { Create, Edit, useForm } from '@refinedev/antd';
+import { useForm } from '@refinedev/antd';
 import type { BaseRecord, HttpError, UpdateResponse, CreateResponse } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { formFrame, LoadError, PageFrame } from '../../../src/sdk';
+import { LoadError, PageFrame } from '../../../src/sdk';
 import { useFailed } from '../api';
 import { editId } from '../model/grants';
 
@@ -59,8 +58,6 @@ export function useAdminForm<T extends BaseRecord, V extends object>({ resource,
 }
 
 export interface AdminFormProps<V> {
-  resource: string;
-  id: number | null;
   title: string;
   /** Still loading what the form needs, or failed to (then `onRetry`). */
   loading: boolean;
@@ -72,11 +69,10 @@ export interface AdminFormProps<V> {
   children: ReactNode;
 }
 
-export function AdminForm<V extends object>({ resource, id, title, loading, failed, onRetry, formProps, saving, onBack, children }: AdminFormProps<V>) {
+export function AdminForm<V extends object>({ title, loading, failed, onRetry, formProps, saving, onBack, children }: AdminFormProps<V>) {
   const { t } = useTranslation();
-  const View = id ? Edit : Create;
   return (
-    <View resource={resource} {...(id ? { recordItemId: id } : {})} {...formFrame(title, 'admin-page')}>
+    <PageFrame title={title} className="admin-page">
       <Loaded failed={failed} loading={loading} onRetry={onRetry}>
         <Form<V> {...formProps} layout="vertical" className="admin-form">
           {children}
@@ -88,7 +84,7 @@ export function AdminForm<V extends object>({ resource, id, title, loading, fail
           </Space>
         </Form>
       </Loaded>
-    </View>
+    </PageFrame>
   );
 }
 

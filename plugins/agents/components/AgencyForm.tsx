@@ -56,8 +56,6 @@ export function AgencyForm({ kind, resource, listPath }: AgencyFormProps) {
 
   return (
     <AdminForm<AgencyValues>
-      resource={resource}
-      id={id}
       title={t(id ? 'agents.agencies.editTitle' : 'agents.agencies.createTitle')}
       loading={!!id && !record}
       failed={!!id && !!query?.isError}

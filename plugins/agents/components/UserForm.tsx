@@ -97,8 +97,6 @@ export function UserForm({ resource, listPath, scope }: UserFormProps) {
 
   return (
     <AdminForm<UserFormValues>
-      resource={resource}
-      id={id}
       title={t(id ? 'agents.users.editTitle' : 'agents.users.createTitle')}
       loading={(!!id && !user) || !options}
       failed={(!!id && !!query?.isError) || optionsQuery.isError}

@@ -47,8 +47,6 @@ export function GroupForm() {
 
   return (
     <SystemForm
-      resource="system-groups"
-      id={id}
       title={t(id ? 'system.groups.editTitle' : 'system.groups.createTitle')}
       failed={(!!id && !!query?.isError) || optionsQuery.isError}
       loading={(!!id && !record) || !options}

@@ -1,10 +1,9 @@
-/** What the system forms share: the `?id=` being edited, the view with the PageFrame look, Save and Back. */
+/** What the system forms share: the `?id=` being edited, the PageFrame with its states, Save and Back. */
 import type { ReactNode } from 'react';
 import { Button, Skeleton, Space } from 'antd';
-import { Create, Edit } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { formFrame, LoadError } from '../../../src/sdk';
+import { LoadError, PageFrame } from '../../../src/sdk';
 import '../system.css';
 
 /** The `?id=` of an edit screen (a positive integer), or null for a new record. */
@@ -14,8 +13,6 @@ export function useEditId(): number | null {
 }
 
 export interface SystemFormProps {
-  resource: string;
-  id: number | null;
   title: string;
   /** What the form needs failed to load (then `onRetry`), or is not there yet. */
   failed: boolean;
@@ -24,12 +21,11 @@ export interface SystemFormProps {
   children: ReactNode;
 }
 
-export function SystemForm({ resource, id, title, failed, loading, onRetry, children }: SystemFormProps) {
-  const View = id ? Edit : Create;
+export function SystemForm({ title, failed, loading, onRetry, children }: SystemFormProps) {
   return (
-    <View resource={resource} {...(id ? { recordItemId: id } : {})} {...formFrame(title, 'admin-page')}>
+    <PageFrame title={title} className="admin-page">
       {failed ? <LoadError onRetry={onRetry} /> : loading ? <Skeleton active paragraph={{ rows: 10 }} /> : children}
-    </View>
+    </PageFrame>
   );
 }
 

@@ -45,8 +45,6 @@ export default function SignInFormPage() {
 
   return (
     <SystemForm
-      resource={SIGNINS.resource}
-      id={id}
       title={t(id ? 'system.signins.editTitle' : 'system.signins.createTitle')}
       failed={query.isError || (!!list && !!id && (!record || list.inherited))}
       loading={!list}
