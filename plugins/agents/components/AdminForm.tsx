@@ -2,9 +2,10 @@
  * What the user and agency forms share: `?id=` edits (else creates) through Refine's useForm, the PageFrame, the loading and load-error states, the state tag with its toggle, Save and Back.
  */
 import type { ReactNode } from 'react';
-import { App, Button, Form, Skeleton, Space, Tag, type FormProps, type FormRule } from 'antd';
+import { App, Button, Col, Form, Input, Skeleton, Space, Tag, type FormProps, type FormRule, type InputProps } from 'antd';
 import { useForm } from '@refinedev/antd';
 import type { BaseRecord, HttpError, UpdateResponse, CreateResponse } from '@refinedev/core';
+import { isValidEmail, isValidPhone } from '../../../contract/validators';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadError, PageFrame } from '../../../src/sdk';
@@ -119,5 +120,27 @@ export function StateToggle({ label, tag, color, action, danger, onClick, testId
         </Button>
       </Space>
     </Form.Item>
+  );
+}
+
+/** A half-width text field (full width on phones). */
+export function HalfField({ name, label, rules, input }: { name: string; label: string; rules?: FormRule[]; input?: InputProps }) {
+  return (
+    <Col xs={24} md={12}>
+      <Form.Item name={name} label={label} rules={rules}>
+        <Input autoComplete="off" {...input} />
+      </Form.Item>
+    </Col>
+  );
+}
+
+/** E-mail and phone, each optional and checked by the shared validators. */
+export function ContactFields({ phoneLabel }: { phoneLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <HalfField name="email" label={t('agents.users.email')} rules={check(isValidEmail, t('agents.validation.email'))} input={{ type: 'email' }} />
+      <HalfField name="phone" label={phoneLabel} rules={check(isValidPhone, t('agents.validation.phone'))} input={{ inputMode: 'tel' }} />
+    </>
   );
 }

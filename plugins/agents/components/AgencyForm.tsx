@@ -7,10 +7,10 @@ import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCTS, type SubAgency } from '../../../contract/agents';
 import { ACCOUNT_TYPES } from '../../../contract/auth';
-import { isValidEmail, isValidPhone } from '../../../contract/validators';
+import { isValidPhone } from '../../../contract/validators';
 import { VndInput } from '../../../src/sdk';
 import { agencyPaths, useStateChange, type AgencyKind } from '../api';
-import { AdminForm, StateToggle, blankToNull, check, useAdminForm } from './AdminForm';
+import { AdminForm, ContactFields, HalfField, StateToggle, blankToNull, check, useAdminForm } from './AdminForm';
 
 interface AgencyValues {
   code?: string;
@@ -81,31 +81,14 @@ export function AgencyForm({ kind, resource, listPath }: AgencyFormProps) {
             <Input disabled={!!id} autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="name" label={t('agents.agencies.name')} rules={[{ required: true, whitespace: true, message: t('agents.validation.required') }, { max: 200 }]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
+        <HalfField name="name" label={t('agents.agencies.name')} rules={[{ required: true, whitespace: true, message: t('agents.validation.required') }, { max: 200 }]} />
         <Col xs={24} md={12}>
           <Form.Item name="accountType" label={t('agents.users.accountType')}>
             <Select options={ACCOUNT_TYPES.map((a) => ({ value: a, label: t(`agents.accountTypes.${a}`) }))} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="email" label={t('agents.users.email')} rules={check(isValidEmail, t('agents.validation.email'))}>
-            <Input type="email" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="phone" label={t('agents.agencies.phone')} rules={check(isValidPhone, t('agents.validation.phone'))}>
-            <Input inputMode="tel" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="hotline" label={t('agents.agencies.hotline')} rules={check(isValidPhone, t('agents.validation.phone'))}>
-            <Input inputMode="tel" autoComplete="off" />
-          </Form.Item>
-        </Col>
+        <ContactFields phoneLabel={t('agents.agencies.phone')} />
+        <HalfField name="hotline" label={t('agents.agencies.hotline')} rules={check(isValidPhone, t('agents.validation.phone'))} input={{ inputMode: 'tel' }} />
         <Col xs={24}>
           <Form.Item name="address" label={t('agents.agencies.address')} rules={[{ max: 300 }]}>
             <Input autoComplete="off" />

@@ -7,11 +7,11 @@ import { useMemo, useState } from 'react';
 import { Col, Form, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, UserCreated } from '../../../contract/agents';
-import { isValidEmail, isValidName, isValidPassword, isValidPhone } from '../../../contract/validators';
+import { isValidName, isValidPassword } from '../../../contract/validators';
 import { useAccount } from '../../../src/sdk';
 import { USERS_META, useAgentOptions, useStateChange } from '../api';
 import { agenciesFor, groupsFor, rolesForLevel } from '../model/grants';
-import { AdminForm, StateToggle, blankToNull, check, useAdminForm } from './AdminForm';
+import { AdminForm, ContactFields, HalfField, StateToggle, blankToNull, check, useAdminForm } from './AdminForm';
 import { PermissionChecklist } from './PermissionChecklist';
 
 export interface UserFormValues {
@@ -115,11 +115,7 @@ export function UserForm({ resource, listPath, scope }: UserFormProps) {
       onBack={back}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="username" label={t('agents.users.username')} rules={id ? [] : check((v) => USERNAME_RE.test(v), t('agents.users.usernameRule'), true)}>
-            <Input disabled={!!id} autoComplete="off" />
-          </Form.Item>
-        </Col>
+        <HalfField name="username" label={t('agents.users.username')} rules={id ? [] : check((v) => USERNAME_RE.test(v), t('agents.users.usernameRule'), true)} input={{ disabled: !!id }} />
         <Col xs={24} md={12}>
           {!id && (
             <Form.Item name="password" label={t('agents.users.password')} rules={check(isValidPassword, t('auth.password.rule'))} extra={t('agents.users.passwordHint')}>
@@ -137,21 +133,8 @@ export function UserForm({ resource, listPath, scope }: UserFormProps) {
             />
           )}
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="fullName" label={t('agents.users.fullName')} rules={check(isValidName, t('agents.validation.name'), true)}>
-            <Input autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="email" label={t('agents.users.email')} rules={check(isValidEmail, t('agents.validation.email'))}>
-            <Input type="email" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="phone" label={t('agents.users.phone')} rules={check(isValidPhone, t('agents.validation.phone'))}>
-            <Input inputMode="tel" autoComplete="off" />
-          </Form.Item>
-        </Col>
+        <HalfField name="fullName" label={t('agents.users.fullName')} rules={check(isValidName, t('agents.validation.name'), true)} />
+        <ContactFields phoneLabel={t('agents.users.phone')} />
         <Col xs={24} md={12}>
           <Form.Item name="agencyId" label={t('agents.users.agency')} rules={[{ required: true, message: t('agents.validation.required') }]}>
             <Select showSearch optionFilterProp="label" options={agencies.map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))} />

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button, Input, Segmented, Space, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DeleteButton, List } from '@refinedev/antd';
+import { List } from '@refinedev/antd';
 import { useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { formatDateTime, listFrame } from '../../../src/sdk';
 import { NEWS_MANAGE_META, RESOURCES } from '../api';
 import { newsState, type NewsState } from '../model/content';
 import { EmptyState, ErrorState } from './NewsStates';
+import { RowDelete } from './RowDelete';
 
 const STATE_COLOURS: Record<NewsState, string> = { draft: 'default', scheduled: 'gold', live: 'green', expired: 'red' };
 const PAGE_SIZE = 10;
@@ -115,20 +116,7 @@ export function NewsManageList() {
                   <Link to={`/agent/change-news?id=${row.id}`} aria-label={t('news.manage.edit', { title: row.title })}>
                     <Button size="small" icon={<EditOutlined />} tabIndex={-1} />
                   </Link>
-                  <DeleteButton
-                    resource={RESOURCES.newsManage}
-                    recordItemId={row.id}
-                    meta={NEWS_MANAGE_META}
-                    invalidates={['list']}
-                    hideText
-                    size="small"
-                    confirmTitle={`${row.title}: ${t('news.manage.deleteConfirm')}`}
-                    confirmOkText={t('news.common.delete')}
-                    confirmCancelText={t('news.common.cancel')}
-                    successNotification={() => ({ type: 'success', message: t('news.manage.deleted') })}
-                    title={t('news.manage.delete', { title: row.title })}
-                    aria-label={t('news.manage.delete', { title: row.title })}
-                  />
+                  <RowDelete resource={RESOURCES.newsManage} id={row.id} meta={NEWS_MANAGE_META} name={row.title} confirmKey="news.manage.deleteConfirm" doneKey="news.manage.deleted" />
                 </Space>
               ),
             },

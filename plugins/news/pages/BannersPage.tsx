@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button, DatePicker, Form, Image, Input, InputNumber, Modal, Space, Switch, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DeleteButton, List } from '@refinedev/antd';
+import { List } from '@refinedev/antd';
 import { useCreate, useList, useUpdate } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { assetUrl, DATE_TIME_FORMAT, formatDateTime, listFrame } from '../../../
 import { BANNERS_META, RESOURCES } from '../api';
 import { ImageUpload } from '../components/ImageUpload';
 import { EmptyState, ErrorState } from '../components/NewsStates';
+import { RowDelete } from '../components/RowDelete';
 import { isHttpUrl } from '../model/content';
 import '../news.css';
 
@@ -181,19 +182,7 @@ export default function BannersPage() {
               render: (_, b) => (
                 <Space>
                   <Button size="small" icon={<EditOutlined />} aria-label={t('news.manage.edit', { title: b.title })} onClick={() => setEditing(b)} />
-                  <DeleteButton
-                    resource={RESOURCES.banners}
-                    recordItemId={b.id}
-                    meta={BANNERS_META}
-                    hideText
-                    size="small"
-                    confirmTitle={`${b.title}: ${t('banner.page.deleteConfirm')}`}
-                    confirmOkText={t('news.common.delete')}
-                    confirmCancelText={t('news.common.cancel')}
-                    successNotification={() => ({ type: 'success', message: t('banner.page.deleted') })}
-                    title={t('news.manage.delete', { title: b.title })}
-                    aria-label={t('news.manage.delete', { title: b.title })}
-                  />
+                  <RowDelete resource={RESOURCES.banners} id={b.id} meta={BANNERS_META} name={b.title} confirmKey="banner.page.deleteConfirm" doneKey="banner.page.deleted" />
                 </Space>
               ),
             },

@@ -1,7 +1,7 @@
 /** /agent/online-support (ADMIN_F1): the agency's support contacts, inactive included; edit, add, delete. */
 import { Button, Space, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DeleteButton, List } from '@refinedev/antd';
+import { List } from '@refinedev/antd';
 import { useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { SupportContact } from '../../../contract/content';
 import { listFrame, telHref, zaloHref } from '../../../src/sdk';
 import { RESOURCES, SUPPORT_META } from '../api';
 import { EmptyState, ErrorState } from '../components/NewsStates';
+import { RowDelete } from '../components/RowDelete';
 import '../news.css';
 
 export default function SupportAdminPage() {
@@ -63,19 +64,7 @@ export default function SupportAdminPage() {
                   <Link to={`/agent/change-online-support?id=${c.id}`} aria-label={t('news.manage.edit', { title: c.name })}>
                     <Button size="small" icon={<EditOutlined />} tabIndex={-1} />
                   </Link>
-                  <DeleteButton
-                    resource={RESOURCES.support}
-                    recordItemId={c.id}
-                    meta={SUPPORT_META}
-                    hideText
-                    size="small"
-                    confirmTitle={`${c.name}: ${t('support.admin.deleteConfirm')}`}
-                    confirmOkText={t('news.common.delete')}
-                    confirmCancelText={t('news.common.cancel')}
-                    successNotification={() => ({ type: 'success', message: t('support.admin.deleted') })}
-                    title={t('news.manage.delete', { title: c.name })}
-                    aria-label={t('news.manage.delete', { title: c.name })}
-                  />
+                  <RowDelete resource={RESOURCES.support} id={c.id} meta={SUPPORT_META} name={c.name} confirmKey="support.admin.deleteConfirm" doneKey="support.admin.deleted" />
                 </Space>
               ),
             },
