@@ -1,13 +1,15 @@
 /**
- * What the user and agency forms share: `?id=` edits (else creates) through Refine's useForm, the PageFrame, the loading and load-error states, the state tag with its toggle, Save and Back.
+ * What the user and agency forms share: `?id=` edits (else creates) through Refine's useForm, the PageFrame
+ * with the loading and load-error states, half-width and contact fields, the state tag with its toggle, Save
+ * and Back.
  */
 import type { ReactNode } from 'react';
 import { App, Button, Col, Form, Input, Skeleton, Space, Tag, type FormProps, type FormRule, type InputProps } from 'antd';
 import { useForm } from '@refinedev/antd';
 import type { BaseRecord, HttpError, UpdateResponse, CreateResponse } from '@refinedev/core';
-import { isValidEmail, isValidPhone } from '../../../contract/validators';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { isValidEmail, isValidPhone } from '../../../contract/validators';
 import { LoadError, PageFrame } from '../../../src/sdk';
 import { useFailed } from '../api';
 import { editId } from '../model/grants';
