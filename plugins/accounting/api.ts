@@ -1,74 +1,50 @@
 /**
- * The calls of the accounting plugin: lists through Refine's data hooks with these metas (the gateway
- * answers `{ items, total }`), top-up writes and the receipt upload as direct calls through the api client.
+ * The accounting plugin's resources and commands: lists through Refine's data hooks with these metas, the
+ * top-up decisions (approve, reject) through the data provider's custom method.
  */
-import { ACCOUNTING_API, type TopUpCreate, type TopUpRequest } from '../../contract/accounting';
-import { ADMIN_API } from '../../contract/admin-paths';
-import type { UploadResult } from '../../contract/content';
-import { ErrorCode } from '../../contract/errors';
-import { api } from '../../src/sdk';
-import { isApiError } from '../../src/sdk';
-import { checkReceiptFile } from './model/amount';
+import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNTING_API, DEPOSIT_BALANCE_KEY, type TopUpRequest } from '../../contract/accounting';
+import { formatVnd } from '../../src/sdk';
 
 export const RESOURCES = { topUps: 'accounting-topups', entries: 'accounting-entries' } as const;
 export const TOPUPS_META = { path: ACCOUNTING_API.topUps };
 export const ENTRIES_META = { path: ACCOUNTING_API.entries };
 
-export type ReceiptFailure = 'empty' | 'tooLarge' | 'badExtension' | 'badContent' | 'failed';
-
-export class ReceiptError extends Error {
-  readonly reason: ReceiptFailure;
-  constructor(reason: ReceiptFailure, message: string = reason) {
-    super(message);
-    this.name = 'ReceiptError';
-    this.reason = reason;
-  }
+/** What a refused command says: the gateway's reason in words where this plugin knows it, else its message. */
+export function useErrorText() {
+  const { t } = useTranslation();
+  return (e?: HttpError | null, known: readonly string[] = ['ownRequest', 'alreadyDecided'], prefix = 'accounting.list.errors') => {
+    const reason = (e as { data?: { reason?: unknown } } | null | undefined)?.data?.reason;
+    if (typeof reason === 'string' && known.includes(reason)) return t(`${prefix}.${reason}`);
+    return e?.message || t('accounting.common.saveError');
+  };
 }
 
-function toBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result ?? '');
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** Checks the receipt on the client (image or PDF, 5 MB), then uploads it; the gateway checks its bytes. */
-export async function uploadReceipt(file: File): Promise<UploadResult> {
-  const problem = checkReceiptFile(file);
-  if (problem) throw new ReceiptError(problem);
-  try {
-    const { data } = await api.post<UploadResult>(ADMIN_API.uploads, { fileName: file.name, contentBase64: await toBase64(file), kind: 'file' }, { silent: true });
-    return data;
-  } catch (error) {
-    if (isApiError(error) && error.code === ErrorCode.UPLOAD_REFUSED) {
-      const reason = error.data?.reason;
-      if (reason === 'tooLarge' || reason === 'badExtension' || reason === 'empty' || reason === 'badContent') throw new ReceiptError(reason, error.message);
+/** Approve or reject a pending top-up; then the list and the header balance are read again. */
+export function useTopUpDecision() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const invalidate = useInvalidate();
+  // the header balance is the shell's widget, cached under DEPOSIT_BALANCE_KEY
+  const client = useQueryClient();
+  const { mutateAsync, mutation } = useCustomMutation<TopUpRequest>();
+  const decide = async (r: TopUpRequest, decision: 'approve' | 'reject', reason?: string) => {
+    const url = (decision === 'approve' ? ACCOUNTING_API.topUpApprove : ACCOUNTING_API.topUpReject).replace(':id', String(r.id));
+    try {
+      return await mutateAsync({
+        url,
+        method: 'post',
+        values: decision === 'approve' ? {} : { reason },
+        meta: { silent: true },
+        successNotification: () => ({ type: 'success', message: decision === 'approve' ? t('accounting.list.approved', { amount: formatVnd(r.amount) }) : t('accounting.list.rejected') }),
+        errorNotification: decision === 'approve' ? (e) => ({ type: 'error', message: errorText(e) }) : false,
+      });
+    } finally {
+      await client.invalidateQueries({ queryKey: DEPOSIT_BALANCE_KEY });
+      await invalidate({ resource: RESOURCES.topUps, invalidates: ['list'] });
     }
-    throw new ReceiptError('failed', error instanceof Error ? error.message : String(error));
-  }
-}
-
-export async function createTopUp(input: TopUpCreate): Promise<TopUpRequest> {
-  const { data } = await api.post<TopUpRequest>(ACCOUNTING_API.topUps, input, { silent: true });
-  return data;
-}
-
-export async function approveTopUp(id: number): Promise<TopUpRequest> {
-  const { data } = await api.post<TopUpRequest>(ACCOUNTING_API.topUpApprove.replace(':id', String(id)), {}, { silent: true });
-  return data;
-}
-
-export async function rejectTopUp(id: number, reason: string): Promise<TopUpRequest> {
-  const { data } = await api.post<TopUpRequest>(ACCOUNTING_API.topUpReject.replace(':id', String(id)), { reason }, { silent: true });
-  return data;
-}
-
-/** Where the browser loads a served upload (the gateway answers paths relative to its own base). */
-export function assetUrl(url: string): string {
-  return url.startsWith('/') ? `${api.defaults.baseURL ?? ''}${url}` : url;
+  };
+  return { decide, deciding: mutation.isPending };
 }

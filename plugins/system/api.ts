@@ -1,61 +1,63 @@
-/** Calls of the system screens that are not plain Refine CRUD: sign-ins, fees, password, PIN, options. */
-import { useCustom } from '@refinedev/core';
+/** The system screens' reads and commands that are not plain Refine CRUD, as Refine hooks over the data provider. */
+import { useCustom, useCustomMutation, type BaseRecord, type HttpError } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../contract/admin-paths';
-import type { FeeItem, FeeTable, SignIn, SignInCreate, SignInList, SignInUpdate } from '../../contract/admin-system';
+import type { FeeTable, SignIn } from '../../contract/admin-system';
 import type { AgentOptions } from '../../contract/agents';
-import { api } from '../../src/sdk';
 
 export { GROUPS_META, RESERVATION_ERRORS_META } from './meta';
 
-const withId = (path: string, id: number): string => path.replace(':id', String(id));
+/** The sign-ins as a Refine resource (not in the menu: its screens read the list with its `inherited` flag). */
+export const SIGNINS = { resource: 'system-signins', meta: { path: ADMIN_API.signIns, updateMethod: 'put' } } as const;
+
+/** The error notification of this plugin's commands: the gateway's message, else a plain "not saved". */
+export function useFailed() {
+  const { t } = useTranslation();
+  return (error?: HttpError) => ({ type: 'error' as const, message: error?.message || t('system.common.saveError') });
+}
+
+/** A read of `url`; `value` once it is there. */
+function useRead<T extends BaseRecord>(url: string, key: readonly unknown[], query?: Record<string, unknown>) {
+  const { query: q, result } = useCustom<T>({ url, method: 'get', config: { query }, queryOptions: { queryKey: ['system', ...key] } });
+  return { value: q.data ? (result.data as T) : undefined, query: q };
+}
 
 /** Permission strings with their grantable flag (the same options the user screens use). */
 export function usePermissionOptions() {
-  const { query, result } = useCustom<AgentOptions>({ url: ADMIN_API.agentOptions, method: 'get', queryOptions: { queryKey: ['agents', 'options'] } });
-  return { options: query.data ? (result.data as AgentOptions) : undefined, query };
+  const { value, query } = useRead<AgentOptions>(ADMIN_API.agentOptions, ['options']);
+  return { options: value, query };
 }
 
+/** The agency's sign-ins in any order, and whether they are the parent agency's (read-only here). */
 export function useSignIns() {
-  const { query, result } = useCustom<SignInList>({ url: ADMIN_API.signIns, method: 'get', queryOptions: { queryKey: ['system', 'signins'] } });
-  return { list: query.data ? (result.data as SignInList) : undefined, query };
-}
-
-export async function createSignIn(body: SignInCreate): Promise<SignIn> {
-  return (await api.post<SignIn>(ADMIN_API.signIns, body)).data;
-}
-
-export async function updateSignIn(id: number, body: SignInUpdate): Promise<SignIn> {
-  return (await api.put<SignIn>(withId(ADMIN_API.signIn, id), body)).data;
-}
-
-export async function deleteSignIn(id: number): Promise<void> {
-  await api.delete(withId(ADMIN_API.signIn, id));
+  const { value, query } = useRead<{ data?: SignIn[]; items?: SignIn[]; inherited: boolean }>(ADMIN_API.signIns, ['signins']);
+  const list = value ? { rows: value.data ?? value.items ?? [], inherited: value.inherited } : undefined;
+  return { list, query };
 }
 
 export function useFees(targetAgencyId: number | undefined) {
-  const { query, result } = useCustom<FeeTable>({
-    url: ADMIN_API.fees,
-    method: 'get',
-    config: { query: targetAgencyId ? { targetAgencyId } : {} },
-    queryOptions: { queryKey: ['system', 'fees', targetAgencyId ?? 'own'] },
-  });
-  return { table: query.data ? (result.data as FeeTable) : undefined, query };
-}
-
-export async function replaceFees(targetAgencyId: number, items: FeeItem[]): Promise<FeeTable> {
-  return (await api.put<FeeTable>(ADMIN_API.fees, { targetAgencyId, items })).data;
-}
-
-export async function changeOwnPassword(oldPassword: string, newPassword: string): Promise<void> {
-  await api.post(ADMIN_API.changePassword, { oldPassword, newPassword });
+  const { value, query } = useRead<FeeTable>(ADMIN_API.fees, ['fees', targetAgencyId ?? 'own'], targetAgencyId ? { targetAgencyId } : {});
+  return { table: value, query };
 }
 
 export function usePinStatus() {
-  const { query, result } = useCustom<{ hasPin: boolean }>({ url: ADMIN_API.pinCode, method: 'get', queryOptions: { queryKey: ['system', 'pin'] } });
-  return { status: query.data ? (result.data as { hasPin: boolean }) : undefined, query };
+  const { value, query } = useRead<{ hasPin: boolean }>(ADMIN_API.pinCode, ['pin']);
+  return { status: value, query };
 }
 
-/** PUT the PIN; a wrong current PIN (403/121) is this screen's own error, not a trip to /not-allow. */
-export async function savePin(newPin: string, oldPin?: string): Promise<{ hasPin: boolean }> {
-  return (await api.put<{ hasPin: boolean }>(ADMIN_API.pinCode, oldPin ? { oldPin, newPin } : { newPin }, { skipAuthRedirect: true })).data;
+/** A PUT or POST of this plugin with its success words; errors go to the caller (`errorNotification` false) or to a toast. */
+export function useCommand() {
+  const { t } = useTranslation();
+  const failed = useFailed();
+  const { mutateAsync, mutation } = useCustomMutation();
+  const run = (url: string, method: 'post' | 'put', values: object, options: { done?: string; toast?: boolean; meta?: Record<string, unknown> } = {}) =>
+    mutateAsync({
+      url,
+      method,
+      values,
+      meta: options.meta,
+      successNotification: options.done ? () => ({ type: 'success', message: t(options.done!) }) : false,
+      errorNotification: options.toast === false ? false : failed,
+    });
+  return { run, running: mutation.isPending };
 }

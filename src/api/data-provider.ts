@@ -40,6 +40,8 @@ export function requestOptions(meta?: Record<string, unknown>): AxiosRequestConf
   if (meta?.headers) o.headers = meta.headers as AxiosRequestConfig['headers'];
   if (typeof meta?.overlay === 'boolean') o.overlay = meta.overlay;
   if (typeof meta?.silent === 'boolean') o.silent = meta.silent;
+  // a 401 / 403 the screen words itself (e.g. a wrong current PIN)
+  if (typeof meta?.skipAuthRedirect === 'boolean') o.skipAuthRedirect = meta.skipAuthRedirect;
   if (meta?.signal instanceof AbortSignal) o.signal = meta.signal;
   if (typeof meta?.responseType === 'string') o.responseType = meta.responseType as AxiosRequestConfig['responseType'];
   return o;

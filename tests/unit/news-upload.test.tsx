@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { api } from '../../src/api/client';
@@ -7,7 +7,14 @@ import { cipher } from '../../src/api/cipher';
 import { ImageUpload } from '../../plugins/news/components/ImageUpload';
 import { initTestI18n } from './helpers/i18n';
 import { bodyOf, mockAdapter, type SeenRequest } from './helpers/mock-adapter';
+import { renderScreen } from './helpers/refine-harness';
 import { decrypt } from '../../contract/crypto';
+
+// @refinedev/react-router is loaded by Node (CommonJS) and requires react-router itself: share one instance.
+vi.mock('react-router', async () => {
+  const { createRequire } = await import('node:module');
+  return createRequire(import.meta.url)('react-router');
+});
 
 let seen: SeenRequest[];
 let previous: AxiosAdapter;
@@ -27,7 +34,8 @@ afterEach(() => {
 function setup() {
   const changes: (string | null)[] = [];
   const user = userEvent.setup({ applyAccept: false });
-  render(<ImageUpload onChange={(id) => changes.push(id)} label="Ảnh bìa" />);
+  // the upload goes through the data provider: the picker lives inside Refine
+  renderScreen('/', '/', <ImageUpload onChange={(id) => changes.push(id)} label="Ảnh bìa" />);
   const input = screen.getByTestId('image-upload-input') as HTMLInputElement;
   return { user, input, changes };
 }

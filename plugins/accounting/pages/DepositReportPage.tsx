@@ -5,25 +5,22 @@
 import { useState } from 'react';
 import { Card, DatePicker, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQuery } from '@tanstack/react-query';
+import { useCustom } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTING_API, type DepositReport, type EntryType } from '../../../contract/accounting';
-import { api } from '../../../src/sdk';
-import { DATE_FORMAT, formatDate, formatVnd } from '../../../src/sdk';
-import { AccountingPage, EntryTypeTag, LoadError } from '../components/AccountingPage';
+import { DATE_FORMAT, formatDate, formatVnd, LoadError, PageFrame } from '../../../src/sdk';
+import { EntryTypeTag } from '../components/tags';
 import { dayRangeQuery, monthToDate } from '../model/amount';
+import '../accounting.css';
 
 type Row = DepositReport['totals'][number];
 
 export default function DepositReportPage() {
   const { t } = useTranslation();
   const [range, setRange] = useState<[string, string]>(() => monthToDate(dayjs().format('YYYY-MM-DD')));
-  const query = useQuery({
-    queryKey: ['Deposit', 'report', range],
-    queryFn: async () => (await api.get<DepositReport>(ACCOUNTING_API.report, { params: dayRangeQuery(range) })).data,
-  });
-  const r = query.data;
+  const { query, result } = useCustom<DepositReport>({ url: ACCOUNTING_API.report, method: 'get', config: { query: dayRangeQuery(range) } });
+  const r = query.data ? (result.data as DepositReport) : undefined;
 
   const columns: ColumnsType<Row> = [
     { title: t('accounting.entries.type'), dataIndex: 'type', key: 'type', render: (v: EntryType) => <EntryTypeTag type={v} /> },
@@ -39,7 +36,7 @@ export default function DepositReportPage() {
   ];
 
   return (
-    <AccountingPage title={t('accounting.report.title')}>
+    <PageFrame title={t('accounting.report.title')} className="accounting-page">
       <div className="accounting-filters">
         <DatePicker.RangePicker
           format={DATE_FORMAT}
@@ -51,7 +48,7 @@ export default function DepositReportPage() {
           }}
         />
       </div>
-      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
+      {query.isError && <LoadError className="accounting-alert" onRetry={() => void query.refetch()} />}
       <div className="accounting-stats">
         <Card size="small">
           <Statistic title={t('accounting.report.opening', { date: formatDate(range[0]) })} value={r ? formatVnd(r.openingBalance) : '—'} loading={query.isLoading} />
@@ -67,6 +64,6 @@ export default function DepositReportPage() {
         </Card>
       </div>
       <Table<Row> rowKey="type" size="middle" columns={columns} dataSource={r?.totals ?? []} loading={query.isLoading} pagination={false} scroll={{ x: 360 }} />
-    </AccountingPage>
+    </PageFrame>
   );
 }

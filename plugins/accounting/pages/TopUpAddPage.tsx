@@ -4,17 +4,18 @@
  * checked here and by content on the gateway).
  */
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { FileDoneOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
+import { useForm } from '@refinedev/antd';
+import type { HttpError } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOPUP_MAX_VND } from '../../../contract/accounting';
+import { TOPUP_MAX_VND, type TopUpCreate, type TopUpRequest } from '../../../contract/accounting';
 import type { UploadResult } from '../../../contract/content';
-import { isApiError } from '../../../src/sdk';
-import { formatVnd } from '../../../src/sdk';
-import { createTopUp, ReceiptError, uploadReceipt } from '../api';
-import { AccountingPage } from '../components/AccountingPage';
-import { checkTopUpAmount, formatVndInput, parseVndInput, RECEIPT_ACCEPT } from '../model/amount';
+import { formatVnd, PageFrame, UploadError, useUpload } from '../../../src/sdk';
+import { RESOURCES, TOPUPS_META, useErrorText } from '../api';
+import { checkReceiptFile, checkTopUpAmount, formatVndInput, parseVndInput, RECEIPT_ACCEPT } from '../model/amount';
+import '../accounting.css';
 
 interface Values {
   amount: number | null;
@@ -24,56 +25,54 @@ interface Values {
 
 export default function TopUpAddPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
+  const errorText = useErrorText();
   const input = useRef<HTMLInputElement>(null);
   const [receipt, setReceipt] = useState<UploadResult | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { upload, uploading } = useUpload();
+  const { formProps, saveButtonProps } = useForm<TopUpRequest, HttpError, Values>({
+    resource: RESOURCES.topUps,
+    action: 'create',
+    meta: { ...TOPUPS_META, silent: true },
+    redirect: false,
+    successNotification: (data) => ({ type: 'success', message: t('accounting.add.sent', { amount: formatVnd(data?.data.amount ?? 0) }) }),
+    // refusals are shown above the form, in words where the reason is known
+    errorNotification: false,
+    onMutationError: (e) => setError(errorText(e, ['duplicateReference', 'receiptUsed'], 'accounting.add.errors')),
+    onMutationSuccess: () => navigate('/accounting/deposit-topup'),
+  });
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
     setReceiptError(null);
-    setUploading(true);
     try {
-      setReceipt(await uploadReceipt(file));
+      setReceipt(await upload(file, 'file', checkReceiptFile));
     } catch (e) {
-      const reason = e instanceof ReceiptError ? e.reason : 'failed';
+      const reason = e instanceof UploadError ? e.reason : 'failed';
       setReceipt(null);
       setReceiptError(t(`accounting.add.receiptErrors.${reason}`, { name: file.name }));
     } finally {
-      setUploading(false);
       if (input.current) input.current.value = '';
     }
   };
 
-  const submit = async (values: Values) => {
+  const submit = (values: Values) => {
     if (!receipt) {
       setReceiptError(t('accounting.add.receiptRequired'));
       return;
     }
     setError(null);
-    setSaving(true);
-    try {
-      await createTopUp({ amount: values.amount ?? 0, bankReference: values.bankReference.trim(), receiptUploadId: receipt.id, note: values.note?.trim() || undefined });
-      message.success(t('accounting.add.sent', { amount: formatVnd(values.amount ?? 0) }));
-      navigate('/accounting/deposit-topup');
-    } catch (e) {
-      const reason = isApiError(e) ? e.data?.reason : undefined;
-      setError(typeof reason === 'string' && ['duplicateReference', 'receiptUsed'].includes(reason) ? t(`accounting.add.errors.${reason}`) : isApiError(e) ? e.message : t('accounting.common.saveError'));
-    } finally {
-      setSaving(false);
-    }
+    const body: TopUpCreate = { amount: values.amount ?? 0, bankReference: values.bankReference.trim(), receiptUploadId: receipt.id, note: values.note?.trim() || undefined };
+    return formProps.onFinish?.(body as unknown as Values);
   };
 
   return (
-    <AccountingPage title={t('accounting.add.title')}>
+    <PageFrame title={t('accounting.add.title')} className="accounting-page">
       <Typography.Paragraph type="secondary">{t('accounting.add.intro')}</Typography.Paragraph>
       {error && <Alert type="error" showIcon role="alert" className="accounting-alert" message={error} />}
-      <Form<Values> form={form} layout="vertical" className="accounting-form" onFinish={(v) => void submit(v)} requiredMark initialValues={{ amount: null, bankReference: '' }}>
+      <Form<Values> form={formProps.form} layout="vertical" className="accounting-form" onFinish={(v) => void submit(v)} requiredMark initialValues={{ amount: null, bankReference: '' }}>
         <Form.Item
           name="amount"
           label={t('accounting.add.amount')}
@@ -126,12 +125,12 @@ export default function TopUpAddPage() {
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>
         <Space wrap>
-          <Button type="primary" htmlType="submit" loading={saving} disabled={uploading}>
+          <Button type="primary" htmlType="submit" loading={saveButtonProps.loading} disabled={uploading}>
             {t('accounting.add.submit')}
           </Button>
           <Button onClick={() => navigate('/accounting/deposit-topup')}>{t('accounting.common.cancel')}</Button>
         </Space>
       </Form>
-    </AccountingPage>
+    </PageFrame>
   );
 }

@@ -1,36 +1,32 @@
 /**
  * accounting/deposit-topup: top-up requests in the caller's deposit scope, with a status filter and server
- * pages. Users who may confirm (action deposit-topups.confirm) approve (after a confirmation) or reject (with a reason) pending
- * requests; an approval refreshes the header balance.
+ * pages. Users who may confirm deposits (the `deposit-topups.confirm` action) approve (after a confirmation)
+ * or reject (with a reason) pending requests; an approval refreshes the header balance.
  */
 import { useState } from 'react';
 import { Alert, App, Button, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTable } from '@refinedev/antd';
-import { useCan } from '@refinedev/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { List, useTable } from '@refinedev/antd';
+import { useCan, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { TOPUP_STATUSES, type TopUpRequest, type TopUpStatus } from '../../../contract/accounting';
-import { isApiError } from '../../../src/sdk';
-import { useAccount } from '../../../src/sdk';
-import { formatDateTime, formatVnd } from '../../../src/sdk';
-import { DEPOSIT_BALANCE_KEY } from '../../../contract/accounting';
-import { approveTopUp, assetUrl, rejectTopUp, RESOURCES, TOPUPS_META } from '../api';
-import { AccountingPage, EmptyRows, LoadError, StatusTag } from '../components/AccountingPage';
+import { assetUrl, EmptyRows, formatDateTime, formatVnd, listFrame, LoadError, useAccount } from '../../../src/sdk';
+import { RESOURCES, TOPUPS_META, useErrorText, useTopUpDecision } from '../api';
+import { StatusTag } from '../components/tags';
+import '../accounting.css';
 
 export default function TopUpListPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const client = useQueryClient();
-  const canConfirm = useCan({ resource: 'deposit-topups', action: 'confirm' }).data?.can === true;
+  const { modal } = App.useApp();
+  const canConfirm = useCan({ resource: 'deposit-topups', action: 'confirm' }).data?.can ?? false;
   const { memberInfo } = useAccount();
+  const { decide, deciding: busy } = useTopUpDecision();
+  const errorText = useErrorText();
   const [status, setStatus] = useState<TopUpStatus | undefined>();
   const [rejecting, setRejecting] = useState<TopUpRequest | null>(null);
   const [reason, setReason] = useState('');
   const [rejectError, setRejectError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const { tableProps, tableQuery, setFilters } = useTable<TopUpRequest>({
     resource: RESOURCES.topUps,
     meta: TOPUPS_META,
@@ -44,28 +40,13 @@ export default function TopUpListPage() {
     setFilters([{ field: 'status', operator: 'eq', value: next }], 'replace');
   };
 
-  const errorText = (e: unknown) => {
-    const r = isApiError(e) ? e.data?.reason : undefined;
-    if (r === 'ownRequest' || r === 'alreadyDecided') return t(`accounting.list.errors.${r}`);
-    return isApiError(e) && e.message ? e.message : t('accounting.common.saveError');
-  };
-
   const confirmApprove = (r: TopUpRequest) => {
     modal.confirm({
       title: t('accounting.list.approveTitle'),
       content: t('accounting.list.approveText', { amount: formatVnd(r.amount), agency: `${r.agencyCode} · ${r.agencyName}`, reference: r.bankReference }),
       okText: t('accounting.list.approve'),
       cancelText: t('accounting.common.cancel'),
-      onOk: async () => {
-        try {
-          await approveTopUp(r.id);
-          message.success(t('accounting.list.approved', { amount: formatVnd(r.amount) }));
-        } catch (e) {
-          message.error(errorText(e));
-        }
-        await client.invalidateQueries({ queryKey: DEPOSIT_BALANCE_KEY });
-        await tableQuery.refetch();
-      },
+      onOk: () => decide(r, 'approve').catch(() => undefined),
     });
   };
 
@@ -75,16 +56,11 @@ export default function TopUpListPage() {
       setRejectError(t('accounting.list.reasonRequired'));
       return;
     }
-    setBusy(true);
     try {
-      await rejectTopUp(rejecting.id, reason.trim());
-      message.success(t('accounting.list.rejected'));
+      await decide(rejecting, 'reject', reason.trim());
       setRejecting(null);
-      await tableQuery.refetch();
     } catch (e) {
-      setRejectError(errorText(e));
-    } finally {
-      setBusy(false);
+      setRejectError(errorText(e as HttpError));
     }
   };
 
@@ -153,16 +129,7 @@ export default function TopUpListPage() {
   ];
 
   return (
-    <AccountingPage
-      title={t('accounting.list.title')}
-      extra={
-        <Link to="/accounting/deposit-topup/add">
-          <Button type="primary" icon={<PlusOutlined />}>
-            {t('accounting.list.add')}
-          </Button>
-        </Link>
-      }
-    >
+    <List resource={RESOURCES.topUps} {...listFrame(t('accounting.list.title'), 'accounting-page')} createButtonProps={{ icon: <PlusOutlined />, children: t('accounting.list.add') }}>
       <div className="accounting-filters">
         <Select<TopUpStatus>
           allowClear
@@ -174,7 +141,7 @@ export default function TopUpListPage() {
           options={TOPUP_STATUSES.map((s) => ({ value: s, label: t(`accounting.status.${s}`) }))}
         />
       </div>
-      {tableQuery.isError && <LoadError onRetry={() => void tableQuery.refetch()} />}
+      {tableQuery.isError && <LoadError className="accounting-alert" onRetry={() => void tableQuery.refetch()} />}
       <Table<TopUpRequest>
         {...tableProps}
         rowKey="id"
@@ -209,6 +176,6 @@ export default function TopUpListPage() {
         />
         {rejectError && <Alert type="error" showIcon role="alert" message={rejectError} style={{ marginTop: 8 }} />}
       </Modal>
-    </AccountingPage>
+    </List>
   );
 }

@@ -5,21 +5,20 @@
 import { useState } from 'react';
 import { Card, DatePicker, Input, Select, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useTable } from '@refinedev/antd';
-import { useQuery } from '@tanstack/react-query';
+import { List, useTable } from '@refinedev/antd';
+import { useCustom } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ENTRY_TYPES, type EntryType, type LedgerEntry } from '../../../contract/accounting';
-import { DATE_FORMAT, formatDateTime, formatVnd } from '../../../src/sdk';
-import { DEPOSIT_BALANCE_KEY } from '../../../contract/accounting';
-import { fetchBalance } from '../components/DepositBalance';
+import { ACCOUNTING_API, ENTRY_TYPES, type Balance, type EntryType, type LedgerEntry } from '../../../contract/accounting';
+import { DATE_FORMAT, EmptyRows, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
 import { ENTRIES_META, RESOURCES } from '../api';
-import { AccountingPage, EmptyRows, EntryTypeTag, LoadError } from '../components/AccountingPage';
+import { EntryTypeTag } from '../components/tags';
 import { dayRangeQuery } from '../model/amount';
+import '../accounting.css';
 
 export default function ViewDepositPage() {
   const { t } = useTranslation();
-  const balance = useQuery({ queryKey: DEPOSIT_BALANCE_KEY, queryFn: fetchBalance, staleTime: 0 });
+  const { query: balance, result: balanceResult } = useCustom<Balance>({ url: ACCOUNTING_API.balance, method: 'get', meta: { silent: true }, queryOptions: { staleTime: 0 } });
   const [type, setType] = useState<EntryType | undefined>();
   const [range, setRange] = useState<[string, string] | null>(null);
   const [reference, setReference] = useState('');
@@ -62,10 +61,10 @@ export default function ViewDepositPage() {
     { title: t('accounting.entries.createdBy'), dataIndex: 'createdBy', key: 'createdBy', width: 110, render: (v: string | null) => v ?? '—' },
   ];
 
-  const b = balance.data;
+  const b = balance.data ? (balanceResult.data as Balance) : undefined;
   return (
-    <AccountingPage title={t('accounting.view.title')}>
-      {balance.isError && <LoadError onRetry={() => void balance.refetch()} />}
+    <List resource={RESOURCES.entries} canCreate={false} {...listFrame(t('accounting.view.title'), 'accounting-page')}>
+      {balance.isError && <LoadError className="accounting-alert" onRetry={() => void balance.refetch()} />}
       <div className="accounting-stats">
         <Card size="small">
           <Statistic title={t('accounting.balance.label')} value={b ? formatVnd(b.balance) : '—'} loading={balance.isLoading} />
@@ -103,7 +102,7 @@ export default function ViewDepositPage() {
           onSearch={(v) => apply({ reference: v })}
         />
       </div>
-      {tableQuery.isError && <LoadError onRetry={() => void tableQuery.refetch()} />}
+      {tableQuery.isError && <LoadError className="accounting-alert" onRetry={() => void tableQuery.refetch()} />}
       <Table<LedgerEntry>
         {...tableProps}
         rowKey="id"
@@ -113,6 +112,6 @@ export default function ViewDepositPage() {
         locale={{ emptyText: <EmptyRows /> }}
         pagination={{ ...tableProps.pagination, showTotal: (total) => t('accounting.common.total', { count: total }) }}
       />
-    </AccountingPage>
+    </List>
   );
 }

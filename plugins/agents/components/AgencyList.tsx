@@ -3,17 +3,15 @@
  * (/agent/config-child). Search, status filter, server-side pages; suspend / activate after a confirmation.
  */
 import { useState } from 'react';
-import { App, Button, Input, Select, Table, Tag } from 'antd';
+import { Button, Input, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { SubAgency } from '../../../contract/agents';
-import { isApiError } from '../../../src/sdk';
-import { formatVnd } from '../../../src/sdk';
-import { agencyPaths, setAgencyStatus, type AgencyKind } from '../api';
-import { AdminPage, EmptyRows, LoadError } from './AdminPage';
+import { EditLink, formatVnd } from '../../../src/sdk';
+import { agencyPaths, useStateChange, type AgencyKind } from '../api';
+import { AdminList } from './AdminList';
 
 export interface AgencyListProps {
   kind: AgencyKind;
@@ -24,7 +22,7 @@ export interface AgencyListProps {
 
 export function AgencyList({ kind, resource, formPath, title }: AgencyListProps) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const change = useStateChange(resource, kind);
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<string | undefined>();
   const { tableProps, tableQuery, setFilters } = useTable<SubAgency>({
@@ -45,26 +43,6 @@ export function AgencyList({ kind, resource, formPath, title }: AgencyListProps)
       ],
       'replace',
     );
-  };
-
-  const confirmStatus = (agency: SubAgency) => {
-    const suspending = agency.status === 'active';
-    modal.confirm({
-      title: t(suspending ? 'agents.agencies.suspendTitle' : 'agents.agencies.activateTitle', { name: agency.name }),
-      content: t(suspending ? 'agents.agencies.suspendText' : 'agents.agencies.activateText'),
-      okText: t(suspending ? 'agents.agencies.suspend' : 'agents.agencies.activate'),
-      okButtonProps: { danger: suspending },
-      cancelText: t('agents.common.cancel'),
-      onOk: async () => {
-        try {
-          await setAgencyStatus(kind, agency.id, suspending ? 'suspended' : 'active');
-          message.success(t(suspending ? 'agents.agencies.suspended' : 'agents.agencies.activated'));
-          await tableQuery.refetch();
-        } catch (e) {
-          message.error(isApiError(e) && e.message ? e.message : t('agents.common.saveError'));
-        }
-      },
-    });
   };
 
   const columns: ColumnsType<SubAgency> = [
@@ -92,60 +70,52 @@ export function AgencyList({ kind, resource, formPath, title }: AgencyListProps)
       key: 'actions',
       fixed: 'right',
       width: 110,
-      render: (_: unknown, agency) => (
-        <div className="admin-actions">
-          <Link to={`${formPath}?id=${agency.id}`} aria-label={t('agents.common.edit')}>
-            <Button size="small" icon={<EditOutlined />} title={t('agents.common.edit')} tabIndex={-1} />
-          </Link>
-          <Button
-            size="small"
-            danger={agency.status === 'active'}
-            icon={agency.status === 'active' ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
-            title={t(agency.status === 'active' ? 'agents.agencies.suspend' : 'agents.agencies.activate')}
-            aria-label={t(agency.status === 'active' ? 'agents.agencies.suspend' : 'agents.agencies.activate')}
-            onClick={() => confirmStatus(agency)}
-          />
-        </div>
-      ),
+      render: (_: unknown, agency) => {
+        const active = agency.status === 'active';
+        const label = t(active ? 'agents.agencies.suspend' : 'agents.agencies.activate');
+        return (
+          <div className="admin-actions">
+            <EditLink label={t('agents.common.edit')} to={`${formPath}?id=${agency.id}`} />
+            <Button
+              size="small"
+              danger={active}
+              icon={active ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+              title={label}
+              aria-label={label}
+              onClick={() => change(active ? 'suspend' : 'activate', agency)}
+            />
+          </div>
+        );
+      },
     },
   ];
 
   return (
-    <AdminPage
+    <AdminList<SubAgency>
+      resource={resource}
       title={title}
-      extra={
-        <Link to={formPath}>
-          <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
-            {t('agents.agencies.create')}
-          </Button>
-        </Link>
+      createLabel={t('agents.agencies.create')}
+      tableProps={tableProps}
+      tableQuery={tableQuery}
+      columns={columns}
+      scrollX={1100}
+      toolbar={
+        <>
+          <Input.Search className="admin-search" allowClear placeholder={t('agents.agencies.search')} aria-label={t('agents.agencies.search')} onSearch={(v) => apply(v, status)} />
+          <Select
+            className="admin-filter"
+            allowClear
+            placeholder={t('agents.agencies.status')}
+            aria-label={t('agents.agencies.status')}
+            value={status}
+            onChange={(v?: string) => apply(q, v)}
+            options={[
+              { value: 'active', label: t('agents.status.active') },
+              { value: 'suspended', label: t('agents.status.suspended') },
+            ]}
+          />
+        </>
       }
-    >
-      <div className="admin-toolbar">
-        <Input.Search className="admin-search" allowClear placeholder={t('agents.agencies.search')} aria-label={t('agents.agencies.search')} onSearch={(v) => apply(v, status)} />
-        <Select
-          className="admin-filter"
-          allowClear
-          placeholder={t('agents.agencies.status')}
-          aria-label={t('agents.agencies.status')}
-          value={status}
-          onChange={(v?: string) => apply(q, v)}
-          options={[
-            { value: 'active', label: t('agents.status.active') },
-            { value: 'suspended', label: t('agents.status.suspended') },
-          ]}
-        />
-      </div>
-      {tableQuery.isError && <LoadError onRetry={() => void tableQuery.refetch()} />}
-      <Table<SubAgency>
-        {...tableProps}
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        scroll={{ x: 1100 }}
-        locale={{ emptyText: <EmptyRows /> }}
-        pagination={{ ...tableProps.pagination, showTotal: (total) => t('agents.common.total', { count: total }) }}
-      />
-    </AdminPage>
+    />
   );
 }

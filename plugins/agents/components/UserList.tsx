@@ -4,21 +4,19 @@
  * password reset, each after a confirmation.
  */
 import { useMemo, useState } from 'react';
-import { App, Button, Input, Select, Table, Tag, TreeSelect, Typography } from 'antd';
+import { App, Button, Input, Select, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined, KeyOutlined, LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { AdminUser } from '../../../contract/agents';
 import { ACCOUNT_TYPES, ROLES } from '../../../contract/auth';
-import { isApiError } from '../../../src/sdk';
-import { useAccount } from '../../../src/sdk';
-import { formatDateTime } from '../../../src/sdk';
-import { USERS_META, lockUser, resetUserPassword, unlockUser, useAgentOptions } from '../api';
+import { EditLink, formatDateTime, useAccount } from '../../../src/sdk';
+import { USERS_META, useAgentOptions, useResetPassword, useStateChange } from '../api';
 import { agenciesFor, agencyTree } from '../model/grants';
-import { AdminPage, EmptyRows, LoadError } from './AdminPage';
+import { AdminList } from './AdminList';
+import { TempPassword } from './UserForm';
 
 export interface UserListProps {
   /** Refine resource name. */
@@ -49,9 +47,11 @@ function toCrud(f: Filters): CrudFilter[] {
 
 export function UserList({ resource, formPath, title, scope }: UserListProps) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const { agentInfo } = useAccount();
   const { options } = useAgentOptions();
+  const change = useStateChange(resource);
+  const reset = useResetPassword();
   const agencies = useMemo(() => agenciesFor(options?.agencies ?? [], agentInfo?.id, scope), [options, agentInfo?.id, scope]);
   const [filters, setFilterState] = useState<Filters>({ q: '' });
 
@@ -69,28 +69,6 @@ export function UserList({ resource, formPath, title, scope }: UserListProps) {
     setFilters(toCrud(next), 'replace');
   };
 
-  const failed = (e: unknown) => message.error(isApiError(e) && e.message ? e.message : t('agents.common.saveError'));
-
-  const confirmLock = (user: AdminUser) => {
-    const locking = !user.locked;
-    modal.confirm({
-      title: t(locking ? 'agents.users.lockTitle' : 'agents.users.unlockTitle', { username: user.username }),
-      content: t(locking ? 'agents.users.lockText' : 'agents.users.unlockText'),
-      okText: t(locking ? 'agents.users.lock' : 'agents.users.unlock'),
-      okButtonProps: { danger: locking },
-      cancelText: t('agents.common.cancel'),
-      onOk: async () => {
-        try {
-          await (locking ? lockUser(user.id) : unlockUser(user.id));
-          message.success(t(locking ? 'agents.users.locked' : 'agents.users.unlocked'));
-          await tableQuery.refetch();
-        } catch (e) {
-          failed(e);
-        }
-      },
-    });
-  };
-
   const confirmReset = (user: AdminUser) => {
     modal.confirm({
       title: t('agents.users.resetTitle', { username: user.username }),
@@ -99,29 +77,17 @@ export function UserList({ resource, formPath, title, scope }: UserListProps) {
       okButtonProps: { danger: true },
       cancelText: t('agents.common.cancel'),
       onOk: async () => {
-        try {
-          const result = await resetUserPassword(user.id);
-          modal.success({
-            title: t('agents.users.resetDone'),
-            content: (
-              <div>
-                {result.generatedPassword ? (
-                  <>
-                    <p>{t('agents.users.tempPassword')}</p>
-                    <Typography.Text className="admin-secret" copyable data-testid="temp-password">
-                      {result.generatedPassword}
-                    </Typography.Text>
-                  </>
-                ) : (
-                  <p>{t('auth.password.hint')}</p>
-                )}
-                <p>{t('agents.users.mustChange')}</p>
-              </div>
-            ),
-          });
-        } catch (e) {
-          failed(e);
-        }
+        const { data } = await reset(user.id).catch(() => ({ data: null }));
+        if (!data) return;
+        modal.success({
+          title: t('agents.users.resetDone'),
+          content: (
+            <div>
+              {data.generatedPassword ? <TempPassword password={data.generatedPassword} /> : <p>{t('auth.password.hint')}</p>}
+              <p>{t('agents.users.mustChange')}</p>
+            </div>
+          ),
+        });
       },
     });
   };
@@ -146,98 +112,72 @@ export function UserList({ resource, formPath, title, scope }: UserListProps) {
       key: 'actions',
       fixed: 'right',
       width: 150,
-      render: (_: unknown, user) => (
-        <div className="admin-actions">
-          <Link to={`${formPath}?id=${user.id}`} aria-label={t('agents.common.edit')}>
-            <Button size="small" icon={<EditOutlined />} title={t('agents.common.edit')} tabIndex={-1} />
-          </Link>
-          <Button
-            size="small"
-            icon={user.locked ? <UnlockOutlined /> : <LockOutlined />}
-            title={t(user.locked ? 'agents.users.unlock' : 'agents.users.lock')}
-            aria-label={t(user.locked ? 'agents.users.unlock' : 'agents.users.lock')}
-            danger={!user.locked}
-            onClick={() => confirmLock(user)}
-          />
-          <Button size="small" icon={<KeyOutlined />} title={t('agents.users.reset')} aria-label={t('agents.users.reset')} onClick={() => confirmReset(user)} />
-        </div>
-      ),
+      render: (_: unknown, user) => {
+        const label = t(user.locked ? 'agents.users.unlock' : 'agents.users.lock');
+        return (
+          <div className="admin-actions">
+            <EditLink label={t('agents.common.edit')} to={`${formPath}?id=${user.id}`} />
+            <Button
+              size="small"
+              icon={user.locked ? <UnlockOutlined /> : <LockOutlined />}
+              title={label}
+              aria-label={label}
+              danger={!user.locked}
+              onClick={() => change(user.locked ? 'unlock' : 'lock', { id: user.id, name: user.username })}
+            />
+            <Button size="small" icon={<KeyOutlined />} title={t('agents.users.reset')} aria-label={t('agents.users.reset')} onClick={() => confirmReset(user)} />
+          </div>
+        );
+      },
     },
   ];
 
+  const selects: { key: 'role' | 'accountType' | 'status'; label: string; options: { value: string; label: string }[] }[] = [
+    { key: 'role', label: t('agents.users.role'), options: ROLES.filter((r) => r !== 'super_admin').map((r) => ({ value: r, label: t(`agents.roles.${r}`) })) },
+    { key: 'accountType', label: t('agents.users.accountType'), options: ACCOUNT_TYPES.map((a) => ({ value: a, label: t(`agents.accountTypes.${a}`) })) },
+    { key: 'status', label: t('agents.users.status'), options: (['active', 'locked'] as const).map((s) => ({ value: s, label: t(`agents.status.${s}`) })) },
+  ];
+
   return (
-    <AdminPage
+    <AdminList<AdminUser>
+      resource={resource}
       title={title}
-      extra={
-        <Link to={formPath}>
-          <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
-            {t('agents.users.create')}
-          </Button>
-        </Link>
+      createLabel={t('agents.users.create')}
+      tableProps={tableProps}
+      tableQuery={tableQuery}
+      columns={columns}
+      scrollX={1200}
+      sizeChanger
+      toolbar={
+        <>
+          <Input.Search className="admin-search" allowClear placeholder={t('agents.users.search')} aria-label={t('agents.users.search')} onSearch={(q) => apply({ ...filters, q })} />
+          <TreeSelect
+            className="admin-filter"
+            allowClear
+            showSearch
+            treeNodeFilterProp="title"
+            treeDefaultExpandAll
+            placeholder={t('agents.users.agency')}
+            aria-label={t('agents.users.agency')}
+            value={filters.agencyId}
+            onChange={(agencyId?: number) => apply({ ...filters, agencyId })}
+            treeData={agencyTree(agencies)}
+            popupMatchSelectWidth={false}
+          />
+          {selects.map((s) => (
+            <Select
+              key={s.key}
+              className="admin-filter"
+              allowClear
+              placeholder={s.label}
+              aria-label={s.label}
+              value={filters[s.key]}
+              onChange={(value?: string) => apply({ ...filters, [s.key]: value })}
+              options={s.options}
+            />
+          ))}
+        </>
       }
-    >
-      <div className="admin-toolbar">
-        <Input.Search
-          className="admin-search"
-          allowClear
-          placeholder={t('agents.users.search')}
-          aria-label={t('agents.users.search')}
-          onSearch={(q) => apply({ ...filters, q })}
-        />
-        <TreeSelect
-          className="admin-filter"
-          allowClear
-          showSearch
-          treeNodeFilterProp="title"
-          treeDefaultExpandAll
-          placeholder={t('agents.users.agency')}
-          aria-label={t('agents.users.agency')}
-          value={filters.agencyId}
-          onChange={(agencyId?: number) => apply({ ...filters, agencyId })}
-          treeData={agencyTree(agencies)}
-          popupMatchSelectWidth={false}
-        />
-        <Select
-          className="admin-filter"
-          allowClear
-          placeholder={t('agents.users.role')}
-          aria-label={t('agents.users.role')}
-          value={filters.role}
-          onChange={(role?: string) => apply({ ...filters, role })}
-          options={ROLES.filter((r) => r !== 'super_admin').map((r) => ({ value: r, label: t(`agents.roles.${r}`) }))}
-        />
-        <Select
-          className="admin-filter"
-          allowClear
-          placeholder={t('agents.users.accountType')}
-          aria-label={t('agents.users.accountType')}
-          value={filters.accountType}
-          onChange={(accountType?: string) => apply({ ...filters, accountType })}
-          options={ACCOUNT_TYPES.map((a) => ({ value: a, label: t(`agents.accountTypes.${a}`) }))}
-        />
-        <Select
-          className="admin-filter"
-          allowClear
-          placeholder={t('agents.users.status')}
-          aria-label={t('agents.users.status')}
-          value={filters.status}
-          onChange={(status?: string) => apply({ ...filters, status })}
-          options={[
-            { value: 'active', label: t('agents.status.active') },
-            { value: 'locked', label: t('agents.status.locked') },
-          ]}
-        />
-      </div>
-      {tableQuery.isError && <LoadError onRetry={() => void tableQuery.refetch()} />}
-      <Table<AdminUser>
-        {...tableProps}
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        scroll={{ x: 1200 }}
-        locale={{ emptyText: <EmptyRows /> }}
-        pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: (total) => t('agents.common.total', { count: total }) }}
-      />
-    </AdminPage>
+    />
   );
 }

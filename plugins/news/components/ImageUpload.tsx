@@ -7,7 +7,7 @@ import { Alert, Button, Image, Space } from 'antd';
 import { DeleteOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_EXTENSIONS } from '../../../contract/validators';
-import { assetUrl, uploadFile, uploadPath, UploadError } from '../api';
+import { UploadError, uploadSrc, useUpload } from '../../../src/sdk';
 
 export interface ImageUploadProps {
   value?: string | null;
@@ -24,21 +24,19 @@ export const IMAGE_ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 export function ImageUpload({ value, onChange, label, id, removable = true }: ImageUploadProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { upload, uploading: busy } = useUpload();
   const [error, setError] = useState<string | null>(null);
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
     setError(null);
-    setBusy(true);
     try {
-      const result = await uploadFile(file, 'image');
+      const result = await upload(file, 'image');
       onChange?.(result.id);
     } catch (e) {
       const reason = e instanceof UploadError ? e.reason : 'failed';
       setError(t(`news.upload.errors.${reason}`, { name: file.name }));
     } finally {
-      setBusy(false);
       if (input.current) input.current.value = '';
     }
   };
@@ -46,7 +44,7 @@ export function ImageUpload({ value, onChange, label, id, removable = true }: Im
   return (
     <div className="image-upload">
       {value && (
-        <Image src={assetUrl(uploadPath(value))} alt="" className="image-upload-preview" width={240} />
+        <Image src={uploadSrc(value)} alt="" className="image-upload-preview" width={240} />
       )}
       <Space wrap>
         <Button

@@ -1,15 +1,17 @@
 /** The writers' list on /agent/change-news: the agency's articles, drafts included, with search and status. */
 import { useState } from 'react';
-import { Button, Input, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useDelete, useList } from '@refinedev/core';
+import { Button, Input, Segmented, Space, Table, Tag } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { List } from '@refinedev/antd';
+import { useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NewsSummary } from '../../../contract/content';
-import { formatDateTime } from '../../../src/sdk';
+import { formatDateTime, listFrame } from '../../../src/sdk';
 import { NEWS_MANAGE_META, RESOURCES } from '../api';
 import { newsState, type NewsState } from '../model/content';
 import { EmptyState, ErrorState } from './NewsStates';
+import { RowDelete } from './RowDelete';
 
 const STATE_COLOURS: Record<NewsState, string> = { draft: 'default', scheduled: 'gold', live: 'green', expired: 'red' };
 const PAGE_SIZE = 10;
@@ -28,20 +30,20 @@ export function NewsManageList() {
       { field: 'status', operator: 'eq', value: status === 'all' ? undefined : status },
     ],
   });
-  const { mutate: remove, mutation: { isPending: removing } } = useDelete();
 
   return (
-    <div className="news-page">
-      <div className="page-heading news-heading">
-        <Typography.Title level={1} className="page-title">
-          {t('news.manage.title')}
-        </Typography.Title>
+    <List
+      resource={RESOURCES.newsManage}
+      {...listFrame(
+        t('news.manage.title'),
+        'news-page',
         <Link to="/agent/change-news?id=new">
           <Button type="primary" icon={<PlusOutlined />}>
             {t('news.manage.create')}
           </Button>
-        </Link>
-      </div>
+        </Link>,
+      )}
+    >
       <div className="news-toolbar">
         <Input.Search
           allowClear
@@ -114,22 +116,13 @@ export function NewsManageList() {
                   <Link to={`/agent/change-news?id=${row.id}`} aria-label={t('news.manage.edit', { title: row.title })}>
                     <Button size="small" icon={<EditOutlined />} tabIndex={-1} />
                   </Link>
-                  <Popconfirm
-                    title={t('news.manage.deleteConfirm')}
-                    description={row.title}
-                    okText={t('news.common.delete')}
-                    cancelText={t('news.common.cancel')}
-                    okButtonProps={{ danger: true, loading: removing }}
-                    onConfirm={() => remove({ resource: RESOURCES.newsManage, id: row.id, meta: NEWS_MANAGE_META, invalidates: ['list'], successNotification: () => ({ type: 'success', message: t('news.manage.deleted') }) })}
-                  >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('news.manage.delete', { title: row.title })} />
-                  </Popconfirm>
+                  <RowDelete resource={RESOURCES.newsManage} id={row.id} meta={NEWS_MANAGE_META} name={row.title} confirmKey="news.manage.deleteConfirm" doneKey="news.manage.deleted" />
                 </Space>
               ),
             },
           ]}
         />
       )}
-    </div>
+    </List>
   );
 }

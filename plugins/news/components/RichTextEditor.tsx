@@ -4,7 +4,7 @@
  * no other page loads the editor. The gateway sanitises what is saved.
  */
 import { useRef, useState } from 'react';
-import { Button, Input, Popover, Space, Tooltip, App } from 'antd';
+import { Button, Input, Popover, Space, Tooltip } from 'antd';
 import {
   BoldOutlined,
   ItalicOutlined,
@@ -18,11 +18,12 @@ import {
   RedoOutlined,
   DisconnectOutlined,
 } from '@ant-design/icons';
+import { useNotification } from '@refinedev/core';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { useTranslation } from 'react-i18next';
-import { assetUrl, uploadFile, UploadError } from '../api';
+import { assetUrl, UploadError, useUpload } from '../../../src/sdk';
 import { isHttpUrl } from '../model/content';
 import { IMAGE_ACCEPT } from './ImageUpload';
 
@@ -93,9 +94,9 @@ function LinkButton({ editor }: { editor: Editor }) {
 
 function Toolbar({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { open } = useNotification();
   const file = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { upload, uploading: busy } = useUpload();
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -117,14 +118,12 @@ function Toolbar({ editor }: { editor: Editor }) {
 
   const insertImage = async (picked: File | undefined) => {
     if (!picked) return;
-    setBusy(true);
     try {
-      const result = await uploadFile(picked, 'image');
-      chain().setImage({ src: assetUrl(result.url) ?? result.url, alt: picked.name }).run();
+      const result = await upload(picked, 'image');
+      chain().setImage({ src: assetUrl(result.url), alt: picked.name }).run();
     } catch (e) {
-      void message.error(t(`news.upload.errors.${e instanceof UploadError ? e.reason : 'failed'}`, { name: picked.name }));
+      open?.({ type: 'error', message: t(`news.upload.errors.${e instanceof UploadError ? e.reason : 'failed'}`, { name: picked.name }) });
     } finally {
-      setBusy(false);
       if (file.current) file.current.value = '';
     }
   };

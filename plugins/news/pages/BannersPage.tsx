@@ -3,16 +3,18 @@
  * image, link (http/https), order, schedule, active — with a form in a dialog and a confirmed delete.
  */
 import { useState } from 'react';
-import { Button, DatePicker, Form, Image, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useCreate, useDelete, useList, useUpdate } from '@refinedev/core';
+import { Button, DatePicker, Form, Image, Input, InputNumber, Modal, Space, Switch, Table, Tag } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { List } from '@refinedev/antd';
+import { useCreate, useList, useUpdate } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Banner, BannerInput } from '../../../contract/content';
-import { DATE_TIME_FORMAT, formatDateTime } from '../../../src/sdk';
-import { assetUrl, BANNERS_META, RESOURCES } from '../api';
+import { assetUrl, DATE_TIME_FORMAT, formatDateTime, listFrame } from '../../../src/sdk';
+import { BANNERS_META, RESOURCES } from '../api';
 import { ImageUpload } from '../components/ImageUpload';
 import { EmptyState, ErrorState } from '../components/NewsStates';
+import { RowDelete } from '../components/RowDelete';
 import { isHttpUrl } from '../model/content';
 import '../news.css';
 
@@ -115,18 +117,18 @@ export default function BannersPage() {
   const [editing, setEditing] = useState<Banner | null | undefined>(undefined);
   const { result, query } = useList<Banner>({ resource: RESOURCES.banners, meta: BANNERS_META, pagination: { mode: 'off' } });
   const { mutate: update } = useUpdate<Banner>();
-  const { mutate: remove, mutation: { isPending: removing } } = useDelete();
 
   return (
-    <div className="news-page">
-      <div className="page-heading news-heading">
-        <Typography.Title level={1} className="page-title">
-          {t('banner.page.title')}
-        </Typography.Title>
+    <List
+      resource={RESOURCES.banners}
+      {...listFrame(
+        t('banner.page.title'),
+        'news-page',
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
           {t('banner.page.create')}
-        </Button>
-      </div>
+        </Button>,
+      )}
+    >
       {query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
@@ -180,16 +182,7 @@ export default function BannersPage() {
               render: (_, b) => (
                 <Space>
                   <Button size="small" icon={<EditOutlined />} aria-label={t('news.manage.edit', { title: b.title })} onClick={() => setEditing(b)} />
-                  <Popconfirm
-                    title={t('banner.page.deleteConfirm')}
-                    description={b.title}
-                    okText={t('news.common.delete')}
-                    cancelText={t('news.common.cancel')}
-                    okButtonProps={{ danger: true, loading: removing }}
-                    onConfirm={() => remove({ resource: RESOURCES.banners, id: b.id, meta: BANNERS_META, successNotification: () => ({ type: 'success', message: t('banner.page.deleted') }) })}
-                  >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('news.manage.delete', { title: b.title })} />
-                  </Popconfirm>
+                  <RowDelete resource={RESOURCES.banners} id={b.id} meta={BANNERS_META} name={b.title} confirmKey="banner.page.deleteConfirm" doneKey="banner.page.deleted" />
                 </Space>
               ),
             },
@@ -197,6 +190,6 @@ export default function BannersPage() {
         />
       )}
       {editing !== undefined && <BannerForm banner={editing} onClose={() => setEditing(undefined)} />}
-    </div>
+    </List>
   );
 }

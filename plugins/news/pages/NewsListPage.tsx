@@ -10,8 +10,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../contract/admin-paths';
 import type { NewsSummary } from '../../../contract/content';
-import { formatDate } from '../../../src/sdk';
-import { assetUrl, NEWS_META, RESOURCES } from '../api';
+import { assetUrl, formatDate } from '../../../src/sdk';
+import { NEWS_META, RESOURCES } from '../api';
 import { EmptyState, ErrorState, LoadingState } from '../components/NewsStates';
 import '../news.css';
 

@@ -1,32 +1,35 @@
 /** /agent/online-support (ADMIN_F1): the agency's support contacts, inactive included; edit, add, delete. */
-import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useDelete, useList } from '@refinedev/core';
+import { Button, Space, Table, Tag } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { List } from '@refinedev/antd';
+import { useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SupportContact } from '../../../contract/content';
+import { listFrame } from '../../../src/sdk';
 import { telHref, zaloHref } from '../components/contact-links';
 import { RESOURCES, SUPPORT_META } from '../api';
 import { EmptyState, ErrorState } from '../components/NewsStates';
+import { RowDelete } from '../components/RowDelete';
 import '../news.css';
 
 export default function SupportAdminPage() {
   const { t } = useTranslation();
   const { result, query } = useList<SupportContact>({ resource: RESOURCES.support, meta: SUPPORT_META, pagination: { mode: 'off' } });
-  const { mutate: remove, mutation: { isPending: removing } } = useDelete();
 
   return (
-    <div className="news-page">
-      <div className="page-heading news-heading">
-        <Typography.Title level={1} className="page-title">
-          {t('support.admin.title')}
-        </Typography.Title>
+    <List
+      resource={RESOURCES.support}
+      {...listFrame(
+        t('support.admin.title'),
+        'news-page',
         <Link to="/agent/change-online-support">
           <Button type="primary" icon={<PlusOutlined />}>
             {t('support.admin.create')}
           </Button>
-        </Link>
-      </div>
+        </Link>,
+      )}
+    >
       {query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
@@ -62,22 +65,13 @@ export default function SupportAdminPage() {
                   <Link to={`/agent/change-online-support?id=${c.id}`} aria-label={t('news.manage.edit', { title: c.name })}>
                     <Button size="small" icon={<EditOutlined />} tabIndex={-1} />
                   </Link>
-                  <Popconfirm
-                    title={t('support.admin.deleteConfirm')}
-                    description={c.name}
-                    okText={t('news.common.delete')}
-                    cancelText={t('news.common.cancel')}
-                    okButtonProps={{ danger: true, loading: removing }}
-                    onConfirm={() => remove({ resource: RESOURCES.support, id: c.id, meta: SUPPORT_META, successNotification: () => ({ type: 'success', message: t('support.admin.deleted') }) })}
-                  >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('news.manage.delete', { title: c.name })} />
-                  </Popconfirm>
+                  <RowDelete resource={RESOURCES.support} id={c.id} meta={SUPPORT_META} name={c.name} confirmKey="support.admin.deleteConfirm" doneKey="support.admin.deleted" />
                 </Space>
               ),
             },
           ]}
         />
       )}
-    </div>
+    </List>
   );
 }

@@ -9,10 +9,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAX_TYPES } from '../../../contract/flights';
-import { formatVnd } from '../../../src/sdk';
+import { EmptyRows, formatVnd, VndInput } from '../../../src/sdk';
 import { newRow, rowProblem, type FeeRow, type PaxType } from '../model/fees';
-import { VndInput } from '../../../src/sdk';
-import { EmptyRows } from './SystemPage';
 
 export interface FeeTableProps {
   rows: FeeRow[];

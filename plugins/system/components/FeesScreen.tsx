@@ -7,15 +7,16 @@ import { Alert, App, Button, Select, Skeleton, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../../src/sdk';
-import { replaceFees, useFees } from '../api';
+import { ADMIN_API } from '../../../contract/admin-paths';
+import { LoadError, PageFrame } from '../../../src/sdk';
+import { useCommand, useFees } from '../api';
 import { rowProblem, toItems, toRows, type FeeRow } from '../model/fees';
 import { FeeTable } from './FeeTable';
-import { LoadError, SystemPage } from './SystemPage';
+import '../system.css';
 
 export function FeesScreen({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const raw = new URLSearchParams(search).get('target');
@@ -23,7 +24,7 @@ export function FeesScreen({ editable }: { editable: boolean }) {
   const { table, query } = useFees(target);
   const loaded = useMemo(() => (table ? toRows(table.items) : []), [table]);
   const [rows, setRows] = useState<FeeRow[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { run, running: saving } = useCommand();
   useEffect(() => setRows(loaded), [loaded]);
   const dirty = JSON.stringify(rows) !== JSON.stringify(loaded);
 
@@ -35,16 +36,8 @@ export function FeesScreen({ editable }: { editable: boolean }) {
       cancelText: t('system.common.cancel'),
       onOk: async () => {
         if (!table) return;
-        setSaving(true);
-        try {
-          await replaceFees(table.targetAgencyId, toItems(rows));
-          message.success(t('system.common.saved'));
-          await query.refetch();
-        } catch (e) {
-          message.error(isApiError(e) && e.message ? e.message : t('system.common.saveError'));
-        } finally {
-          setSaving(false);
-        }
+        await run(ADMIN_API.fees, 'put', { targetAgencyId: table.targetAgencyId, items: toItems(rows) }, { done: 'system.common.saved' }).catch(() => undefined);
+        await query.refetch();
       },
     });
 
@@ -52,8 +45,9 @@ export function FeesScreen({ editable }: { editable: boolean }) {
   const invalid = rows.some((r, i) => rowProblem(r, rows.slice(0, i)) !== null);
 
   return (
-    <SystemPage
+    <PageFrame
       title={title}
+      className="admin-page"
       extra={
         !editable && (
           <Link to={`/system/change-commission${table ? `?target=${table.targetAgencyId}` : ''}`}>
@@ -95,6 +89,6 @@ export function FeesScreen({ editable }: { editable: boolean }) {
           )}
         </>
       )}
-    </SystemPage>
+    </PageFrame>
   );
 }

@@ -4,16 +4,16 @@
  * cannot be added (the gateway refuses them too).
  */
 import { useMemo } from 'react';
-import { App, Button, Card, Checkbox, Col, Form, Input, Row, Skeleton, Space, Tooltip } from 'antd';
+import { Card, Checkbox, Col, Form, Input, Row, Space, Tooltip } from 'antd';
 import { useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { PermissionGroup } from '../../../contract/agents';
-import { usePermissionOptions } from '../api';
+import { useFailed, usePermissionOptions } from '../api';
 import { GROUPS_META } from '../meta';
 import { groupByArea, isPermissionLocked } from '../model/permission-areas';
-import { LoadError, SystemPage } from './SystemPage';
+import { FormButtons, SystemForm, useEditId } from './SystemForm';
 
 interface GroupValues {
   name: string;
@@ -21,16 +21,11 @@ interface GroupValues {
   permissions: string[];
 }
 
-function editId(search: string): number | null {
-  const raw = new URLSearchParams(search).get('id');
-  return raw && /^\d{1,10}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : null;
-}
-
 export function GroupForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const id = editId(useLocation().search);
+  const failed = useFailed();
+  const id = useEditId();
   const { options, query: optionsQuery } = usePermissionOptions();
   const { formProps, query, formLoading } = useForm<PermissionGroup, HttpError, GroupValues>({
     resource: 'system-groups',
@@ -38,38 +33,25 @@ export function GroupForm() {
     id: id ?? undefined,
     meta: GROUPS_META,
     redirect: false,
-    successNotification: false,
-    onMutationSuccess: () => {
-      message.success(t(id ? 'system.common.saved' : 'system.groups.created'));
-      navigate('/system/group-permissions');
-    },
+    successNotification: () => ({ type: 'success', message: t(id ? 'system.common.saved' : 'system.groups.created') }),
+    errorNotification: failed,
+    onMutationSuccess: () => navigate('/system/group-permissions'),
   });
   const record = id ? query?.data?.data : undefined;
   const initial = useMemo(() => record?.permissions ?? [], [record]);
   const grantable = useMemo(() => new Map((options?.permissions ?? []).map((p) => [p.value, p.grantable])), [options]);
   const areas = useMemo(() => groupByArea((options?.permissions ?? []).map((p) => p.value)), [options]);
 
-  const title = t(id ? 'system.groups.editTitle' : 'system.groups.createTitle');
-  if ((id && query?.isError) || optionsQuery.isError) {
-    return (
-      <SystemPage title={title}>
-        <LoadError onRetry={() => void (optionsQuery.isError ? optionsQuery.refetch() : query?.refetch())} />
-      </SystemPage>
-    );
-  }
-  if ((id && !record) || !options) {
-    return (
-      <SystemPage title={title}>
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </SystemPage>
-    );
-  }
-
   const onFinish = (v: GroupValues) =>
     formProps.onFinish?.({ name: v.name.trim(), description: v.description?.trim() ? v.description.trim() : null, permissions: v.permissions ?? [] });
 
   return (
-    <SystemPage title={title}>
+    <SystemForm
+      title={t(id ? 'system.groups.editTitle' : 'system.groups.createTitle')}
+      failed={(!!id && !!query?.isError) || optionsQuery.isError}
+      loading={(!!id && !record) || !options}
+      onRetry={() => void (optionsQuery.isError ? optionsQuery.refetch() : query?.refetch())}
+    >
       <Form<GroupValues>
         {...formProps}
         layout="vertical"
@@ -119,13 +101,8 @@ export function GroupForm() {
             </Space>
           </Checkbox.Group>
         </Form.Item>
-        <Space wrap>
-          <Button type="primary" htmlType="submit" loading={formLoading}>
-            {t('system.common.save')}
-          </Button>
-          <Button onClick={() => navigate('/system/group-permissions')}>{t('system.common.back')}</Button>
-        </Space>
+        <FormButtons saving={formLoading} listPath="/system/group-permissions" />
       </Form>
-    </SystemPage>
+    </SystemForm>
   );
 }

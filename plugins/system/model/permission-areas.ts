@@ -1,6 +1,11 @@
-/** Permission strings of spec point 6 grouped by area for the group form, and the grant rule of a tick box. */
+/**
+ * The permission strings of spec point 6 (policies/permissions.ts, the lower-case strings an administrator
+ * picks) grouped by area for the group form, and the grant rule of a tick box. Typed by the policies' list,
+ * so a string that is not a permission does not compile.
+ */
+import type { PermissionString } from '../../../policies/permissions';
 
-export const PERMISSION_AREAS: readonly { key: string; strings: readonly string[] }[] = [
+export const PERMISSION_AREAS: readonly { key: string; strings: readonly PermissionString[] }[] = [
   { key: 'booking', strings: ['booking_ticket', 'export_ticket', 'search_booking', 'void_view_all_ticket', 'void_vna', 'refund_ticket', 'sc_viewer', 'on_code', 'insurance'] },
   { key: 'deposit', strings: ['deposit_manager', 'confirm_deposit', 'view_deposit', 'f2_view_deposit'] },
   { key: 'agency', strings: ['child_agent_manager', 'view_signin', 'use_pin_code', 'only_show_info', 'hide_logo'] },
@@ -10,9 +15,9 @@ export const PERMISSION_AREAS: readonly { key: string; strings: readonly string[
 
 /** Splits `strings` into the areas above (in their order); strings of no area go to `other` at the end. */
 export function groupByArea(strings: readonly string[]): { key: string; strings: string[] }[] {
-  const known = new Set(PERMISSION_AREAS.flatMap((a) => a.strings));
+  const known = new Set<string>(PERMISSION_AREAS.flatMap((a) => a.strings));
   const given = new Set(strings);
-  const areas = PERMISSION_AREAS.map((a) => ({ key: a.key, strings: a.strings.filter((s) => given.has(s)) }));
+  const areas = PERMISSION_AREAS.map((a) => ({ key: a.key, strings: a.strings.filter((s) => given.has(s)) as string[] }));
   const other = strings.filter((s) => !known.has(s));
   if (other.length) areas.push({ key: 'other', strings: [...other] });
   return areas.filter((a) => a.strings.length > 0);

@@ -6,14 +6,12 @@ import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ADMIN_API } from '../../../contract/admin-paths';
 import { ErrorCode } from '../../../contract/errors';
-import { isApiError } from '../../../src/sdk';
-import { confirmPasswordRules, newPasswordRules } from '../../../src/sdk';
-import { logout } from '../../../src/sdk';
-import { getMemberInfo } from '../../../src/sdk';
-import { changeOwnPassword } from '../api';
+import { confirmPasswordRules, getMemberInfo, isApiError, logout, newPasswordRules, PageFrame } from '../../../src/sdk';
+import { useCommand } from '../api';
 import { STRENGTH_PERCENT, passwordStrength } from '../model/password-strength';
-import { SystemPage } from '../components/SystemPage';
+import '../system.css';
 
 interface Values {
   oldPassword: string;
@@ -28,15 +26,14 @@ export default function ChangePasswordPage() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { run, running: saving } = useCommand();
   const [error, setError] = useState<string | null>(null);
   const strength = passwordStrength((Form.useWatch('newPassword', form) as string | undefined) ?? '');
 
   const onFinish = async (v: Values) => {
-    setSaving(true);
     setError(null);
     try {
-      await changeOwnPassword(v.oldPassword, v.newPassword);
+      await run(ADMIN_API.changePassword, 'post', { oldPassword: v.oldPassword, newPassword: v.newPassword }, { toast: false });
       const username = getMemberInfo()?.username;
       modal.success({
         title: t('system.password.done'),
@@ -49,12 +46,11 @@ export default function ChangePasswordPage() {
       });
     } catch (e) {
       setError(isApiError(e) && e.code === ErrorCode.INVALID_CREDENTIALS ? t('system.password.wrongOld') : isApiError(e) && e.message ? e.message : t('system.common.saveError'));
-      setSaving(false);
     }
   };
 
   return (
-    <SystemPage title={t('system.password.title')}>
+    <PageFrame title={t('system.password.title')} className="admin-page">
       <div className="admin-form" style={{ maxWidth: 480 }}>
         <Alert type="info" showIcon className="form-alert" message={t('system.password.notice')} />
         {error && <Alert type="error" showIcon role="alert" className="form-alert" message={error} />}
@@ -79,6 +75,6 @@ export default function ChangePasswordPage() {
           </Button>
         </Form>
       </div>
-    </SystemPage>
+    </PageFrame>
   );
 }

@@ -1,20 +1,19 @@
 /** /system/group-permissions (ADMIN_F1): permission groups with their members; delete after a confirmation. */
 import { App, Button, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTable } from '@refinedev/antd';
-import { useDelete } from '@refinedev/core';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { List, useTable } from '@refinedev/antd';
+import { useDelete, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { PermissionGroup } from '../../../contract/agents';
-import { isApiError } from '../../../src/sdk';
-import { formatDateTime } from '../../../src/sdk';
+import { EditLink, EmptyRows, formatDateTime, listFrame, LoadError } from '../../../src/sdk';
+import { useFailed } from '../api';
 import { GROUPS_META } from '../meta';
-import { EmptyRows, LoadError, SystemPage } from '../components/SystemPage';
 
 export default function GroupsPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const failed = useFailed();
   const { tableProps, tableQuery } = useTable<PermissionGroup>({
     resource: 'system-groups',
     meta: GROUPS_META,
@@ -32,17 +31,17 @@ export default function GroupsPage() {
       okButtonProps: { danger: true },
       cancelText: t('system.common.cancel'),
       onOk: async () => {
-        try {
-          await remove({ resource: 'system-groups', id: group.id, meta: GROUPS_META, successNotification: false, errorNotification: false });
-          message.success(t('system.groups.deleted'));
-        } catch (e) {
-          if (isApiError(e) && e.status === 409) {
-            const members = Number(e.data?.members ?? group.members);
-            modal.warning({ title: t('system.groups.inUseTitle'), content: t('system.groups.inUse', { count: members }) });
-          } else {
-            message.error(isApiError(e) && e.message ? e.message : t('system.common.saveError'));
-          }
-        }
+        // a group with members is refused (409): say how many instead of a toast
+        const inUse = (e?: HttpError) => e?.statusCode === 409;
+        await remove({
+          resource: 'system-groups',
+          id: group.id,
+          meta: GROUPS_META,
+          successNotification: () => ({ type: 'success', message: t('system.groups.deleted') }),
+          errorNotification: (e) => (inUse(e) ? false : failed(e)),
+        }).catch((e: HttpError) => {
+          if (inUse(e)) modal.warning({ title: t('system.groups.inUseTitle'), content: t('system.groups.inUse', { count: Number((e as { data?: { members?: number } }).data?.members ?? group.members) }) });
+        });
       },
     });
   };
@@ -75,9 +74,7 @@ export default function GroupsPage() {
       width: 110,
       render: (_: unknown, group) => (
         <div className="admin-actions">
-          <Link to={`/system/change-group-permissions?id=${group.id}`} aria-label={t('system.common.edit')}>
-            <Button size="small" icon={<EditOutlined />} title={t('system.common.edit')} tabIndex={-1} />
-          </Link>
+          <EditLink label={t('system.common.edit')} to={`/system/change-group-permissions?id=${group.id}`} />
           <Button size="small" danger icon={<DeleteOutlined />} title={t('system.groups.delete')} aria-label={t('system.groups.delete')} onClick={() => confirmDelete(group)} />
         </div>
       ),
@@ -85,16 +82,7 @@ export default function GroupsPage() {
   ];
 
   return (
-    <SystemPage
-      title={t('system.groups.title')}
-      extra={
-        <Link to="/system/change-group-permissions">
-          <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
-            {t('system.groups.create')}
-          </Button>
-        </Link>
-      }
-    >
+    <List resource="system-groups" {...listFrame(t('system.groups.title'), 'admin-page')} createButtonProps={{ icon: <PlusOutlined />, children: t('system.groups.create') }}>
       {tableQuery.isError && <LoadError onRetry={() => void tableQuery.refetch()} />}
       <Table<PermissionGroup>
         {...tableProps}
@@ -105,6 +93,6 @@ export default function GroupsPage() {
         locale={{ emptyText: <EmptyRows /> }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
       />
-    </SystemPage>
+    </List>
   );
 }

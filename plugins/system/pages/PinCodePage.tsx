@@ -1,10 +1,10 @@
 /** /system/pin-code (open): set a first 4–6 digit PIN, or change it with the current one. */
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Skeleton, Tag } from 'antd';
+import { Alert, Button, Form, Input, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../src/sdk';
-import { savePin, usePinStatus } from '../api';
-import { LoadError, SystemPage } from '../components/SystemPage';
+import { ADMIN_API } from '../../../contract/admin-paths';
+import { isApiError, LoadError, PageFrame } from '../../../src/sdk';
+import { useCommand, usePinStatus } from '../api';
 
 interface Values {
   oldPin?: string;
@@ -16,45 +16,35 @@ const PIN_RE = /^\d{4,6}$/;
 
 export default function PinCodePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const { status, query } = usePinStatus();
-  const [saving, setSaving] = useState(false);
+  const { run, running: saving } = useCommand();
   const [error, setError] = useState<string | null>(null);
 
   const onFinish = async (v: Values) => {
-    setSaving(true);
     setError(null);
     try {
-      await savePin(v.newPin, status?.hasPin ? v.oldPin : undefined);
-      message.success(t(status?.hasPin ? 'system.pin.changed' : 'system.pin.set'));
+      // a wrong current PIN (403) is this screen's own error, not a trip to /not-allow
+      const body = status?.hasPin ? { oldPin: v.oldPin, newPin: v.newPin } : { newPin: v.newPin };
+      await run(ADMIN_API.pinCode, 'put', body, { done: status?.hasPin ? 'system.pin.changed' : 'system.pin.set', toast: false, meta: { skipAuthRedirect: true } });
       form.resetFields();
       await query.refetch();
     } catch (e) {
       setError(isApiError(e) && e.status === 403 ? t('system.pin.wrongOld') : isApiError(e) && e.message ? e.message : t('system.common.saveError'));
-    } finally {
-      setSaving(false);
     }
   };
 
   const pinRule = { pattern: PIN_RE, message: t('system.pin.rule') };
   const title = t('system.pin.title');
-  if (query.isError) {
+  if (query.isError || !status) {
     return (
-      <SystemPage title={title}>
-        <LoadError onRetry={() => void query.refetch()} />
-      </SystemPage>
-    );
-  }
-  if (!status) {
-    return (
-      <SystemPage title={title}>
-        <Skeleton active />
-      </SystemPage>
+      <PageFrame title={title} className="admin-page">
+        {query.isError ? <LoadError onRetry={() => void query.refetch()} /> : <Skeleton active />}
+      </PageFrame>
     );
   }
   return (
-    <SystemPage title={title} extra={<Tag color={status.hasPin ? 'green' : 'default'}>{t(status.hasPin ? 'system.pin.hasPin' : 'system.pin.noPin')}</Tag>}>
+    <PageFrame title={title} className="admin-page" extra={<Tag color={status.hasPin ? 'green' : 'default'}>{t(status.hasPin ? 'system.pin.hasPin' : 'system.pin.noPin')}</Tag>}>
       <div className="admin-form" style={{ maxWidth: 420 }}>
         <Alert type="info" showIcon className="form-alert" message={t('system.pin.explain')} />
         {error && <Alert type="error" showIcon role="alert" className="form-alert" message={error} />}
@@ -85,6 +75,6 @@ export default function PinCodePage() {
           </Button>
         </Form>
       </div>
-    </SystemPage>
+    </PageFrame>
   );
 }

@@ -2,13 +2,12 @@
 import { useState } from 'react';
 import { DatePicker, Input, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useTable } from '@refinedev/antd';
+import { List, useTable } from '@refinedev/antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ReservationErrorEntry } from '../../../contract/admin-system';
-import { DATE_FORMAT, formatDateTime } from '../../../src/sdk';
+import { DATE_FORMAT, EmptyRows, formatDateTime, listFrame, LoadError } from '../../../src/sdk';
 import { RESERVATION_ERRORS_META } from '../meta';
-import { EmptyRows, LoadError, SystemPage } from '../components/SystemPage';
 
 export default function ReservationErrorsPage() {
   const { t } = useTranslation();
@@ -46,7 +45,7 @@ export default function ReservationErrorsPage() {
   ];
 
   return (
-    <SystemPage title={t('system.errors.title')}>
+    <List resource="system-reservation-errors" canCreate={false} {...listFrame(t('system.errors.title'), 'admin-page')}>
       <div className="admin-toolbar">
         <Input.Search className="admin-search" allowClear placeholder={t('system.errors.search')} aria-label={t('system.errors.search')} onSearch={(v) => apply(v, range)} />
         <DatePicker.RangePicker
@@ -69,6 +68,6 @@ export default function ReservationErrorsPage() {
         locale={{ emptyText: <EmptyRows /> }}
         pagination={{ ...tableProps.pagination, showTotal: (total) => t('system.common.total', { count: total }) }}
       />
-    </SystemPage>
+    </List>
   );
 }

@@ -2,14 +2,14 @@
  * /system/change-signIn (ADMIN_F1; `?id=` edits): source, office / sign code, user name, password
  * (write-only: left empty on an edit it stays as stored), active, display order.
  */
-import { useState } from 'react';
-import { App, Button, Col, Form, Input, InputNumber, Row, Select, Skeleton, Space, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { useCreate, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import type { SignIn } from '../../../contract/admin-system';
 import { SOURCES } from '../../../contract/flights';
-import { isApiError } from '../../../src/sdk';
-import { createSignIn, updateSignIn, useSignIns } from '../api';
-import { LoadError, SystemPage } from '../components/SystemPage';
+import { SIGNINS, useFailed, useSignIns } from '../api';
+import { FormButtons, SystemForm, useEditId } from '../components/SystemForm';
 
 interface SignInValues {
   source: string;
@@ -20,62 +20,41 @@ interface SignInValues {
   sortOrder: number;
 }
 
+const LIST_PATH = '/system/signIn-config';
+
 export default function SignInFormPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const raw = new URLSearchParams(useLocation().search).get('id');
-  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+  const failed = useFailed();
+  const id = useEditId();
   const { list, query } = useSignIns();
-  const [saving, setSaving] = useState(false);
-  const record = id ? list?.items.find((s) => s.id === id) : undefined;
-  const title = t(id ? 'system.signins.editTitle' : 'system.signins.createTitle');
-
-  if (query.isError) {
-    return (
-      <SystemPage title={title}>
-        <LoadError onRetry={() => void query.refetch()} />
-      </SystemPage>
-    );
-  }
-  if (!list) {
-    return (
-      <SystemPage title={title}>
-        <Skeleton active />
-      </SystemPage>
-    );
-  }
-  if (id && (!record || list.inherited)) {
-    return (
-      <SystemPage title={title}>
-        <LoadError />
-      </SystemPage>
-    );
-  }
+  const { mutateAsync: create, mutation: creating } = useCreate<SignIn>();
+  const { mutateAsync: update, mutation: updating } = useUpdate<SignIn>();
+  const record = id ? list?.rows.find((s) => s.id === id) : undefined;
 
   const onFinish = async (v: SignInValues) => {
-    setSaving(true);
-    try {
-      const common = { source: v.source as (typeof SOURCES)[number], officeCode: v.officeCode.trim(), username: v.username.trim(), active: v.active, sortOrder: v.sortOrder ?? 0 };
-      if (id) await updateSignIn(id, { ...common, ...(v.password ? { password: v.password } : {}) });
-      else await createSignIn({ ...common, password: v.password ?? '' });
-      message.success(t(id ? 'system.common.saved' : 'system.signins.created'));
-      navigate('/system/signIn-config');
-    } catch (e) {
-      message.error(isApiError(e) && e.message ? e.message : t('system.common.saveError'));
-      setSaving(false);
-    }
+    const common = { source: v.source as (typeof SOURCES)[number], officeCode: v.officeCode.trim(), username: v.username.trim(), active: v.active, sortOrder: v.sortOrder ?? 0 };
+    const successNotification = () => ({ type: 'success' as const, message: t(id ? 'system.common.saved' : 'system.signins.created') });
+    const options = { ...SIGNINS, successNotification, errorNotification: failed };
+    if (id) await update({ ...options, id, values: { ...common, ...(v.password ? { password: v.password } : {}) } });
+    else await create({ ...options, values: { ...common, password: v.password ?? '' } });
+    navigate(LIST_PATH);
   };
 
-  const nextOrder = list.inherited ? 1 : Math.max(0, ...list.items.map((s) => s.sortOrder)) + 1;
+  const nextOrder = !list || list.inherited ? 1 : Math.max(0, ...list.rows.map((s) => s.sortOrder)) + 1;
 
   return (
-    <SystemPage title={title}>
+    <SystemForm
+      title={t(id ? 'system.signins.editTitle' : 'system.signins.createTitle')}
+      failed={query.isError || (!!list && !!id && (!record || list.inherited))}
+      loading={!list}
+      onRetry={query.isError ? () => void query.refetch() : undefined}
+    >
       <Form<SignInValues>
         layout="vertical"
         className="admin-form"
-        disabled={saving}
-        onFinish={onFinish}
+        disabled={creating.isPending || updating.isPending}
+        onFinish={(v) => void onFinish(v).catch(() => undefined)}
         initialValues={record ? { ...record, password: '' } : { source: 'VN', active: true, sortOrder: Math.min(nextOrder, 999) }}
       >
         <Row gutter={16}>
@@ -115,13 +94,8 @@ export default function SignInFormPage() {
             </Form.Item>
           </Col>
         </Row>
-        <Space wrap>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t('system.common.save')}
-          </Button>
-          <Button onClick={() => navigate('/system/signIn-config')}>{t('system.common.back')}</Button>
-        </Space>
+        <FormButtons saving={creating.isPending || updating.isPending} listPath={LIST_PATH} />
       </Form>
-    </SystemPage>
+    </SystemForm>
   );
 }

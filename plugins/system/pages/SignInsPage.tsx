@@ -5,31 +5,36 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { List } from '@refinedev/antd';
+import { useDelete, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SignIn } from '../../../contract/admin-system';
-import { isApiError } from '../../../src/sdk';
-import { deleteSignIn, updateSignIn, useSignIns } from '../api';
+import { EditLink, EmptyRows, listFrame, LoadError } from '../../../src/sdk';
+import { SIGNINS, useFailed, useSignIns } from '../api';
 import { SORT_SYSTEM_GDS_KEY, move, orderChanges, sortSystemGDS } from '../model/sign-in-order';
-import { EmptyRows, LoadError, SystemPage } from '../components/SystemPage';
 
 export default function SignInsPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
+  const failed = useFailed();
   const { list, query } = useSignIns();
+  const { mutateAsync: update } = useUpdate<SignIn>();
+  const { mutateAsync: remove } = useDelete();
   const [rows, setRows] = useState<SignIn[]>([]);
   const [busy, setBusy] = useState(false);
   const inherited = list?.inherited ?? false;
 
   useEffect(() => {
     if (!list) return;
-    const sorted = [...list.items].sort((a, b) => a.sortOrder - b.sortOrder);
+    const sorted = [...list.rows].sort((a, b) => a.sortOrder - b.sortOrder);
     setRows(sorted);
     if (!list.inherited) localStorage.setItem(SORT_SYSTEM_GDS_KEY, JSON.stringify(sortSystemGDS(sorted)));
   }, [list]);
 
-  const failed = (e: unknown) => message.error(isApiError(e) && e.message ? e.message : t('system.common.saveError'));
+  /** A silent PUT of some fields (the table shows the result; a failure gets a toast). */
+  const patch = (id: number, values: Partial<SignIn>) => update({ ...SIGNINS, id, values, successNotification: false, errorNotification: failed });
 
   const reorder = async (index: number, delta: -1 | 1) => {
     const next = move(rows, index, delta);
@@ -38,26 +43,20 @@ export default function SignInsPage() {
     setRows(next.map((s, i) => ({ ...s, sortOrder: i + 1 })));
     setBusy(true);
     try {
-      for (const c of changes) await updateSignIn(c.id, { sortOrder: c.sortOrder });
-      await query.refetch();
-    } catch (e) {
-      failed(e);
-      await query.refetch();
-    } finally {
-      setBusy(false);
+      for (const c of changes) await patch(c.id, { sortOrder: c.sortOrder });
+    } catch {
+      // told by the error notification
     }
+    await query.refetch();
+    setBusy(false);
   };
 
   const toggle = async (s: SignIn, active: boolean) => {
     setBusy(true);
-    try {
-      await updateSignIn(s.id, { active });
-      await query.refetch();
-    } catch (e) {
-      failed(e);
-    } finally {
-      setBusy(false);
-    }
+    await patch(s.id, { active })
+      .then(() => query.refetch())
+      .catch(() => undefined);
+    setBusy(false);
   };
 
   const confirmDelete = (s: SignIn) =>
@@ -68,13 +67,9 @@ export default function SignInsPage() {
       okButtonProps: { danger: true },
       cancelText: t('system.common.cancel'),
       onOk: async () => {
-        try {
-          await deleteSignIn(s.id);
-          message.success(t('system.signins.deleted'));
-          await query.refetch();
-        } catch (e) {
-          failed(e);
-        }
+        await remove({ ...SIGNINS, id: s.id, successNotification: () => ({ type: 'success', message: t('system.signins.deleted') }), errorNotification: failed })
+          .then(() => query.refetch())
+          .catch(() => undefined);
       },
     });
 
@@ -108,9 +103,7 @@ export default function SignInsPage() {
       render: (_: unknown, s) =>
         inherited ? null : (
           <div className="admin-actions">
-            <Link to={`/system/change-signIn?id=${s.id}`} aria-label={t('system.common.edit')}>
-              <Button size="small" icon={<EditOutlined />} title={t('system.common.edit')} tabIndex={-1} />
-            </Link>
+            <EditLink label={t('system.common.edit')} to={`/system/change-signIn?id=${s.id}`} />
             <Button size="small" danger icon={<DeleteOutlined />} title={t('system.signins.delete')} aria-label={t('system.signins.delete')} onClick={() => confirmDelete(s)} />
           </div>
         ),
@@ -118,15 +111,17 @@ export default function SignInsPage() {
   ];
 
   return (
-    <SystemPage
-      title={t('system.signins.title')}
-      extra={
+    <List
+      resource={SIGNINS.resource}
+      {...listFrame(
+        t('system.signins.title'),
+        'admin-page',
         <Link to="/system/change-signIn">
           <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
             {t('system.signins.create')}
           </Button>
-        </Link>
-      }
+        </Link>,
+      )}
     >
       {inherited && <Alert type="info" showIcon className="form-alert" message={t('system.signins.inherited')} />}
       {query.isError && <LoadError onRetry={() => void query.refetch()} />}
@@ -140,6 +135,6 @@ export default function SignInsPage() {
         scroll={{ x: 800 }}
         locale={{ emptyText: <EmptyRows /> }}
       />
-    </SystemPage>
+    </List>
   );
 }

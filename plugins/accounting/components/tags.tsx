@@ -1,24 +1,7 @@
-/** Heading, error and empty states shared by the deposit screens. */
-import type { ReactNode } from 'react';
+/** The tags of the deposit screens: a top-up's status, a ledger entry's type. */
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EntryType, TopUpStatus } from '../../../contract/accounting';
-import { LoadError as SharedLoadError, PageFrame } from '../../../src/sdk';
-import '../accounting.css';
-
-export { EmptyRows } from '../../../src/sdk';
-
-export function LoadError({ onRetry }: { onRetry?: () => void }) {
-  return <SharedLoadError onRetry={onRetry} className="accounting-alert" />;
-}
-
-export function AccountingPage({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <PageFrame title={title} extra={extra} className="accounting-page">
-      {children}
-    </PageFrame>
-  );
-}
 
 const STATUS_COLOR: Record<TopUpStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
 
