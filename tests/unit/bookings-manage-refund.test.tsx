@@ -4,19 +4,20 @@
  * the gateway's 403 (no refund_ticket) is shown on the page.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RefundQuoteLine } from '../../contract/bookings';
-import { ApiError } from '../../src/api/errors';
 import { formatVnd } from '../../src/i18n/format';
+import RefundTicketPage from '../../plugins/bookings/pages/RefundTicketPage';
+import { renderBookingScreen, warmAccess } from './helpers/bookings-harness';
 import { initTestI18n } from './helpers/i18n';
+import type { MockAnswer, SeenRequest } from './helpers/mock-adapter';
+import { mockApi, sentBody } from './helpers/refine-harness';
 
-const api = vi.hoisted(() => ({ fetchRefundQuote: vi.fn(), refundTickets: vi.fn(), fetchBalance: vi.fn() }));
-vi.mock('../../plugins/bookings/api', () => ({ fetchRefundQuote: api.fetchRefundQuote, refundTickets: api.refundTickets }));
-
-const { default: RefundTicketPage } = await import('../../plugins/bookings/pages/RefundTicketPage');
+// @refinedev/react-router is loaded by Node (CommonJS) and requires react-router itself: share one instance.
+vi.mock('react-router', async () => {
+  const { createRequire } = await import('node:module');
+  return createRequire(import.meta.url)('react-router');
+});
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -28,18 +29,22 @@ const quote = {
   lines: [line('AAA111', 1, 'NGUYEN AN', 1_200_000), line('AAA111', 2, 'TRAN BINH', 1_000_000), line('AAA111', 3, 'LE CUONG', 900_000, true), line('BBB222', 1, 'NGUYEN AN', 500_000)],
 };
 
+const REFUND = '/api/bookings/9/refund';
+let refund: () => MockAnswer;
+let seen: SeenRequest[] = [];
+let restore: (() => void) | undefined;
+const posts = () => seen.filter((r) => r.method === 'POST' && r.url === REFUND);
+const quoteReads = () => seen.filter((r) => r.method === 'GET' && r.url === REFUND);
+
 function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter initialEntries={['/booking/edit/refund-ticket/9']}>
-          <Routes>
-            <Route path="/booking/edit/refund-ticket/:id" element={<RefundTicketPage />} />
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  const api = mockApi((req) => {
+    if (req.url === REFUND) return req.method === 'GET' ? { data: quote } : refund();
+    if (req.url === '/api/accounting/balance') return { data: { balance: 1, creditLimit: 0, available: 1 } };
+    return { status: 404, data: { code: 44, message: 'no' } };
+  });
+  seen = api.seen;
+  restore = api.restore;
+  renderBookingScreen('/booking/edit/refund-ticket/9', { '/booking/edit/refund-ticket/:id': <RefundTicketPage /> });
 }
 
 const group = async (pnr: string) => (await screen.findAllByTestId('refund-group')).find((g) => g.getAttribute('data-pnr') === pnr) as HTMLElement;
@@ -48,13 +53,13 @@ const checkbox = (g: HTMLElement, name: string) => within(g).getByRole('checkbox
 describe('refund-ticket', () => {
   beforeAll(async () => {
     await initTestI18n('vi');
+    await warmAccess();
   });
   beforeEach(() => {
-    for (const f of Object.values(api)) f.mockReset();
-    api.fetchRefundQuote.mockResolvedValue(quote);
-    api.fetchBalance.mockResolvedValue({ balance: 1, creditLimit: 0, available: 1 });
+    refund = () => ({ status: 500, data: { code: 99, message: 'not set' } });
   });
   afterEach(() => {
+    restore?.();
     cleanup();
     document.body.innerHTML = '';
   });
@@ -75,7 +80,7 @@ describe('refund-ticket', () => {
   });
 
   it('confirm states the amount credited and refunds the chosen passengers of that PNR with a UUID key', async () => {
-    api.refundTickets.mockResolvedValue({ bookingId: 9, amount: 2_200_000, balanceAfter: 7_200_000, replayed: false });
+    refund = () => ({ data: { bookingId: 9, amount: 2_200_000, balanceAfter: 7_200_000, replayed: false } });
     renderPage();
     const a = await group('AAA111');
     fireEvent.click(checkbox(a, 'NGUYEN AN'));
@@ -84,19 +89,18 @@ describe('refund-ticket', () => {
     const dialog = (await screen.findByTestId('action-confirm')).closest('.ant-modal') as HTMLElement;
     expect(within(dialog).getByTestId('confirm-amount').textContent).toBe(formatVnd(2_200_000));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hoàn vé' }));
-    await waitFor(() => expect(api.refundTickets).toHaveBeenCalledTimes(1));
-    const [id, body] = api.refundTickets.mock.calls[0];
-    expect(id).toBe(9);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const body = sentBody(posts()[0]) as { idempotencyKey: string };
     expect(body).toMatchObject({ pnr: 'AAA111', paxIds: [1, 2] });
     expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(within(a).getByTestId('refund-outcome').getAttribute('data-type')).toBe('success'));
     expect(within(a).getByTestId('refund-outcome').textContent).toContain(formatVnd(7_200_000));
     // the quote is read again
-    await waitFor(() => expect(api.fetchRefundQuote).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(quoteReads()).toHaveLength(2));
   });
 
   it('the gateway\'s 403 (no refund_ticket) is shown clearly, with its message', async () => {
-    api.refundTickets.mockRejectedValue(new ApiError('Bạn không có quyền thực hiện thao tác này.', 403, 30));
+    refund = () => ({ status: 403, data: { code: 30, message: 'Bạn không có quyền thực hiện thao tác này.' } });
     renderPage();
     const b = await group('BBB222');
     fireEvent.click(checkbox(b, 'NGUYEN AN'));
@@ -107,5 +111,8 @@ describe('refund-ticket', () => {
     expect(outcome.getAttribute('data-type')).toBe('error');
     expect(outcome.textContent).toContain('refund_ticket');
     expect(outcome.textContent).toContain('Bạn không có quyền thực hiện thao tác này.');
+    // the 403 stays with the page: the request asked the client not to open /not-allow
+    expect(posts()[0].config.skipAuthRedirect).toBe(true);
+    expect(screen.getByTestId('where').textContent).toBe('/booking/edit/refund-ticket/9');
   });
 });

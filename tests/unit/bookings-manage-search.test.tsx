@@ -6,10 +6,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
-import { Refine } from '@refinedev/core';
+import { Refine, useCan } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { BookingListItem } from '../../contract/bookings';
+import { createAccessControlProvider } from '../../src/access/access-control-provider';
 import { initTestI18n } from './helpers/i18n';
 import { dataProvider } from '../../src/api/data-provider';
 import { mockApi } from './helpers/refine-harness';
@@ -25,23 +26,34 @@ const item: BookingListItem = {
 
 let restore: (() => void) | undefined;
 
+/** Shows when the access answer the page waits for has come (same query, same client). */
+function AccessSettled() {
+  const { data } = useCan({ resource: 'bookings', action: 'filterByAgent' });
+  return data ? <div data-testid="access-settled" /> : null;
+}
+
 function Where() {
   const { pathname, search } = useLocation();
   return <div data-testid="where">{pathname + search}</div>;
 }
 
 /** Refine with the real data provider; the page reads and writes the URL through react-router itself. */
-function renderScreen(path: string, routePath: string, element: React.ReactNode) {
+function renderScreen(path: string, routePath: string, element: React.ReactNode, permissions: string[] = []) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <AntdApp>
       <MemoryRouter initialEntries={[path]}>
-        <Refine dataProvider={dataProvider} options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true, syncWithLocation: false }}>
+        <Refine
+          dataProvider={dataProvider}
+          accessControlProvider={createAccessControlProvider(() => permissions)}
+          options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true, syncWithLocation: false }}
+        >
           <Routes>
             <Route path={routePath} element={element} />
             <Route path="*" element={<div>ELSEWHERE</div>} />
           </Routes>
           <Where />
+          <AccessSettled />
         </Refine>
       </MemoryRouter>
     </AntdApp>,
@@ -70,11 +82,11 @@ describe('booking/search', () => {
 
     fireEvent.change(screen.getByPlaceholderText('Họ hoặc tên'), { target: { value: 'Pham' } });
     fireEvent.click(screen.getByTestId('booking-search-submit'));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/booking/search?pnr=ABC123&name=Pham&sort=total'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/booking/search?pnr=ABC123&name=Pham&sort=total'), { timeout: 5_000 });
     await waitFor(() => expect(api.seen.some((r) => r.url === '/api/bookings' && r.config.params?.name === 'Pham' && r.config.params?.page === 1)).toBe(true));
 
     fireEvent.click(screen.getByText('Xóa lọc'));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/booking/search?sort=total'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/booking/search?sort=total'), { timeout: 5_000 });
     // searching again with the same filters reads the list again
     await screen.findAllByTestId('booking-row');
     const reads = api.seen.filter((r) => r.url === '/api/bookings').length;
@@ -84,6 +96,21 @@ describe('booking/search', () => {
 
     fireEvent.click((await screen.findAllByRole('link', { name: /#41/ }))[0]);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/booking/booking-detail/41'));
+  });
+
+  it.each([
+    [['BOOKING_TICKET'], false],
+    [['BOOKING_TICKET', 'ADMIN_F1'], true],
+    [['ADMIN_F2'], true],
+  ])('%j: the agent column and filter show to administrators only (%s)', async (permissions, shown) => {
+    const api = mockApi((req) => (req.url === '/api/bookings' ? { data: { data: [item], total: 1 } } : { data: { data: [], total: 0 } }));
+    restore = api.restore;
+    renderScreen('/booking/search', '/booking/search', <BookingSearchPage />, permissions);
+    await screen.findAllByTestId('booking-row');
+    await screen.findByTestId('access-settled', undefined, { timeout: 10_000 });
+    // the row's agent (a card below the md breakpoint, as jsdom reports) and the filter
+    expect(screen.queryAllByText('Nhân viên').length > 0).toBe(shown);
+    expect(screen.queryByText('Nhân viên đặt') !== null).toBe(shown);
   });
 
   it('a failed list shows the load error with a retry, then the rows', async () => {

@@ -5,10 +5,8 @@
  * (references LOADING first, luggage bought, passports masked).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { BOOKINGS_API, type CompletedBooking, type LuggageOption } from '../../contract/bookings';
 import { api } from '../../src/api/client';
 import type { BookingDraft, PriceDetailLine } from '../../contract/booking-draft';
@@ -18,9 +16,16 @@ import PassengerInformationPage from '../../plugins/bookings/pages/PassengerInfo
 import {
   contactProblems, initialPassengerInfo, passengerReducer, passengersRequest, problemsOf, type PassengerAction, type PassengerInfoState,
 } from '../../plugins/bookings/model/passengers';
+import { renderBookingScreen } from './helpers/bookings-harness';
 import { makeOffer } from './helpers/flight-fixtures';
 import { initTestI18n } from './helpers/i18n';
 import { mockAdapter, type SeenRequest } from './helpers/mock-adapter';
+
+// @refinedev/react-router is loaded by Node (CommonJS) and requires react-router itself: share one instance.
+vi.mock('react-router', async () => {
+  const { createRequire } = await import('node:module');
+  return createRequire(import.meta.url)('react-router');
+});
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -165,15 +170,9 @@ afterEach(() => {
 });
 
 function renderPage(draft: BookingDraft) {
-  return render(
-    <AntApp>
-      <MemoryRouter initialEntries={[{ pathname: '/booking/passenger-information/s1', state: { draft } }]}>
-        <Routes>
-          <Route path="/booking/passenger-information/:id" element={<PassengerInformationPage />} />
-          <Route path="/booking/completed/:id" element={<div data-testid="completed" />} />
-        </Routes>
-      </MemoryRouter>
-    </AntApp>,
+  return renderBookingScreen(
+    { pathname: '/booking/passenger-information/s1', state: { draft } },
+    { '/booking/passenger-information/:id': <PassengerInformationPage />, '/booking/completed/:id': <div data-testid="completed" /> },
   );
 }
 
@@ -279,12 +278,9 @@ describe('completed booking screen', () => {
       await gate;
       return req.url === '/api/bookings/7' ? { data: booking } : { status: 404, data: { code: 44, message: 'x' } };
     }, seen);
-    render(
-      <AntApp>
-        <MemoryRouter initialEntries={[{ pathname: '/booking/completed/7', state: { pending: [{ airline: 'VN', source: 'VN', dep: 'SGN-BKK', ret: '' }, { airline: 'VJ', source: 'VJ', dep: '', ret: 'BKK-SGN' }] } }]}>
-          <Routes><Route path="/booking/completed/:id" element={<CompletedBookingPage />} /></Routes>
-        </MemoryRouter>
-      </AntApp>,
+    renderBookingScreen(
+      { pathname: '/booking/completed/7', state: { pending: [{ airline: 'VN', source: 'VN', dep: 'SGN-BKK', ret: '' }, { airline: 'VJ', source: 'VJ', dep: '', ret: 'BKK-SGN' }] } },
+      { '/booking/completed/:id': <CompletedBookingPage /> },
     );
     const loading = await screen.findAllByTestId('pnr-row');
     expect(loading.map((r) => r.getAttribute('data-status'))).toEqual(['LOADING', 'LOADING']);

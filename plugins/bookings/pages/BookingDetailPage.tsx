@@ -4,27 +4,27 @@
  * cancel, refund, print) plus mail and the fare rules by booking reference.
  */
 import { useState } from 'react';
-import { Button, Card, Empty, Skeleton } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { ListButton, RefreshButton } from '@refinedev/antd';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingPnr } from '../../../contract/bookings';
 import { isApiError } from '../../../src/sdk';
 import { formatDateTime, formatVnd } from '../../../src/sdk';
 import type { FareRuleQuery } from '../../../contract/slots';
 import { SharedDialog } from '../../../src/sdk';
-import { LoadError, PageFrame } from '../../../src/sdk';
-import { fetchBookingDetail } from '../api';
+import { LoadError } from '../../../src/sdk';
+import { BOOKINGS_RESOURCE } from '../api';
 import { BookingStatusTag } from '../components/manage/StatusTags';
 import { PnrPanel } from '../components/manage/PnrPanel';
 import { useBookingActions } from '../components/manage/use-booking-actions';
-import { useNow } from '../components/manage/use-now';
+import { useBookingDetail } from '../components/manage/use-booking-detail';
+import { BookingShowView } from '../components/manage/views';
+import { useNow } from '../components/use-now';
 import type { DetailAction } from '../model/actions';
 import { printQuery } from '../model/print';
 import '../manage.css';
-
-export const detailKey = (id: number) => ['Ticketing', 'booking-detail', id] as const;
 
 export default function BookingDetailPage() {
   const { t } = useTranslation();
@@ -33,18 +33,12 @@ export default function BookingDetailPage() {
   const bookingId = Number(id);
   const valid = Number.isSafeInteger(bookingId) && bookingId >= 1;
   const now = useNow(1000);
-  const detail = useQuery({
-    queryKey: detailKey(bookingId),
-    queryFn: ({ signal }) => fetchBookingDetail(bookingId, signal),
-    enabled: valid,
-    retry: false,
-    staleTime: 0,
-  });
-  const actions = useBookingActions({ onDone: () => void detail.refetch() });
+  const detail = useBookingDetail(bookingId, valid, true);
+  const actions = useBookingActions();
   const [fareRule, setFareRule] = useState<(FareRuleQuery & { title: string }) | null>(null);
 
   const onAction = (action: DetailAction, pnr: BookingPnr) => {
-    const b = detail.data;
+    const b = detail.data?.data;
     if (!b) return;
     switch (action) {
       case 'issue':
@@ -67,28 +61,29 @@ export default function BookingDetailPage() {
     }
   };
 
-  const b = detail.data;
+  const b = detail.data?.data;
   const notFound = !valid || (isApiError(detail.error) && detail.error.status === 404);
   const title = `${t('bookings.detail.title')}${valid ? ` #${bookingId}` : ''}`;
+  // access-aware: hidden from a user who may not open booking/search
   const back = (
-    <Link to="/booking/search">
-      <ArrowLeftOutlined /> {t('bookings.detail.backToSearch')}
-    </Link>
+    <ListButton resource={BOOKINGS_RESOURCE} type="link" icon={<ArrowLeftOutlined />} className="bkm-back">
+      {t('bookings.detail.backToSearch')}
+    </ListButton>
   );
 
   if (notFound) {
     return (
-      <PageFrame title={title} extra={back} className="bkm-page">
+      <BookingShowView id={valid ? bookingId : undefined} title={title} extra={back} className="bkm-page">
         <Card>
           <Empty description={t('bookings.detail.notFound')} />
         </Card>
-      </PageFrame>
+      </BookingShowView>
     );
   }
 
   const c = b?.customerInfo;
   return (
-    <PageFrame title={title} extra={back} className="bkm-page">
+    <BookingShowView id={bookingId} title={title} extra={back} className="bkm-page">
       <div data-testid="booking-detail-page" className="bkm-detail">
         {detail.isError && <LoadError onRetry={() => void detail.refetch()} />}
         {actions.feedback}
@@ -136,14 +131,15 @@ export default function BookingDetailPage() {
               </Card>
             )}
             <div>
-              <Button onClick={() => void detail.refetch()} loading={detail.isFetching}>
+              {/* Refine's refresh: invalidates this booking's reads (the detail is keyed under it) */}
+              <RefreshButton resource={BOOKINGS_RESOURCE} recordItemId={bookingId} icon={null} loading={detail.isFetching}>
                 {t('bookings.detail.refresh')}
-              </Button>
+              </RefreshButton>
             </div>
           </>
         )}
       </div>
       <SharedDialog name="fareRule" query={fareRule} onClose={() => setFareRule(null)} />
-    </PageFrame>
+    </BookingShowView>
   );
 }

@@ -1,25 +1,23 @@
 /**
  * booking/search: filters (PNR, passenger name, airline, status, booking and flight dates, agent for admins),
  * server-side pages and sort through Refine's useTable over GET /api/bookings, status tags, a row opens the
- * booking detail. The search lives in the URL query (model/search.ts), so back and reload keep it.
+ * booking detail. The search lives in the URL query (model/search.ts), so back and reload keep it. The agent
+ * column and filter show when the access-control provider allows `bookings.filterByAgent`.
  */
 import { useMemo, useState } from 'react';
 import { useTable } from '@refinedev/antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingListItem } from '../../../contract/bookings';
-import { usePermissionList } from '../../../src/sdk';
-import { LoadError, PageFrame } from '../../../src/sdk';
+import { LoadError } from '../../../src/sdk';
 import { BOOKINGS_META, BOOKINGS_RESOURCE } from '../api';
 import { BookingFilters } from '../components/manage/BookingFilters';
 import { BookingTable } from '../components/manage/BookingTable';
-import { useNow } from '../components/manage/use-now';
+import { useSeesAgents } from '../components/manage/use-sees-agents';
+import { BookingListView } from '../components/manage/views';
+import { useNow } from '../components/use-now';
 import { crudFilters, queryFromSearch, searchFromQuery, sortToSorters, withFilters, type SearchFilters, type SearchState } from '../model/search';
 import '../manage.css';
-
-export function isAdmin(permissions: readonly string[]): boolean {
-  return permissions.includes('ADMIN_F1') || permissions.includes('ADMIN_F2');
-}
 
 function Results({ state, go, showAgent }: { state: SearchState; go: (s: SearchState) => void; showAgent: boolean }) {
   const now = useNow(1000);
@@ -56,9 +54,8 @@ export default function BookingSearchPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const permissions = usePermissionList();
   const state = useMemo(() => searchFromQuery(location.search), [location.search]);
-  const showAgent = isAdmin(permissions);
+  const showAgent = useSeesAgents();
   // searching again with the same filters reads the list again
   const [again, setAgain] = useState(0);
   const go = (next: SearchState) => {
@@ -67,10 +64,10 @@ export default function BookingSearchPage() {
     else void navigate({ pathname: location.pathname, search: q ? `?${q}` : '' });
   };
   return (
-    <PageFrame title={t('bookings.search.title')} className="bkm-page">
+    <BookingListView title={t('bookings.search.title')} className="bkm-page">
       <BookingFilters value={state.filters} showAgent={showAgent} onSearch={(f: SearchFilters) => go(withFilters(state, f))} />
       {/* a new query is a new table: its page, sort and filters all come from the URL */}
       <Results key={`${location.search}#${again}`} state={state} go={go} showAgent={showAgent} />
-    </PageFrame>
+    </BookingListView>
   );
 }

@@ -1,44 +1,26 @@
 /**
  * booking/completed/:id: the PNRs of the booking (each reference starts at LOADING and turns into its status
  * when the gateway answers; polled until every one is resolved), the time limits with a live countdown and
- * the TIME OUT COMMING warning, passengers, routes and totals.
+ * the TIME OUT COMMING warning, passengers, routes and totals. The booking is the bookings resource's record
+ * (useOne, GET /api/bookings/:id), polled while a reference is unresolved.
  */
-import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useOne, type HttpError } from '@refinedev/core';
 import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CompletedBooking, PnrEntry } from '../../../contract/bookings';
 import { isApiError } from '../../../src/sdk';
 import { formatDate, formatDateTime, formatTime, formatVnd } from '../../../src/sdk';
-import { fetchBooking } from '../api';
+import { BOOKINGS_META, BOOKINGS_RESOURCE, QUIET } from '../api';
+import { useNow } from '../components/use-now';
+import { countdown } from '../model/actions';
 import type { PendingPnr } from '../model/draft';
 import { maskPassport } from '../model/passport';
 import { bookingStatusDisplay, isHold, liveRecordStatus, recordStatusDisplay } from '../model/status';
 import '../bookings.css';
 
 const POLL_MS = 2000;
-
-function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
-
-/** hh:mm:ss left (days first when more than one). */
-export function countdown(ms: number): string {
-  if (ms <= 0) return '00:00:00';
-  const total = Math.floor(ms / 1000);
-  const days = Math.floor(total / 86400);
-  const h = Math.floor((total % 86400) / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${days > 0 ? `${days}d ` : ''}${pad(h)}:${pad(m)}:${pad(s)}`;
-}
 
 function PnrRow({ entry, pending, now }: { entry: PnrEntry | null; pending?: PendingPnr; now: number }) {
   const { t } = useTranslation();
@@ -90,36 +72,23 @@ export default function CompletedBookingPage() {
   // the references the hold was asked for (from passenger information): LOADING until the booking answers
   const pending = (location.state as { pending?: PendingPnr[] } | null)?.pending ?? [];
   const bookingId = Number(id);
-  const [booking, setBooking] = useState<CompletedBooking | null>(null);
-  const [error, setError] = useState<'notFound' | 'failed' | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const valid = Number.isInteger(bookingId) && bookingId >= 1;
   const now = useNow(1000);
-
-  useEffect(() => {
-    if (!Number.isInteger(bookingId) || bookingId < 1) {
-      setError('notFound');
-      return;
-    }
-    const ctrl = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      try {
-        const b = await fetchBooking(bookingId, ctrl.signal);
-        setBooking(b);
-        setError(null);
-        // keep asking while a reference is still unresolved
-        if (b.listPNR.some((p) => !p.status)) timer = setTimeout(() => void load(), POLL_MS);
-      } catch (e) {
-        if (ctrl.signal.aborted) return;
-        setError(isApiError(e) && e.status === 404 ? 'notFound' : 'failed');
-      }
-    };
-    void load();
-    return () => {
-      ctrl.abort();
-      clearTimeout(timer);
-    };
-  }, [bookingId, attempt]);
+  const { query } = useOne<CompletedBooking, HttpError>({
+    resource: BOOKINGS_RESOURCE,
+    id: bookingId,
+    meta: { ...BOOKINGS_META, ...QUIET },
+    queryOptions: {
+      enabled: valid,
+      retry: false,
+      staleTime: 0,
+      // keep asking while a reference is still unresolved (not after a failed read)
+      refetchInterval: (q) => (q.state.status !== 'error' && q.state.data?.data.listPNR.some((p) => !p.status) ? POLL_MS : false),
+    },
+    errorNotification: false,
+  });
+  const booking = query.data?.data ?? null;
+  const error: 'notFound' | 'failed' | null = !valid || (isApiError(query.error) && query.error.status === 404) ? 'notFound' : query.isError && !query.isFetching ? 'failed' : null;
 
   const title = (
     <div className="page-heading">
@@ -134,7 +103,7 @@ export default function CompletedBookingPage() {
     return (
       <div className="bk-page">
         {title}
-        <Alert type="error" showIcon message={t('bookings.completed.failed')} action={<Button onClick={() => { setError(null); setAttempt((n) => n + 1); }}>{t('bookings.completed.retry')}</Button>} />
+        <Alert type="error" showIcon message={t('bookings.completed.failed')} action={<Button onClick={() => void query.refetch()}>{t('bookings.completed.retry')}</Button>} />
       </div>
     );
   }

@@ -1,17 +1,20 @@
 /**
  * booking/mail?id=&pnr=: send the ticket by e-mail: recipients (the contact's e-mail first), language, price
- * display and a message; the gateway queues it in the outbox.
+ * display and a message; the gateway queues it in the outbox. The form is Refine's (useForm), a command on the
+ * booking: its submit posts to …/mail through the data provider, the send button shows its pending state.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, Radio, Select, Skeleton } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useForm } from '@refinedev/antd';
+import type { HttpError } from '@refinedev/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PRICE_DISPLAYS } from '../../../contract/bookings';
+import { PRICE_DISPLAYS, type MailRequest } from '../../../contract/bookings';
 import { isApiError } from '../../../src/sdk';
 import { LoadError, PageFrame } from '../../../src/sdk';
-import { fetchBookingDetail, sendBookingMail } from '../api';
+import { BOOKINGS_RESOURCE, COMMAND, bookingUrl } from '../api';
+import { useBookingDetail } from '../components/manage/use-booking-detail';
 import { MAX_RECIPIENTS, parseRecipients, printParams, type PriceDisplay } from '../model/print';
 import '../manage.css';
 
@@ -27,25 +30,30 @@ export default function MailPage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const params = printParams(location.search);
-  const [form] = Form.useForm<MailForm>();
   const [outcome, setOutcome] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
-  const [sending, setSending] = useState(false);
-  const detail = useQuery({
-    queryKey: ['Ticketing', 'booking-detail', params.id],
-    queryFn: ({ signal }) => fetchBookingDetail(params.id as number, signal),
-    enabled: params.id !== null,
-    retry: false,
+  const detail = useBookingDetail(params.id ?? 0, params.id !== null);
+  const booking = detail.data?.data;
+  const { form, formProps, onFinish, formLoading } = useForm<{ queued: boolean }, HttpError, MailRequest>({
+    resource: BOOKINGS_RESOURCE,
+    action: 'create',
+    meta: { path: bookingUrl.mail(params.id ?? 0), ...COMMAND },
+    redirect: false,
+    invalidates: [],
+    successNotification: false,
+    errorNotification: false,
+    onMutationSuccess: (_data, sent) => setOutcome({ type: 'success', text: t('bookings.mail.sent', { to: sent.to.join(', ') }) }),
+    onMutationError: (e) => setOutcome({ type: 'error', text: (isApiError(e) && e.message) || t('bookings.actions.failed') }),
   });
 
   useEffect(() => {
-    if (!detail.data) return;
+    if (!booking) return;
     form.setFieldsValue({
-      to: detail.data.customerInfo.listEmail.slice(0, MAX_RECIPIENTS),
+      to: booking.customerInfo.listEmail.slice(0, MAX_RECIPIENTS),
       pnr: params.pnr ?? undefined,
       lang: i18n.language === 'en' ? 'en' : 'vi',
       price: params.price,
     });
-  }, [detail.data, form, params.pnr, params.price, i18n.language]);
+  }, [booking, form, params.pnr, params.price, i18n.language]);
 
   if (params.id === null) {
     return (
@@ -59,18 +67,10 @@ export default function MailPage() {
     );
   }
 
-  const submit = async (v: MailForm) => {
-    setSending(true);
+  const submit = (v: MailForm) => {
     setOutcome(null);
-    try {
-      const to = parseRecipients(v.to.join(' ')).valid;
-      await sendBookingMail(params.id as number, { to, pnr: v.pnr || undefined, lang: v.lang, price: v.price, message: v.message?.trim() || undefined });
-      setOutcome({ type: 'success', text: t('bookings.mail.sent', { to: to.join(', ') }) });
-    } catch (e) {
-      setOutcome({ type: 'error', text: (isApiError(e) && e.message) || t('bookings.actions.failed') });
-    } finally {
-      setSending(false);
-    }
+    const to = parseRecipients(v.to.join(' ')).valid;
+    return onFinish({ to, pnr: v.pnr || undefined, lang: v.lang, price: v.price, message: v.message?.trim() || undefined }).catch(() => undefined);
   };
 
   const notFound = isApiError(detail.error) && detail.error.status === 404;
@@ -88,9 +88,9 @@ export default function MailPage() {
       {detail.isError && !notFound && <LoadError onRetry={() => void detail.refetch()} />}
       {detail.isLoading && <Skeleton active />}
       {outcome && <Alert type={outcome.type} showIcon message={outcome.text} className="bkm-feedback" data-testid="mail-outcome" data-type={outcome.type} />}
-      {detail.data && (
+      {booking && (
         <Card size="small" className="bkm-mail">
-          <Form<MailForm> form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ to: [], lang: 'vi', price: 'total' }}>
+          <Form<MailForm> {...formProps} form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ to: [], lang: 'vi', price: 'total' }}>
             <Form.Item
               name="to"
               label={t('bookings.mail.to')}
@@ -109,7 +109,7 @@ export default function MailPage() {
               <Select mode="tags" tokenSeparators={[',', ';', ' ']} open={false} suffixIcon={null} data-testid="mail-to" aria-label={t('bookings.mail.to')} />
             </Form.Item>
             <Form.Item name="pnr" label={t('bookings.mail.pnr')}>
-              <Select allowClear placeholder={t('bookings.mail.allPnrs')} options={detail.data.pnrs.filter((p) => p.pnr).map((p) => ({ value: p.pnr, label: `${p.pnr} · ${p.airline}` }))} />
+              <Select allowClear placeholder={t('bookings.mail.allPnrs')} options={booking.pnrs.filter((p) => p.pnr).map((p) => ({ value: p.pnr, label: `${p.pnr} · ${p.airline}` }))} />
             </Form.Item>
             <Form.Item name="lang" label={t('bookings.mail.lang')}>
               <Radio.Group optionType="button" options={[{ value: 'vi', label: 'Tiếng Việt' }, { value: 'en', label: 'English' }]} />
@@ -120,7 +120,7 @@ export default function MailPage() {
             <Form.Item name="message" label={t('bookings.mail.message')}>
               <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 3, maxRows: 8 }} />
             </Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={sending} data-testid="mail-send">
+            <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={formLoading} data-testid="mail-send">
               {t('bookings.mail.send')}
             </Button>
           </Form>

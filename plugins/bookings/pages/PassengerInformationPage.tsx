@@ -5,16 +5,23 @@
  * per flight, "empty this passenger"), the contact block (the first adult fills the contact name until it is
  * edited), live totals (fare + fees + luggage), "reset all", and the hold, confirmed first with the total,
  * then booking/completed/:id. No <form>: Enter never sends half a form; only the hold button does.
+ *
+ * The hold is the bookings resource's create (useCreate; its pending state is the button's). The fields are not
+ * a Refine/antd form: spec point 4's rules are transitions of one reducer over every passenger and the contact
+ * (model/passengers.ts: IDs updated or added, the first adult filling the contact name, emptying, infants tied to
+ * adults, checks against the travel date), which a per-field form store would duplicate.
  */
 import { useMemo, useReducer, useState } from 'react';
 import { Alert, App, Button, Card, Empty, Typography } from 'antd';
 import { CheckOutlined, UndoOutlined } from '@ant-design/icons';
+import { useCreate, type HttpError } from '@refinedev/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AIRLINES_DOMESTIC } from '../../../contract/flights';
 import { isApiError } from '../../../src/sdk';
 import { formatDate, formatTime, formatVnd, linkTo, PAGES } from '../../../src/sdk';
-import { createBooking } from '../api';
+import type { CreateBookingRequest } from '../../../contract/bookings';
+import { BOOKINGS_META, BOOKINGS_RESOURCE, COMMAND } from '../api';
 import { ContactBlock } from '../components/passengers/ContactBlock';
 import { PassengerCard } from '../components/passengers/PassengerCard';
 import { useLuggage } from '../components/passengers/use-luggage';
@@ -61,7 +68,12 @@ function PassengerForm({ draft }: { draft: BookingDraft }) {
   const [luggage, dispatchLuggage, retryLuggage] = useLuggage(routes);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync: hold, mutation } = useCreate<{ id: number }, HttpError, CreateBookingRequest>({
+    resource: BOOKINGS_RESOURCE,
+    meta: { ...BOOKINGS_META, ...COMMAND },
+    successNotification: false,
+    errorNotification: false,
+  });
   const [error, setError] = useState<string | null>(null);
 
   const pax = state.dataPax;
@@ -111,23 +123,22 @@ function PassengerForm({ draft }: { draft: BookingDraft }) {
       okText: t('bookings.passengers.confirmOk'),
       cancelText: t('bookings.passengers.confirmCancel'),
       onOk: async () => {
-        setSaving(true);
         try {
-          const bookingId = await createBooking({
-            sessionId: draft.sessionId,
-            selected: draft.flights.map((f) => ({ offerId: f.offer.id, class: f.class })),
-            passengers: passengersRequest(pax, draft.requirePassport),
-            contact: { name: state.contact.name.trim(), phone: state.contact.phone.trim(), email: state.contact.email.trim() },
-            ...(picks.length ? { luggage: luggageRequest(picks, pax.map((p) => p.paxId)) } : {}),
+          const { data } = await hold({
+            values: {
+              sessionId: draft.sessionId,
+              selected: draft.flights.map((f) => ({ offerId: f.offer.id, class: f.class })),
+              passengers: passengersRequest(pax, draft.requirePassport),
+              contact: { name: state.contact.name.trim(), phone: state.contact.phone.trim(), email: state.contact.email.trim() },
+              ...(picks.length ? { luggage: luggageRequest(picks, pax.map((p) => p.paxId)) } : {}),
+            },
           });
-          navigate(linkTo(PAGES.bookings.completed, { id: bookingId }), { state: { pending: pendingPnrsOf(draft) } });
+          navigate(linkTo(PAGES.bookings.completed, { id: data.id }), { state: { pending: pendingPnrsOf(draft) } });
         } catch (e) {
           const data = isApiError(e) ? e.data : undefined;
           const msg = typeof data?.message === 'string' ? data.message : null;
           if (isApiError(e) && e.status === 404) setError(t('bookings.passengers.sessionGone'));
           else setError(msg ?? (isApiError(e) && e.message ? e.message : t('bookings.passengers.failed')));
-        } finally {
-          setSaving(false);
         }
       },
     });
@@ -175,7 +186,7 @@ function PassengerForm({ draft }: { draft: BookingDraft }) {
           <span>{t('bookings.passengers.luggage')}: <strong data-testid="luggage-total">{formatVnd(totals.luggage)}</strong></span>
           <span className="bk-footer-total">{t('bookings.passengers.total')}: <strong data-testid="booking-total">{formatVnd(totals.total)}</strong></span>
         </div>
-        <Button type="primary" icon={<CheckOutlined />} loading={saving} onClick={submit} data-testid="submit-booking">{t('bookings.passengers.submit')}</Button>
+        <Button type="primary" icon={<CheckOutlined />} loading={mutation.isPending} onClick={submit} data-testid="submit-booking">{t('bookings.passengers.submit')}</Button>
       </div>
     </div>
   );

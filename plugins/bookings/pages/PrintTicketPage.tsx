@@ -1,18 +1,19 @@
 /**
  * booking/print-ticket?id=&pnr=&price=: the printed ticket with the agent's details, the price display option
  * (total, detail, none), the SMS text with a copy button, Print (a print stylesheet shows only the ticket, A4)
- * and Download PDF (print.pdf as a file).
+ * and Download PDF (print.pdf as a file). Both are custom reads of the booking through the data provider; the PDF
+ * is read on the click (a query that runs only when asked), its pending state is the button's.
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Input, Radio, Skeleton, Space } from 'antd';
 import { CopyOutlined, DownloadOutlined, MailOutlined, PrinterOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useCustom, type HttpError } from '@refinedev/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PRICE_DISPLAYS } from '../../../contract/bookings';
+import { PRICE_DISPLAYS, type PrintInfo } from '../../../contract/bookings';
 import { isApiError } from '../../../src/sdk';
 import { LoadError, PageFrame } from '../../../src/sdk';
-import { fetchPrintInfo, fetchPrintPdf } from '../api';
+import { COMMAND, QUIET, bookingReadKey, bookingUrl, printParamsOf } from '../api';
 import { TicketView } from '../components/manage/TicketView';
 import { printParams, printQuery, type PriceDisplay } from '../model/print';
 import '../manage.css';
@@ -24,40 +25,47 @@ export default function PrintTicketPage() {
   const params = printParams(location.search);
   const lang = i18n.language === 'en' ? 'en' : 'vi';
   const [copied, setCopied] = useState(false);
-  const [pdf, setPdf] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const info = useQuery({
-    queryKey: ['Ticketing', 'print', params.id, params.pnr, params.price, lang],
-    queryFn: ({ signal }) => fetchPrintInfo(params.id as number, { pnr: params.pnr, price: params.price, lang }, signal),
-    enabled: params.id !== null,
-    retry: false,
-  });
+  const id = params.id ?? 0;
+  const query = printParamsOf({ pnr: params.pnr, price: params.price, lang });
+  const info = useCustom<PrintInfo, HttpError>({
+    url: bookingUrl.print(id),
+    method: 'get',
+    config: { query },
+    meta: QUIET,
+    queryOptions: { queryKey: bookingReadKey(id, 'print', query), enabled: params.id !== null, retry: false },
+    errorNotification: false,
+  }).query;
+  const pdf = useCustom<Blob, HttpError>({
+    url: bookingUrl.printPdf(id),
+    method: 'get',
+    config: { query },
+    meta: { ...COMMAND, responseType: 'blob' },
+    queryOptions: { queryKey: bookingReadKey(id, 'print.pdf', query), enabled: false, retry: false, gcTime: 0 },
+    errorNotification: false,
+  }).query;
+  const printed = info.data?.data;
 
   const setPrice = (price: PriceDisplay) => void navigate({ search: `?${printQuery({ id: params.id as number, pnr: params.pnr, price })}` }, { replace: true });
 
   const copySms = async () => {
-    if (!info.data) return;
-    await navigator.clipboard.writeText(info.data.contentSms);
+    if (!printed) return;
+    await navigator.clipboard.writeText(printed.contentSms);
     setCopied(true);
     setTimeout(() => setCopied(false), 2000);
   };
 
   const download = async () => {
     if (params.id === null) return;
-    setPdf('busy');
-    try {
-      const blob = await fetchPrintPdf(params.id, { pnr: params.pnr, price: params.price, lang });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `ticket-${info.data?.pnrCode || params.pnr || params.id}.pdf`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setPdf('idle');
-    } catch {
-      setPdf('failed');
-    }
+    const read = await pdf.refetch();
+    if (read.isError || !read.data) return;
+    const url = URL.createObjectURL(read.data.data);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `ticket-${printed?.pnrCode || params.pnr || params.id}.pdf`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
   if (params.id === null) {
@@ -86,10 +94,10 @@ export default function PrintTicketPage() {
           data-testid="print-price-display"
         />
         <Space wrap>
-          <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!info.data} data-testid="print-button">
+          <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!printed} data-testid="print-button">
             {t('bookings.print.print')}
           </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={pdf === 'busy'} disabled={!info.data} data-testid="print-pdf">
+          <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={pdf.isFetching} disabled={!printed} data-testid="print-pdf">
             {t('bookings.print.pdf')}
           </Button>
           <Link to={`/booking/mail?${printQuery({ id: params.id, pnr: params.pnr, price: params.price })}`}>
@@ -97,7 +105,7 @@ export default function PrintTicketPage() {
           </Link>
         </Space>
       </div>
-      {pdf === 'failed' && <Alert type="error" showIcon message={t('bookings.print.pdfFailed')} className="bkm-feedback bkm-no-print" />}
+      {pdf.isError && !pdf.isFetching && <Alert type="error" showIcon message={t('bookings.print.pdfFailed')} className="bkm-feedback bkm-no-print" />}
       {notFound && (
         <Card>
           <Empty description={t('bookings.detail.notFound')} />
@@ -105,11 +113,11 @@ export default function PrintTicketPage() {
       )}
       {info.isError && !notFound && <LoadError onRetry={() => void info.refetch()} />}
       {info.isLoading && <Skeleton active paragraph={{ rows: 10 }} />}
-      {info.data && (
+      {printed && (
         <>
-          <TicketView info={info.data} />
+          <TicketView info={printed} />
           <Card size="small" title={t('bookings.print.sms')} className="bkm-no-print bkm-sms">
-            <Input.TextArea value={info.data.contentSms} readOnly autoSize={{ minRows: 3, maxRows: 8 }} data-testid="print-sms" aria-label={t('bookings.print.sms')} />
+            <Input.TextArea value={printed.contentSms} readOnly autoSize={{ minRows: 3, maxRows: 8 }} data-testid="print-sms" aria-label={t('bookings.print.sms')} />
             <Button icon={<CopyOutlined />} onClick={() => void copySms()} data-testid="print-copy-sms" className="bkm-sms-copy">
               {copied ? t('bookings.print.copied') : t('bookings.print.copy')}
             </Button>

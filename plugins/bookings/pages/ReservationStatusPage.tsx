@@ -1,31 +1,37 @@
-/** /booking/reservation-status: a PNR code → its status, time limit, itinerary and a link to the booking detail. */
+/**
+ * /booking/reservation-status: a PNR code → its status, time limit, itinerary and a link to the booking detail
+ * (a custom read through the data provider, asked when the form is sent).
+ */
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Skeleton } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useCustom, type HttpError } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BOOKINGS_API, type ReservationStatus } from '../../../contract/bookings';
 import { isApiError } from '../../../src/sdk';
 import { formatDateTime } from '../../../src/sdk';
 import { PageFrame } from '../../../src/sdk';
-import { fetchReservationStatus } from '../api';
+import { QUIET } from '../api';
 import { countdown, msLeft } from '../model/actions';
 import { isHold } from '../model/status';
 import { BookingStatusTag, PnrStatusTag } from '../components/manage/StatusTags';
-import { useNow } from '../components/manage/use-now';
+import { useNow } from '../components/use-now';
 import '../manage.css';
 
 export default function ReservationStatusPage() {
   const { t } = useTranslation();
   const now = useNow(1000);
   const [pnr, setPnr] = useState<string | null>(null);
-  const status = useQuery({
-    queryKey: ['Ticketing', 'reservation-status', pnr],
-    queryFn: ({ signal }) => fetchReservationStatus(pnr as string, signal),
-    enabled: pnr !== null,
-    retry: false,
-  });
-  const s = status.data;
+  const status = useCustom<ReservationStatus, HttpError>({
+    url: BOOKINGS_API.reservationStatus,
+    method: 'get',
+    config: { query: { pnr } },
+    meta: QUIET,
+    queryOptions: { enabled: pnr !== null, retry: false },
+    errorNotification: false,
+  }).query;
+  const s = status.data?.data;
   const notFound = isApiError(status.error) && status.error.status === 404;
   return (
     <PageFrame title={t('bookings.reservationStatus.title')} className="bkm-page">

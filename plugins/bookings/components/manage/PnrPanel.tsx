@@ -1,7 +1,7 @@
 /**
  * One Booking (PNR) of spec point 3 in full on booking-detail: status and time limit countdown (holds), void
- * cut-off (issued tickets), the actions the gateway allows plus mail and the fare rules, the legs (times,
- * terminals, aircraft, baggage), the passengers with their ticket numbers, and the fare data.
+ * cut-off (issued tickets), the actions the gateway allows (and access does not refuse) plus mail and the fare
+ * rules, the legs (times, terminals, aircraft, baggage), the passengers with their ticket numbers, and the fare data.
  */
 import { Alert, Button, Card, Grid, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { actionButtons, countdown, msLeft, type DetailAction } from '../../model
 import { baggageText } from '../../model/print';
 import { isHold } from '../../model/status';
 import { PnrStatusTag } from './StatusTags';
+import { useActionAccess } from './use-action-access';
 
 function minutes(m: number): string {
   return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}`;
@@ -104,7 +105,8 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
   const held = isHold(pnr.recordStatus);
   const limitLeft = msLeft(pnr.timeLimit, now);
   const voidLeft = msLeft(pnr.voidUntil, now);
-  const buttons = actionButtons(pnr);
+  const allowed = useActionAccess();
+  const buttons = actionButtons({ pnr: pnr.pnr, actions: pnr.actions.filter(allowed) });
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
 

@@ -8,15 +8,17 @@ import { Alert, Button } from 'antd';
 import { useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
 import type { BookingListItem } from '../../../../contract/bookings';
-import { usePermissionList } from '../../../../src/sdk';
 import { formatDateTime } from '../../../../src/sdk';
-import { LoadError, PageFrame } from '../../../../src/sdk';
+import { LoadError } from '../../../../src/sdk';
 import { BOOKINGS_META, BOOKINGS_RESOURCE } from '../../api';
 import { countdown, msLeft } from '../../model/actions';
 import { crudFilters, workListFilters, workListRows, type WorkList, type WorkRow } from '../../model/search';
 import { BookingTable } from './BookingTable';
+import { useActionAccess } from './use-action-access';
 import { useBookingActions } from './use-booking-actions';
-import { useNow } from './use-now';
+import { useSeesAgents } from './use-sees-agents';
+import { BookingListView } from './views';
+import { useNow } from '../use-now';
 import '../../manage.css';
 
 /** The server page of a work list: the rows are sorted by deadline within it. */
@@ -25,7 +27,6 @@ const PAGE_SIZE = 100;
 export function WorkListPage({ kind }: { kind: WorkList }) {
   const { t } = useTranslation();
   const now = useNow(1000);
-  const permissions = usePermissionList();
   const [page, setPage] = useState(1);
   // the filters are fixed for the visit (void: today's tickets)
   const [filters] = useState(() => crudFilters(workListFilters(kind, new Date())));
@@ -39,15 +40,17 @@ export function WorkListPage({ kind }: { kind: WorkList }) {
     queryOptions: { retry: false },
     errorNotification: false,
   });
-  const actions = useBookingActions({ onDone: () => void tableQuery.refetch() });
+  // after an action the bookings resource is invalidated: this list reads again
+  const actions = useBookingActions();
   const rows: WorkRow[] = useMemo(() => workListRows(kind, tableQuery.data?.data ?? [], now), [kind, tableQuery.data, now]);
   const byKey = useMemo(() => new Map(rows.map((r) => [r.key, r])), [rows]);
   const items = rows.map((r) => ({ ...r.item, pnrs: r.item.pnrs.filter((p) => p.pnr === r.pnr), __key: r.key }));
   const keyOf = (item: BookingListItem) => (item as BookingListItem & { __key: string }).__key;
-  const admin = permissions.includes('ADMIN_F1') || permissions.includes('ADMIN_F2');
+  const admin = useSeesAgents();
+  const allowed = useActionAccess();
 
   return (
-    <PageFrame title={t(`bookings.${kind}.title`)} className="bkm-page">
+    <BookingListView title={t(`bookings.${kind}.title`)} className="bkm-page">
       <Alert type="info" showIcon message={t(`bookings.${kind}.intro`)} className="bkm-feedback" />
       {actions.feedback}
       {tableQuery.isError && <LoadError onRetry={() => void tableQuery.refetch()} />}
@@ -80,7 +83,7 @@ export function WorkListPage({ kind }: { kind: WorkList }) {
           }}
           action={(item) => {
             const row = byKey.get(keyOf(item));
-            if (!row) return null;
+            if (!row || !allowed(kind)) return null;
             return (
               <Button
                 size="small"
@@ -100,6 +103,6 @@ export function WorkListPage({ kind }: { kind: WorkList }) {
           }}
         />
       </div>
-    </PageFrame>
+    </BookingListView>
   );
 }

@@ -1,21 +1,23 @@
 /**
  * The irreversible actions of a PNR (issue, void, cancel) with their confirmation stating what moves: issue the
  * total charged and the deposit balance after it, void the amount returned, cancel the seats released and no
- * money. Issue sends a fresh idempotency key per click of the confirm button and keeps it for the retries of that
- * click (model/actions.ts issueAttempt); a second click while a call runs does nothing. The PIN dialog (403/120)
- * is the api client's. After money moves the header balance is refreshed (DEPOSIT_BALANCE_KEY), then `onDone`.
+ * money. Each is a command through the data provider (useCustomMutation); the button of the action running
+ * shows the mutation's pending state. Issue sends a fresh idempotency key per click of the confirm button and
+ * keeps it for the retries of that click (model/actions.ts issueAttempt); a second click while a call runs does
+ * nothing. The PIN dialog (403/120) is the api client's, under the data provider. After money moves every read
+ * on screen and the header balance are refreshed (use-money.ts); after a refusal the bookings are read again.
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCustomMutation, useDataProvider, useInvalidate, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { BookingDetail, BookingPnr } from '../../../../contract/bookings';
+import type { BookingDetail, BookingPnr, CancelRequest, IssueRequest, IssueResult, MoneyResult, VoidRequest } from '../../../../contract/bookings';
 import { ErrorCode } from '../../../../contract/errors';
 import { isApiError } from '../../../../src/sdk';
 import { formatVnd } from '../../../../src/sdk';
-import { DEPOSIT_BALANCE_KEY } from '../../../../contract/accounting';
-import { cancelBooking, fetchBalance, fetchBookingDetail, issueBooking, voidBooking } from '../../api';
+import { BOOKINGS_RESOURCE, COMMAND, QUIET, bookingUrl } from '../../api';
 import { coversCharge, issueAttempt, issueCharge, newIdempotencyKey, seatsReleased, voidRefund, type IssueAttempt } from '../../model/actions';
+import { useDepositBalance, useMoneyRefresh } from './use-money';
 
 export type MoneyAction = 'issue' | 'void' | 'cancel';
 
@@ -35,15 +37,29 @@ function ConfirmLines({ lines }: { lines: ReactNode[] }) {
   );
 }
 
-export function useBookingActions({ onDone }: { onDone: () => void }) {
+type MoneyBody = IssueRequest | VoidRequest | CancelRequest;
+
+/** The PNR an action runs on, as `action:pnr`, while its command is pending. */
+function runningOf(pending: boolean, variables: { url: string; values: MoneyBody } | undefined, id: (url: string) => string | undefined): string | null {
+  if (!pending || !variables) return null;
+  const action = id(variables.url);
+  return action ? `${action}:${variables.values.pnrs[0]}` : null;
+}
+
+export function useBookingActions() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const client = useQueryClient();
-  const balance = useQuery({ queryKey: DEPOSIT_BALANCE_KEY, queryFn: fetchBalance, staleTime: 0 });
+  const dataProvider = useDataProvider();
+  const invalidate = useInvalidate();
+  const refreshMoney = useMoneyRefresh();
+  const balance = useDepositBalance();
+  const { mutation, mutateAsync } = useCustomMutation<IssueResult | MoneyResult, HttpError, MoneyBody>();
   const attempt = useRef<IssueAttempt | null>(null);
-  const busy = useRef(false);
+  // re-entry guard: two clicks in one tick both see the mutation idle
+  const sending = useRef(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const [running, setRunning] = useState<string | null>(null);
+  const actionOfUrl = (url: string) => (['issue', 'void', 'cancel'] as const).find((a) => url.endsWith(`/${a}`));
+  const running = runningOf(mutation.isPending, mutation.variables, actionOfUrl);
 
   const errorText = (e: unknown) => {
     if (isApiError(e)) {
@@ -54,40 +70,36 @@ export function useBookingActions({ onDone }: { onDone: () => void }) {
   };
   const retryable = (e: unknown) => !isApiError(e) || e.network || e.status >= 500 || e.code === ErrorCode.PIN_REQUIRED || e.code === ErrorCode.PIN_INVALID;
 
-  const afterMoney = async () => {
-    await client.invalidateQueries({ queryKey: DEPOSIT_BALANCE_KEY });
-    onDone();
-  };
+  const command = <T,>(url: string, values: MoneyBody) =>
+    mutateAsync({ url, method: 'post', values, meta: COMMAND, successNotification: false, errorNotification: false }).then((r) => r.data as T);
 
   const send = async (action: MoneyAction, detail: BookingDetail, pnr: BookingPnr, retry: boolean): Promise<void> => {
-    if (busy.current) return;
-    busy.current = true;
-    setRunning(`${action}:${pnr.pnr}`);
+    if (sending.current) return;
+    sending.current = true;
     setFeedback(null);
     try {
       if (action === 'issue') {
         attempt.current = issueAttempt(attempt.current, [pnr.pnr], retry, newIdempotencyKey);
-        const r = await issueBooking(detail.id, { idempotencyKey: attempt.current.key, pnrs: attempt.current.pnrs });
+        const r = await command<IssueResult>(bookingUrl.issue(detail.id), { idempotencyKey: attempt.current.key, pnrs: attempt.current.pnrs });
         const tickets = r.pnrs.flatMap((p) => p.tickets).length;
         const repriced = r.pnrs.flatMap((p) => (p.repriced ? [t('bookings.issue.repriced', { pnr: p.pnr, from: formatVnd(p.repriced.from), to: formatVnd(p.repriced.to) })] : []));
         const done = t('bookings.issue.done', { pnr: pnr.pnr, amount: formatVnd(r.amount), balance: formatVnd(r.balanceAfter), count: tickets });
         setFeedback({ type: 'success', text: [done, ...repriced].join(' ') });
       } else if (action === 'void') {
-        const r = await voidBooking(detail.id, { pnrs: [pnr.pnr] });
+        const r = await command<MoneyResult>(bookingUrl.void(detail.id), { pnrs: [pnr.pnr] });
         setFeedback({ type: 'success', text: t('bookings.void.done', { pnr: pnr.pnr, amount: formatVnd(r.amount), balance: formatVnd(r.balanceAfter) }) });
       } else {
-        await cancelBooking(detail.id, { pnrs: [pnr.pnr] });
+        await command<MoneyResult>(bookingUrl.cancel(detail.id), { pnrs: [pnr.pnr] });
         setFeedback({ type: 'success', text: t('bookings.cancel.done', { pnr: pnr.pnr }) });
       }
-      busy.current = false;
-      await afterMoney();
+      sending.current = false;
+      await refreshMoney();
     } catch (e) {
       setFeedback({ type: 'error', text: errorText(e), retry: retryable(e) ? () => void send(action, detail, pnr, true) : undefined });
       // a refusal may mean the PNR changed meanwhile: show its state now
-      onDone();
+      void invalidate({ resource: BOOKINGS_RESOURCE, invalidates: ['resourceAll'] });
     } finally {
-      busy.current = false;
-      setRunning(null);
+      sending.current = false;
     }
   };
 
@@ -97,7 +109,7 @@ export function useBookingActions({ onDone }: { onDone: () => void }) {
     let lines: ReactNode[];
     let blocked = false;
     if (action === 'issue') {
-      const b = balance.data;
+      const b = balance;
       const { total, balanceAfter } = issueCharge([pnr], b?.balance);
       blocked = !coversCharge(total, b?.available);
       lines = [
@@ -137,14 +149,17 @@ export function useBookingActions({ onDone }: { onDone: () => void }) {
     });
   };
 
-  /** From a list row: read the PNR's booking first (the confirmation needs its amounts). */
+  /**
+   * From a list row: read the PNR's booking first (the confirmation needs its amounts). A read on a click, not a
+   * query of the screen: it goes to the data provider directly.
+   */
   const runById = async (action: MoneyAction, bookingId: number, pnrCode: string) => {
     try {
-      const detail = await fetchBookingDetail(bookingId);
+      const { data: detail } = await dataProvider().custom!<BookingDetail>({ url: bookingUrl.detail(bookingId), method: 'get', meta: QUIET });
       const pnr = detail.pnrs.find((p) => p.pnr === pnrCode);
       if (!pnr || !pnr.actions.includes(action)) {
         setFeedback({ type: 'error', text: t('bookings.actions.notAllowedNow', { pnr: pnrCode }) });
-        onDone();
+        void invalidate({ resource: BOOKINGS_RESOURCE, invalidates: ['resourceAll'] });
         return;
       }
       run(action, detail, pnr);
