@@ -1,11 +1,12 @@
 /**
- * The @refinedev/antd views of the booking screens, set to the portal's page look (PageFrame's): the h1 page
+ * The @refinedev/antd views of the booking screens, set to the portal's page look (PageFrame's): its h1 page
  * title, no breadcrumb and no back arrow (the portal has neither), the header's extra on the right, and a body
  * whose blocks stack with the screen's gap (a Show's own card is transparent and unpadded: each block is a card).
+ * The bookings screens space their blocks by a gap (manage.css), hence their own header class, not page-frame.
  */
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
 import { List, Show } from '@refinedev/antd';
+import { PageTitle } from '../../../../src/sdk';
 import { BOOKINGS_RESOURCE } from '../../api';
 
 interface ViewProps {
@@ -16,14 +17,6 @@ interface ViewProps {
   children: ReactNode;
 }
 
-function PageTitle({ text }: { text: string }) {
-  return (
-    <Typography.Title level={1} className="page-title">
-      {text}
-    </Typography.Title>
-  );
-}
-
 const header = { className: 'bkm-view-header' };
 
 /** A list of bookings (booking/search, the work lists). */
@@ -31,7 +24,7 @@ export function BookingListView({ title, extra, className, children }: ViewProps
   return (
     <List
       resource={BOOKINGS_RESOURCE}
-      title={<PageTitle text={title} />}
+      title={<PageTitle>{title}</PageTitle>}
       breadcrumb={false}
       canCreate={false}
       headerButtons={extra ? () => extra : undefined}
@@ -50,7 +43,7 @@ export function BookingShowView({ id, title, extra, className, children }: ViewP
     <Show
       resource={BOOKINGS_RESOURCE}
       recordItemId={id}
-      title={<PageTitle text={title} />}
+      title={<PageTitle>{title}</PageTitle>}
       breadcrumb={false}
       goBack={false}
       canEdit={false}
