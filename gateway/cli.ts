@@ -14,8 +14,8 @@
 import { parseArgs } from 'node:util';
 import { ROLES, type AccountType, type Role } from '../contract/auth';
 import { AdminError, createUser, resetPassword, validateNewUser, type NewUser } from './admin/users';
-import type { Database } from './db/client';
-import { openFromSettings } from './db/open';
+import type { Database } from './platform/db/client';
+import { openFromSettings } from './platform/db/open';
 import { latestMails } from './mail/outbox';
 import { demoAccountsTable, seedDemo } from './seed/demo';
 import { loadSettings, SettingsError } from './settings';

@@ -15,8 +15,8 @@ import {
   topUpRequest,
 } from '../../contract/accounting';
 import { idParam } from '../../contract/agents';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth } from '../agents/scope';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth } from '../platform/tenancy/scope';
 import { approveTopUp, balanceView, createTopUp, depositReport as buildReport, getTopUp, listEntries, listTopUps, rejectTopUp } from './service';
 
 export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps): void {

@@ -21,14 +21,14 @@ import {
   type TopUpRequest,
 } from '../../contract/accounting';
 import { ErrorCode } from '../../contract/errors';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { agencies, journalEntries, topUpRequests, uploads, users } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { agencies, journalEntries, topUpRequests, uploads, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 import { notify, notifyTopUpApproved } from '../notifications/notifications';
 import { inspectUpload, uploadUrl } from '../uploads/uploads';
-import { balanceOf, creditLimitOf, postEntry } from './ledger';
+import { balanceOf, creditLimitOf, postEntry } from '../platform/ledger';
 import { depositAgency, depositScope } from './scope';
 
 const num = (v: unknown): number => Number(v ?? 0);

@@ -21,15 +21,15 @@ import {
 } from '../../contract/agents';
 import { okResult } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import { hashPassword, verifyPassword } from '../platform/passwords';
 import type { AuthService } from '../auth/service';
-import { loadUserById, type UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { agencies, uploads, users } from '../db/schema';
-import { ApiError, isApiError } from '../http/errors';
-import { requireAuth } from './scope';
+import { loadUserById, type UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { agencies, uploads, users } from '../platform/db/schema';
+import { ApiError, isApiError } from '../platform/http/errors';
+import { requireAuth } from '../platform/tenancy/scope';
 
 type AgencyRow = typeof agencies.$inferSelect;
 

@@ -32,25 +32,16 @@ import {
 import { ACCOUNT_TYPES } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import { PERMISSION_STRINGS, PERMISSION_STRING_TO_NAME, derivePermissions } from '../../policies/permissions';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import { hashPassword } from '../auth/passwords';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import { hashPassword } from '../platform/passwords';
 import { revokeAllOfUser } from '../auth/sessions';
-import type { UserContext } from '../auth/users';
-import { isUniqueViolation, type Conn, type Db } from '../db/client';
-import { agencies, permissionGroups, users } from '../db/schema';
-import { ApiError } from '../http/errors';
-import {
-  ROLES_BY_LEVEL,
-  ancestorsOf,
-  assertGrantable,
-  assertInScope,
-  assertRoleFits,
-  assignableGroup,
-  grantableStrings,
-  requireAuth,
-  scopeOf,
-} from './scope';
+import type { UserContext } from '../platform/tenancy/users';
+import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
+import { agencies, permissionGroups, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import { ancestorsOf, assertInScope, requireAuth, scopeOf } from '../platform/tenancy/scope';
+import { ROLES_BY_LEVEL, assertGrantable, assertRoleFits, assignableGroup, grantableStrings } from './grants';
 
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';

@@ -15,7 +15,7 @@ import {
   verifyResetRequest,
 } from '../../contract/auth';
 import { API } from '../../contract/paths';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import type { CaptchaService } from './captcha';
 import type { AuthService } from './service';
 

@@ -12,10 +12,10 @@ import {
 } from '../../contract/bookings';
 import { ErrorCode } from '../../contract/errors';
 import type { Source } from '../../contract/flights';
-import type { UserContext } from '../auth/users';
-import type { Conn } from '../db/client';
-import { agencies, bookings, journalEntries, pnrs, refunds, users } from '../db/schema';
-import { ApiError } from '../http/errors';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn } from '../platform/db/client';
+import { agencies, bookings, journalEntries, pnrs, refunds, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 import type { PricedLuggage } from './luggage';
 import { fareDataOf, firstDeparture, itineraryOf, luggageOfPnr, paxInfoEntries, routeInfosOf } from './pnr-view';
 import { bookingInScope, bookingScope } from './scope';

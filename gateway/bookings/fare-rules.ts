@@ -5,8 +5,8 @@
  */
 import type { Language } from '../../contract/constants';
 import type { FareRule } from '../../contract/flights';
-import type { UserContext } from '../auth/users';
-import type { Conn } from '../db/client';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn } from '../platform/db/client';
 import type { Suppliers } from '../suppliers';
 import { pnrInScope } from './detail';
 import { isInternationalPnr, type StoredFare, type StoredLeg } from './pnr-view';

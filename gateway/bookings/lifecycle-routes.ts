@@ -21,8 +21,8 @@ import {
   refundRequest,
   voidRequest,
 } from '../../contract/bookings';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth } from '../agents/scope';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth } from '../platform/tenancy/scope';
 import type { Settings } from '../settings';
 import { createSuppliers, type Suppliers } from '../suppliers';
 import { cancelHolds, issueBooking, QuoteCache, refundQuoteOf, refundTickets, voidTickets, type Actor, type LifecycleDeps } from './lifecycle';

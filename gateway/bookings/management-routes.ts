@@ -28,9 +28,9 @@ import {
   ticketFace,
   ticketFaceQuery,
 } from '../../contract/bookings';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth } from '../agents/scope';
-import { uploads } from '../db/schema';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth } from '../platform/tenancy/scope';
+import { uploads } from '../platform/db/schema';
 import { luggageOptions } from '../suppliers/simulated/luggage';
 import { eq } from 'drizzle-orm';
 import { bookingDetail, reservationStatusOf } from './detail';

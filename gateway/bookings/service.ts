@@ -19,13 +19,13 @@ import {
 } from '../../contract/bookings';
 import { ErrorCode } from '../../contract/errors';
 import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { bookings, notifications, pnrs, type SeatHold } from '../db/schema';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { bookings, notifications, pnrs, type SeatHold } from '../platform/db/schema';
 import { notifyHoldExpiring } from '../notifications/notifications';
 import { agencyBookingFees, isInternationalJourney } from '../flights/service';
 import { releaseSeats, takeSeats } from '../flights/inventory';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import { holdTimeLimit, seatKey, SupplierError, type Suppliers } from '../suppliers';
 import { AIRPORTS } from '../suppliers/reference-data';
 import { localToUtc } from '../suppliers/simulated/clock';

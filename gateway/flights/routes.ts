@@ -24,11 +24,11 @@ import {
   searchPollQuery,
   searchStarted,
 } from '../../contract/flights';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth } from '../agents/scope';
-import { resolveSigninSecret } from '../db/secrets';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth } from '../platform/tenancy/scope';
+import { resolveSigninSecret } from '../platform/db/secrets';
 import { fareRuleOfPnr } from '../bookings/fare-rules';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../platform/http/errors';
 import type { Settings } from '../settings';
 import { createSuppliers, type Suppliers } from '../suppliers';
 import { activeSignIns, signinKey } from '../system/signins';

@@ -27,10 +27,10 @@ import {
   type Source,
 } from '../../contract/flights';
 import type { Language } from '../../contract/constants';
-import { ancestorsOf } from '../agents/scope';
-import type { Conn } from '../db/client';
-import { agencies, serviceFees } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ancestorsOf } from '../platform/tenancy/scope';
+import type { Conn } from '../platform/db/client';
+import { agencies, serviceFees } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 import { bookingFees as defaultBookingFees, SupplierError, type SupplierSearch, type Suppliers } from '../suppliers';
 import { AIRPORT_LIST, AIRPORTS, CARRIER_CHANNELS, GDS_CARRIERS } from '../suppliers/reference-data';
 import { addDays, formatLocal, isCalendarDate } from '../suppliers/simulated/clock';

@@ -27,14 +27,14 @@ import {
   type NewsUpdate,
 } from '../../contract/content';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { assertOwnImage } from '../agents/profile';
-import { ancestorsOf, requireAuth } from '../agents/scope';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { news, users } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ancestorsOf, requireAuth } from '../platform/tenancy/scope';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { news, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 import { notifyAudience } from '../notifications/notifications';
 import { uploadUrl } from '../uploads/uploads';
 import { normaliseTags, sanitizeNewsHtml } from './sanitize';

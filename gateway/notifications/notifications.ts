@@ -11,11 +11,11 @@ import { okResult } from '../../contract/auth';
 import type { Language } from '../../contract/constants';
 import { notificationList, type NotificationList, type NotificationType } from '../../contract/content';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth, subtreeOf } from '../agents/scope';
-import type { Conn } from '../db/client';
-import { agencies, notifications, users } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth, subtreeOf } from '../platform/tenancy/scope';
+import type { Conn } from '../platform/db/client';
+import { agencies, notifications, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 
 export interface NotificationContent {
   type: NotificationType;

@@ -19,13 +19,13 @@ import {
   type SupportUpdate,
 } from '../../contract/content';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { ancestorsOf, requireAuth } from '../agents/scope';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { agencies, supportContacts } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { ancestorsOf, requireAuth } from '../platform/tenancy/scope';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { agencies, supportContacts } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 
 type Row = typeof supportContacts.$inferSelect;
 

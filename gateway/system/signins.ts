@@ -15,14 +15,14 @@ import { idParam } from '../../contract/agents';
 import { okResult } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import type { Source } from '../../contract/flights';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { ancestorsOf, requireAuth } from '../agents/scope';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import { isUniqueViolation, type Conn, type Db } from '../db/client';
-import { agencies, signIns } from '../db/schema';
-import { resolveSigninSecret } from '../db/secrets';
-import { ApiError } from '../http/errors';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { ancestorsOf, requireAuth } from '../platform/tenancy/scope';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
+import { agencies, signIns } from '../platform/db/schema';
+import { resolveSigninSecret } from '../platform/db/secrets';
+import { ApiError } from '../platform/http/errors';
 
 const VERSION = 'v1';
 

@@ -14,13 +14,13 @@ import { ADMIN_API } from '../../contract/admin-paths';
 import { uploadRequest, uploadResult, type UploadRequest, type UploadResult } from '../../contract/content';
 import { ErrorCode } from '../../contract/errors';
 import { checkUpload } from '../../contract/validators';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth } from '../agents/scope';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import type { Db } from '../db/client';
-import { uploads } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth } from '../platform/tenancy/scope';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Db } from '../platform/db/client';
+import { uploads } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 
 export const uploadUrl = (id: string) => ADMIN_API.upload.replace(':id', id);
 

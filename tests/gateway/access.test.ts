@@ -123,7 +123,7 @@ describe('audit log', () => {
 describe('route guard', () => {
   it('refuses at start an /api route registered around the rule table', async () => {
     const { default: Fastify } = await import('fastify');
-    const { installRouteGuard, defineEndpoint } = await import('../../gateway/access/endpoint');
+    const { installRouteGuard, defineEndpoint } = await import('../../gateway/platform/access/endpoint');
     const app = Fastify();
     installRouteGuard(app, ['/api/docs']);
     expect(() => app.get('/api/sneaky', async () => 'x')).toThrow(/defineEndpoint/);

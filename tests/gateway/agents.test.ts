@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, PermissionGroup, SubAgency } from '../../contract/agents';
-import { auditLog, users } from '../../gateway/db/schema';
+import { auditLog, users } from '../../gateway/platform/db/schema';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { call, login, startGateway, type Gateway } from './helpers';
 

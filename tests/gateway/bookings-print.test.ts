@@ -6,7 +6,7 @@ import type { PrintInfo } from '../../contract/bookings';
 import type { FlightOffer } from '../../contract/flights';
 import { createUser } from '../../gateway/admin/users';
 import { renderTicketPdf } from '../../gateway/bookings/print-pdf';
-import { agencies, pnrs, uploads } from '../../gateway/db/schema';
+import { agencies, pnrs, uploads } from '../../gateway/platform/db/schema';
 import { inDays, searchToEnd } from './flights-helpers';
 import { call, login, startGateway, type Gateway } from './helpers';
 

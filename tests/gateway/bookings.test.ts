@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedBooking } from '../../contract/bookings';
 import type { FlightOffer } from '../../contract/flights';
 import { expireHolds, warnExpiringHolds } from '../../gateway/bookings/service';
-import { bookings, notifications, pnrs, reservationErrors } from '../../gateway/db/schema';
+import { bookings, notifications, pnrs, reservationErrors } from '../../gateway/platform/db/schema';
 import { seatsTakenOf, takeSeats } from '../../gateway/flights/inventory';
 import { createSuppliers, seatKey } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsSummary } from '../../contract/content';
 import { UPLOAD_MAX_BYTES } from '../../contract/validators';
-import { agencies, uploads, users } from '../../gateway/db/schema';
+import { agencies, uploads, users } from '../../gateway/platform/db/schema';
 import { notifyHoldExpiring, notifyTopUpApproved } from '../../gateway/notifications/notifications';
 import { DEMO_IMAGES } from '../../gateway/seed/demo';
 import { logReservationError } from '../../gateway/system/reservation-errors';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignIn } from '../../contract/admin-system';
-import { agencies, signIns } from '../../gateway/db/schema';
+import { agencies, signIns } from '../../gateway/platform/db/schema';
 import { DEMO_SIGNINS, seedDemo } from '../../gateway/seed/demo';
 import { feesFor, sumFees } from '../../gateway/system/fees';
 import { activeSignIns, openSecret, sealSecret, signinKey } from '../../gateway/system/signins';

@@ -16,10 +16,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { ENTRY_SIGN, type EntryType } from '../../contract/accounting';
 import { ErrorCode } from '../../contract/errors';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { Conn, Tx } from '../db/client';
-import { agencies, journalEntries, ledgerAccounts, postings } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { writeAudit, type RequestMeta } from './audit';
+import type { Conn, Tx } from './db/client';
+import { agencies, journalEntries, ledgerAccounts, postings } from './db/schema';
+import { ApiError } from './http/errors';
 
 export interface PostEntryInput {
   type: EntryType;
