@@ -29,11 +29,11 @@ import { requireAuth } from '../platform/tenancy/scope';
 import { resolveSigninSecret } from '../platform/db/secrets';
 import { fareRuleOfPnr } from '../bookings/fare-rules';
 import { ApiError } from '../platform/http/errors';
+import type { SupplierSets } from '../platform/module';
 import type { Settings } from '../settings';
-import { createSuppliers, type Suppliers } from '../suppliers';
 import { activeSignIns, signinKey } from '../system/signins';
 import { seatsTakenReader } from './inventory';
-import { runTasks, SearchSessions } from './search-sessions';
+import { runTasks, type SearchSessions } from './search-sessions';
 import {
   agencyBookingFees,
   cheapestDays,
@@ -54,21 +54,18 @@ export const FLIGHTS_API = {
 } as const;
 
 export interface FlightDeps {
-  settings: Pick<Settings, 'SUPPLIERS' | 'SUPPLIER_TIMEOUT_MS' | 'SEARCH_SESSION_TTL_SECONDS' | 'SEARCH_SESSIONS_PER_USER' | 'SIGNIN_SECRET_KEY'>;
-  /** The suppliers searches call (default: the simulated ones with the settings' latency and failures). */
-  suppliers?: Suppliers;
+  settings: Pick<Settings, 'SUPPLIER_TIMEOUT_MS' | 'SIGNIN_SECRET_KEY'>;
+  /** Searches call the live suppliers; the cheapest-day summary, a deterministic digest, the instant ones. */
+  suppliers: SupplierSets;
+  /** The search sessions of this process (bookings hold offers from them). */
+  sessions: SearchSessions;
 }
 
-/** Answers the search sessions (bookings hold offers from them). */
-export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDeps, flight: FlightDeps): Promise<{ sessions: SearchSessions }> {
+export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDeps, flight: FlightDeps): Promise<void> {
   const { db } = deps;
-  const { settings } = flight;
-  const suppliers = flight.suppliers ?? createSuppliers({ ...settings.SUPPLIERS });
-  // The cheapest-day summary is a deterministic digest: the same supply without latency or failures.
-  const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+  const { settings, sessions } = flight;
+  const { live: suppliers, instant } = flight.suppliers;
   const key = signinKey(await resolveSigninSecret(db, settings.SIGNIN_SECRET_KEY));
-  const sessions = new SearchSessions({ ttlMs: settings.SEARCH_SESSION_TTL_SECONDS * 1000, perUser: settings.SEARCH_SESSIONS_PER_USER });
-  app.addHook('onClose', async () => sessions.close());
   const tags = ['flights'];
 
   defineEndpoint(app, deps, {
@@ -189,6 +186,4 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
       return fareRuleOf(suppliers, { ...query, airline: query.airline ?? '', class: query.class ?? '' }, lang);
     },
   });
-
-  return { sessions };
 }

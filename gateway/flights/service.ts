@@ -36,6 +36,8 @@ import { AIRPORT_LIST, AIRPORTS, CARRIER_CHANNELS, GDS_CARRIERS } from '../suppl
 import { addDays, formatLocal, isCalendarDate } from '../suppliers/simulated/clock';
 import { sumFees, type FeeLine, type PathAgency } from '../system/fees';
 import { seatsTakenReader } from './inventory';
+import { sharedKey } from '../platform/shared';
+import type { SearchSessions } from './search-sessions';
 
 const VN_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** Carriers open sales about a year ahead. */
@@ -332,3 +334,7 @@ export function fareRuleOf(
     throw e;
   }
 }
+
+/** The flight search sessions of this process: the flights module provides them, bookings hold offers from them. */
+export const FLIGHT_SEARCHES = sharedKey<SearchSessions>('flights.searches');
+export type { SearchSessions };

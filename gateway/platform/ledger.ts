@@ -174,3 +174,7 @@ export async function unbalancedEntries(conn: Conn): Promise<number[]> {
     .having(sql`sum(${postings.amount}) <> 0`);
   return rows.map((r) => r.entryId);
 }
+
+/** The ledger as the gateway context hands it to the modules. */
+export const ledger = { postEntry, balanceOf, balancesOf, creditLimitOf, unbalancedEntries } as const;
+export type Ledger = typeof ledger;

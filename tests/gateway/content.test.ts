@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsSummary } from '../../contract/content';
 import { UPLOAD_MAX_BYTES } from '../../contract/validators';
 import { agencies, uploads, users } from '../../gateway/platform/db/schema';
-import { notifyHoldExpiring, notifyTopUpApproved } from '../../gateway/notifications/notifications';
+import { notifyHoldExpiring, notifyTopUpApproved } from '../../gateway/notifications/service';
 import { DEMO_IMAGES } from '../../gateway/seed/demo';
 import { logReservationError } from '../../gateway/system/reservation-errors';
 import { call, login, startGateway, type Gateway } from './helpers';
