@@ -27,7 +27,7 @@ import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db } from '../platform/db/client';
 import { agencies, journalEntries, topUpRequests, uploads, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
-import { inspectUpload, uploadUrl } from '../uploads/uploads';
+import { inspectUpload, uploadUrl } from '../uploads/service';
 import { balanceOf, creditLimitOf, postEntry } from '../platform/ledger';
 import { depositAgency, depositScope } from './scope';
 

@@ -24,7 +24,7 @@ import {
 import { ErrorCode } from '../../contract/errors';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { writeAudit, type RequestMeta } from '../platform/audit';
-import { revokeAllOfUser } from '../auth/sessions';
+import { revokeAllOfUser } from '../auth/service';
 import type { UserContext } from '../platform/tenancy/users';
 import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
 import { agencies, users, type AgencyStatus } from '../platform/db/schema';

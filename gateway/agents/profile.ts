@@ -3,7 +3,7 @@
  * and PIN code (/system/pin-code), all open to any signed-in user except the agency settings. The signed-in
  * password change (/system/change-password) is an auth endpoint (gateway/auth/routes.ts).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API } from '../../contract/admin-paths';
 import {
@@ -23,10 +23,11 @@ import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import { hashPassword, verifyPassword } from '../platform/passwords';
 import { loadUserById, type UserContext } from '../platform/tenancy/users';
-import type { Conn, Db } from '../platform/db/client';
-import { agencies, uploads, users } from '../platform/db/schema';
+import type { Db } from '../platform/db/client';
+import { agencies, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import { requireAuth } from '../platform/tenancy/scope';
+import { assertOwnImage } from '../uploads/service';
 
 type AgencyRow = typeof agencies.$inferSelect;
 
@@ -45,15 +46,6 @@ function toConfig(a: AgencyRow): AgencyConfig {
     issueFeeInternational: a.issueFeeInternational,
     hiddenIssueFee: a.hiddenIssueFee,
   };
-}
-
-/** An image upload of the agency (404 otherwise). */
-export async function assertOwnImage(conn: Conn, agencyId: number, uploadId: string): Promise<void> {
-  const [row] = await conn
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.id, uploadId), eq(uploads.agencyId, agencyId), eq(uploads.kind, 'image')));
-  if (!row) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'upload' });
 }
 
 export function updateAgencyConfig(db: Db, ctx: UserContext, input: AgencyConfigUpdate, meta: RequestMeta): Promise<AgencyConfig> {

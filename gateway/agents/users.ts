@@ -35,7 +35,7 @@ import { PERMISSION_STRINGS, PERMISSION_STRING_TO_NAME, derivePermissions } from
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import { hashPassword } from '../platform/passwords';
-import { revokeAllOfUser } from '../auth/sessions';
+import { revokeAllOfUser } from '../auth/service';
 import type { UserContext } from '../platform/tenancy/users';
 import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
 import { agencies, permissionGroups, users } from '../platform/db/schema';

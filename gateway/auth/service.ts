@@ -18,7 +18,7 @@ import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { Db } from '../platform/db/client';
 import { passwordResets, refreshTokens, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
-import { queueMail } from '../mail/outbox';
+import { queueMail } from '../mail/service';
 import type { Settings } from '../settings';
 import type { CaptchaService } from './captcha';
 import { burnVerification, hashPassword, hmac, randomCode, safeEqualHex, verifyPassword } from '../platform/passwords';
@@ -307,3 +307,6 @@ function resetMail(to: string, fullName: string, code: string, minutes: number, 
     body: `Xin chào ${fullName},\n\nMã xác minh đặt lại mật khẩu của bạn là ${code}, có hiệu lực trong ${minutes} phút.\nNếu bạn không yêu cầu, hãy bỏ qua email này.`,
   };
 }
+
+/** Ending every sign-in of a user (locking, password resets by an administrator). */
+export { revokeAllOfUser } from './sessions';

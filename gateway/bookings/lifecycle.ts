@@ -32,7 +32,7 @@ import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db, Tx } from '../platform/db/client';
 import { bookings, issueRequests, journalEntries, pnrs, refunds, type PnrTicket } from '../platform/db/schema';
-import { releaseSeats } from '../flights/inventory';
+import { releaseSeats } from '../flights/service';
 import { ApiError } from '../platform/http/errors';
 import { SupplierError, type Suppliers } from '../suppliers';
 import { isGds } from '../suppliers/simulated/generator';

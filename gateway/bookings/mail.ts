@@ -15,7 +15,7 @@ import type { UserContext } from '../platform/tenancy/users';
 import type { Db } from '../platform/db/client';
 import { pnrs } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
-import { queueMail } from '../mail/outbox';
+import { queueMail } from '../mail/service';
 import { CARRIERS } from '../suppliers/reference-data';
 import { printData, statusWord } from './print';
 import { bookingInScope } from './scope';

@@ -14,7 +14,7 @@ import { agencies, pnrs, refunds } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import { AIRPORTS, CARRIERS } from '../suppliers/reference-data';
 import { formatLocal } from '../suppliers/simulated/clock';
-import { uploadUrl } from '../uploads/uploads';
+import { uploadUrl } from '../uploads/service';
 import type { PricedLuggage } from './luggage';
 import { LOCAL_TIME_ZONE } from './list';
 import { fareDataOf, isInternationalPnr, luggageOfPnr, paxInfoEntries, routeInfosOf } from './pnr-view';

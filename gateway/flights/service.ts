@@ -34,7 +34,7 @@ import { ApiError } from '../platform/http/errors';
 import { bookingFees as defaultBookingFees, SupplierError, type SupplierSearch, type Suppliers } from '../suppliers';
 import { AIRPORT_LIST, AIRPORTS, CARRIER_CHANNELS, GDS_CARRIERS } from '../suppliers/reference-data';
 import { addDays, formatLocal, isCalendarDate } from '../suppliers/simulated/clock';
-import { sumFees, type FeeLine, type PathAgency } from '../system/fees';
+import { sumFees, type FeeLine, type PathAgency } from '../system/service';
 import { seatsTakenReader } from './inventory';
 import { sharedKey } from '../platform/shared';
 import type { SearchSessions } from './search-sessions';
@@ -338,3 +338,15 @@ export function fareRuleOf(
 /** The flight search sessions of this process: the flights module provides them, bookings hold offers from them. */
 export const FLIGHT_SEARCHES = sharedKey<SearchSessions>('flights.searches');
 export type { SearchSessions };
+
+/** The seat inventory, for holds and their release (bookings). */
+export { releaseSeats, takeSeats } from './inventory';
+
+/** The flight endpoints. */
+export const FLIGHTS_API = {
+  search: '/api/flights/search',
+  poll: '/api/flights/search/:sessionId',
+  airports: '/api/flights/airports',
+  cheapest: '/api/flights/cheapest',
+  fareRules: '/api/flights/fare-rules',
+} as const;

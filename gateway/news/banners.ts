@@ -11,14 +11,13 @@ import { okResult } from '../../contract/auth';
 import { banner, bannerInput, bannerList, bannerUpdate, type Banner, type BannerInput, type BannerUpdate } from '../../contract/content';
 import { ErrorCode } from '../../contract/errors';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
-import { assertOwnImage } from '../agents/profile';
 import { ancestorsOf, requireAuth } from '../platform/tenancy/scope';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db } from '../platform/db/client';
 import { agencies, banners } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
-import { uploadUrl } from '../uploads/uploads';
+import { assertOwnImage, uploadUrl } from '../uploads/service';
 
 type Row = typeof banners.$inferSelect;
 

@@ -28,7 +28,6 @@ import {
 } from '../../contract/content';
 import { ErrorCode } from '../../contract/errors';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
-import { assertOwnImage } from '../agents/profile';
 import { ancestorsOf, requireAuth } from '../platform/tenancy/scope';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { Notifier } from '../platform/notifier';
@@ -36,7 +35,7 @@ import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db } from '../platform/db/client';
 import { news, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
-import { uploadUrl } from '../uploads/uploads';
+import { assertOwnImage, uploadUrl } from '../uploads/service';
 import { normaliseTags, sanitizeNewsHtml } from './sanitize';
 
 type Row = typeof news.$inferSelect;

@@ -1,6 +1,6 @@
 /** The uploads module: images and files the other modules refer to by id. */
 import type { GatewayModule } from '../platform/module';
-import { registerUploadRoutes } from './uploads';
+import { registerUploadRoutes } from './routes';
 
 export const uploadsModule: GatewayModule = {
   name: 'uploads',

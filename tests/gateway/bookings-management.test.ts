@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingDetail, CompletedBooking, BookingListItem, PrintInfo, ReservationStatus, TicketFace } from '../../contract/bookings';
 import type { FareRule, FlightOffer, PriceInfo, Source } from '../../contract/flights';
 import { postEntry } from '../../gateway/platform/ledger';
-import { createUser } from '../../gateway/admin/users';
+import { createUser } from '../../gateway/admin/service';
 import { slidingWindow, TICKET_FACE_LIMIT } from '../../gateway/bookings/ticket-face';
 import { agencies, auditLog, bookings, outbox, pnrs } from '../../gateway/platform/db/schema';
 import { createSuppliers } from '../../gateway/suppliers';

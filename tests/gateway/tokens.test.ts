@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshResult } from '../../contract/auth';
 import { TokenSigner } from '../../gateway/platform/access/tokens';
-import { createUser } from '../../gateway/admin/users';
+import { createUser } from '../../gateway/admin/service';
 import { auditLog, refreshTokens, users } from '../../gateway/platform/db/schema';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { TEST_JWT_SECRET, call, login, startGateway, type Gateway } from './helpers';

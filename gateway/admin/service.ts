@@ -5,7 +5,7 @@ import { isValidEmail, isValidPassword, isValidPhone } from '../../contract/vali
 import { isPermissionString, PERMISSION_STRINGS } from '../../policies/permissions';
 import { writeAudit } from '../platform/audit';
 import { hashPassword } from '../platform/passwords';
-import { revokeAllOfUser } from '../auth/sessions';
+import { revokeAllOfUser } from '../auth/service';
 import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
 import { agencies, permissionGroups, users } from '../platform/db/schema';
 
