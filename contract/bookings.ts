@@ -4,6 +4,7 @@
  * the gateway. Money is integer VND.
  */
 import { z } from 'zod';
+import { listOf } from './list';
 import { PAX_TYPES, SOURCES, bookingFee, type PaxType } from './flights';
 import { DEFAULT_PASSPORT_COUNTRY } from './constants';
 import { isValidBirthDate, isValidEmail, isValidName, isValidPhone, parseDate } from './validators';
@@ -507,7 +508,7 @@ export const bookingListItem = z.object({
   total: z.number().int(),
 });
 
-export const bookingList = z.object({ data: z.array(bookingListItem), total: z.number().int() });
+export const bookingList = listOf(bookingListItem);
 
 export type BookingListQuery = z.infer<typeof bookingListQuery>;
 export type BookingListItem = z.infer<typeof bookingListItem>;

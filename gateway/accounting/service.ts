@@ -96,7 +96,7 @@ export async function listEntries(conn: Conn, ctx: UserContext, query: EntriesQu
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
-    items: rows.map(({ createdBy, ...e }) => ({
+    data: rows.map(({ createdBy, ...e }) => ({
       id: num(e.id),
       type: e.type,
       agencyId: e.agencyId,
@@ -109,8 +109,6 @@ export async function listEntries(conn: Conn, ctx: UserContext, query: EntriesQu
       createdBy,
       createdAt: new Date(e.createdAt).toISOString(),
     })),
-    page: query.page,
-    pageSize: query.pageSize,
     total: total?.n ?? 0,
   };
 }
@@ -226,7 +224,7 @@ export async function listTopUps(conn: Conn, ctx: UserContext, query: TopUpQuery
     .orderBy(desc(topUpRequests.createdAt), desc(topUpRequests.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return { items: rows.map(toView), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+  return { data: rows.map(toView), total: total?.n ?? 0 };
 }
 
 /** A receipt must be the requester's agency's own upload, an image or PDF by its bytes, and not used by another live request. */

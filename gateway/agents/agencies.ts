@@ -73,7 +73,7 @@ export async function listChildren(conn: Conn, ctx: UserContext, q: SubAgencyQue
     .orderBy(asc(agencies.code))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  return { items: rows.map((r) => toSubAgency(r.a, r.users, r.children)), page: q.page, pageSize: q.pageSize, total: total?.n ?? 0 };
+  return { data: rows.map((r) => toSubAgency(r.a, r.users, r.children)), total: total?.n ?? 0 };
 }
 
 async function child(conn: Conn, ctx: UserContext, id: number, lock = false): Promise<AgencyRow> {

@@ -125,7 +125,10 @@ export function registerGroupRoutes(app: FastifyInstance, deps: AccessDeps): voi
     tags,
     summary: 'Permission groups of the caller’s agency, with member counts',
     response: groupList,
-    handler: async ({ auth }) => ({ items: await listGroups(db, requireAuth(auth)) }),
+    handler: async ({ auth }) => {
+      const data = await listGroups(db, requireAuth(auth));
+      return { data, total: data.length };
+    },
   });
 
   defineEndpoint(app, deps, {

@@ -32,9 +32,7 @@ export async function listAuditLog(conn: Conn, agencyId: number, query: AuditLog
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
-    items: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
-    page: query.page,
-    pageSize: query.pageSize,
+    data: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
     total: total?.n ?? 0,
   };
 }

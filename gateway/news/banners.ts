@@ -124,7 +124,10 @@ export function registerBannerRoutes(app: FastifyInstance, deps: AccessDeps): vo
     tags,
     summary: 'Active, in-schedule banners for the caller’s home page (its agency’s and its ancestors’), in order',
     response: bannerList,
-    handler: async ({ auth }) => ({ items: await activeBanners(db, requireAuth(auth).agency.id) }),
+    handler: async ({ auth }) => {
+      const data = await activeBanners(db, requireAuth(auth).agency.id);
+      return { data, total: data.length };
+    },
   });
 
   defineEndpoint(app, deps, {
@@ -136,7 +139,7 @@ export function registerBannerRoutes(app: FastifyInstance, deps: AccessDeps): vo
     handler: async ({ auth }) => {
       const ctx = requireAuth(auth);
       const rows = await db.select().from(banners).where(eq(banners.agencyId, ctx.agency.id)).orderBy(asc(banners.sortOrder), asc(banners.id));
-      return { items: rows.map(toBanner) };
+      return { data: rows.map(toBanner), total: rows.length };
     },
   });
 

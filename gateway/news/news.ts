@@ -94,12 +94,10 @@ async function page(conn: Conn, base: SQL, q: NewsQuery): Promise<NewsPage> {
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return {
-    items: rows.map((r) => {
+    data: rows.map((r) => {
       const { bodyHtml: _body, ...summary } = toArticle(r.n, r.author);
       return summary;
     }),
-    page: q.page,
-    pageSize: q.pageSize,
     total: total?.n ?? 0,
   };
 }
@@ -201,7 +199,7 @@ export async function readerTags(conn: Conn, ctx: UserContext) {
     .where(readable(ctx, new Date()))
     .groupBy(sql`t.tag`)
     .orderBy(sql`count(*) desc`, sql`t.tag`);
-  return { items: rows.map((r) => ({ tag: r.tag, count: Number(r.count) })) };
+  return { data: rows.map((r) => ({ tag: r.tag, count: Number(r.count) })), total: rows.length };
 }
 
 export function registerNewsRoutes(app: FastifyInstance, deps: AccessDeps, notifier: Notifier): void {

@@ -3,7 +3,7 @@
  * caller's transaction; news publishing uses `notifyAudience`, later issues `notifyTopUpApproved` and
  * `notifyHoldExpiring`. The bell lists the unread count and the latest 20; reading one, or all, marks them.
  */
-import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../contract/constants';
 import type { NotificationList } from '../../contract/content';
 import type { NotificationContent, Notifier } from '../platform/notifier';
@@ -82,10 +82,10 @@ export function notifyHoldExpiring(conn: Conn, userId: number, pnr: string, time
 }
 
 export async function listNotifications(conn: Conn, userId: number, lang: Language): Promise<NotificationList> {
-  const [unread] = await conn
-    .select({ n: count() })
+  const [counts] = await conn
+    .select({ all: count(), read: count(notifications.readAt) })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(eq(notifications.userId, userId));
   const rows = await conn
     .select()
     .from(notifications)
@@ -93,8 +93,9 @@ export async function listNotifications(conn: Conn, userId: number, lang: Langua
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(20);
   return {
-    unread: unread?.n ?? 0,
-    items: rows.map((r) => ({
+    unread: (counts?.all ?? 0) - (counts?.read ?? 0),
+    total: counts?.all ?? 0,
+    data: rows.map((r) => ({
       id: r.id,
       type: r.type,
       title: lang === 'en' ? r.titleEn : r.titleVi,

@@ -51,13 +51,13 @@ export async function supportPanelFor(conn: Conn, agencyId: number): Promise<Sup
     .groupBy(agencies.id, agencies.level)
     .orderBy(desc(agencies.level))
     .limit(1);
-  if (!owner) return { items: [], inherited: false };
+  if (!owner) return { data: [], total: 0, inherited: false };
   const rows = await conn
     .select()
     .from(supportContacts)
     .where(and(eq(supportContacts.agencyId, owner.id), eq(supportContacts.active, true)))
     .orderBy(asc(supportContacts.sortOrder), asc(supportContacts.id));
-  return { items: rows.map(toContact), inherited: owner.id !== agencyId };
+  return { data: rows.map(toContact), total: rows.length, inherited: owner.id !== agencyId };
 }
 
 async function own(conn: Conn, ctx: UserContext, id: number): Promise<Row> {
@@ -135,7 +135,7 @@ export function registerSupportRoutes(app: FastifyInstance, deps: AccessDeps): v
         .from(supportContacts)
         .where(eq(supportContacts.agencyId, ctx.agency.id))
         .orderBy(asc(supportContacts.sortOrder), asc(supportContacts.id));
-      return { items: rows.map(toContact), inherited: false };
+      return { data: rows.map(toContact), total: rows.length, inherited: false };
     },
   });
 

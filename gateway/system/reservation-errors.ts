@@ -88,7 +88,7 @@ export async function listReservationErrors(conn: Conn, agencyId: number, q: Res
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return {
-    items: rows.map(({ e, username, agencyCode }) => ({
+    data: rows.map(({ e, username, agencyCode }) => ({
       id: e.id,
       at: e.at.toISOString(),
       agencyId: e.agencyId,
@@ -102,8 +102,6 @@ export async function listReservationErrors(conn: Conn, agencyId: number, q: Res
       errorMessage: e.errorMessage,
       request: e.request,
     })),
-    page: q.page,
-    pageSize: q.pageSize,
     total: total?.n ?? 0,
   };
 }

@@ -126,11 +126,11 @@ export class SignInService {
       .from(signIns)
       .where(eq(signIns.agencyId, ctx.agency.id))
       .orderBy(asc(signIns.sortOrder), asc(signIns.id));
-    if (own.length > 0) return { items: own.map(toSignIn), inherited: false };
+    if (own.length > 0) return { data: own.map(toSignIn), total: own.length, inherited: false };
     const owner = await signInOwner(this.db, ctx.agency.id);
-    if (owner === null) return { items: [], inherited: false };
+    if (owner === null) return { data: [], total: 0, inherited: false };
     const inherited = await this.db.select().from(signIns).where(eq(signIns.agencyId, owner)).orderBy(asc(signIns.sortOrder), asc(signIns.id));
-    return { items: inherited.map(toSignIn), inherited: true };
+    return { data: inherited.map(toSignIn), total: inherited.length, inherited: true };
   }
 
   private async own(conn: Conn, ctx: UserContext, id: number): Promise<Row> {

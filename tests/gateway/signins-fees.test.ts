@@ -28,7 +28,7 @@ describe('sign-in configuration', () => {
   it('lists the seeded sign-ins of all seven sources, masked, in display order', async () => {
     const res = await call(gw, 'GET', '/api/system/signin-config', { token: token('f1admin') });
     expect(res.statusCode).toBe(200);
-    const { items, inherited } = res.json();
+    const { data: items, inherited } = res.json();
     expect(inherited).toBe(false);
     expect(items.map((s: SignIn) => s.source)).toEqual(['VN', 'VJ', 'QH', 'VU', '1A', '1B', '1G']);
     expect(items.every((s: SignIn) => s.passwordMask === '********')).toBe(true);

@@ -8,13 +8,13 @@ import type { AdminUser } from '../../../../contract/agents';
 import { api } from '../../../../src/sdk';
 
 async function searchUsers(q: string, signal: AbortSignal): Promise<AdminUser[]> {
-  const { data } = await api.get<{ items?: AdminUser[]; data?: AdminUser[] }>(ADMIN_API.users, {
+  const { data } = await api.get<{ data: AdminUser[]; total: number }>(ADMIN_API.users, {
     params: { q: q || undefined, page: 1, pageSize: 20 },
     signal,
     overlay: false,
     silent: true,
   });
-  return data.items ?? data.data ?? [];
+  return data.data;
 }
 
 export function AgentSelect({ value, onChange, id }: { value?: number; onChange?: (v: number | undefined) => void; id?: string }) {
