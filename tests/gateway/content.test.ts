@@ -271,7 +271,7 @@ describe('reservation error log', () => {
     expect((await list('f1admin', { from: '2026-11-02', to: '2026-11-05' })).data.map((e: { source: string }) => e.source)).toEqual(['1A']);
     expect((await list('f1admin', { to: '2026-11-01' })).data.map((e: { source: string }) => e.source)).toEqual(['VJ']);
     const p = await list('f1admin', { pageSize: '1', page: '2' });
-    expect(p).toMatchObject({ total: 2, page: 2 });
+    expect(p).toEqual({ data: [expect.any(Object)], total: 2 });
     expect(p.data[0].source).toBe('VJ');
   });
 });
