@@ -41,7 +41,7 @@ const BOUNDARY_POLICIES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', '.tmp', 'gateway/db/migrations'] },
+  { ignores: ['dist', 'node_modules', '.data', '.tmp', 'gateway/platform/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

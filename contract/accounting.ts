@@ -5,6 +5,7 @@
  * included.
  */
 import { z } from 'zod';
+import { listOf } from './list';
 
 export const ACCOUNTING_API = {
   balance: '/api/accounting/balance',
@@ -89,12 +90,7 @@ export const ledgerEntry = z.object({
   createdAt: z.string(),
 });
 
-export const entriesPage = z.object({
-  items: z.array(ledgerEntry),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const entriesPage = listOf(ledgerEntry);
 
 export const reportQuery = z
   .object({ from: calendarDay, to: calendarDay, agencyId: agencyIdQuery })
@@ -158,12 +154,7 @@ export const topUpQuery = z
   })
   .refine(dayRange, { message: 'from is after to', path: ['to'] });
 
-export const topUpPage = z.object({
-  items: z.array(topUpRequest),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const topUpPage = listOf(topUpRequest);
 
 export type Balance = z.infer<typeof balance>;
 export type EntriesQuery = z.infer<typeof entriesQuery>;

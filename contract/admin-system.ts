@@ -3,6 +3,7 @@
  * (/system/commission-fee) and the log of failed booking attempts (/system/log-reservation-error).
  */
 import { z } from 'zod';
+import { listOf } from './list';
 import { page, pageSize, vnd } from './agents';
 import { PAX_TYPES, SOURCES } from './flights';
 
@@ -20,8 +21,7 @@ export const signIn = z.object({
   updatedAt: z.string(),
 });
 
-export const signInList = z.object({
-  items: z.array(signIn),
+export const signInList = listOf(signIn).extend({
   /** True when the agency has none of its own and flight search uses its parent's (shown read-only). */
   inherited: z.boolean(),
 });
@@ -98,12 +98,7 @@ export const reservationError = z.object({
   request: z.record(z.string(), z.unknown()).nullable(),
 });
 
-export const reservationErrorPage = z.object({
-  items: z.array(reservationError),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const reservationErrorPage = listOf(reservationError);
 
 export type SignIn = z.infer<typeof signIn>;
 export type SignInList = z.infer<typeof signInList>;

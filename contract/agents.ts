@@ -3,6 +3,7 @@
  * password change and PIN. Field names are plain English where the spec shows none. Money is integer VND.
  */
 import { z } from 'zod';
+import { listOf, sortQuery } from './list';
 import { ACCOUNT_TYPES, ROLES, password, username } from './auth';
 import { EMAIL_RE, NAME_RE, PHONE_RE } from './validators';
 
@@ -79,7 +80,7 @@ export const permissionGroup = z.object({
   updatedAt: z.string(),
 });
 
-export const groupList = z.object({ items: z.array(permissionGroup) });
+export const groupList = listOf(permissionGroup);
 
 // ---------------------------------------------------------------- options of the user screens
 
@@ -125,8 +126,8 @@ export const userListQuery = z.object({
   role: z.enum(ROLES).optional(),
   accountType: z.enum(ACCOUNT_TYPES).optional(),
   status: z.enum(['active', 'locked']).optional(),
-  sort: z.enum(USER_SORTS).default('username'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  /** `sort=<field>,-<field>` over USER_SORTS. */
+  sort: sortQuery(USER_SORTS, 'username'),
 });
 
 export const adminUser = z.object({
@@ -154,12 +155,7 @@ export const adminUser = z.object({
   createdAt: z.string(),
 });
 
-export const userPage = z.object({
-  items: z.array(adminUser),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const userPage = listOf(adminUser);
 
 export const userCreate = z.object({
   username,
@@ -226,12 +222,7 @@ export const subAgencyQuery = z.object({
   status: z.enum(['active', 'suspended']).optional(),
 });
 
-export const subAgencyPage = z.object({
-  items: z.array(subAgency),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const subAgencyPage = listOf(subAgency);
 
 export const subAgencyCreate = z.object({
   code: agencyCode,

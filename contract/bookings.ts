@@ -4,6 +4,7 @@
  * the gateway. Money is integer VND.
  */
 import { z } from 'zod';
+import { listOf } from './list';
 import { PAX_TYPES, SOURCES, bookingFee, type PaxType } from './flights';
 import { DEFAULT_PASSPORT_COUNTRY } from './constants';
 import { isValidBirthDate, isValidEmail, isValidName, isValidPhone, parseDate } from './validators';
@@ -16,13 +17,13 @@ export const BOOKINGS_API = {
   one: '/api/bookings/:id',
   /** The Booking (PNR) entities in full with the actions allowed (booking-detail). */
   detail: '/api/bookings/:id/detail',
-  /** POST issueRequest → issueResult (EXPORT_TICKET || VOID_VIEW_TICKETS; PIN when USE_PIN_CODE). */
+  /** POST issueRequest → issueResult (PIN when the caller must use one; the rule is in policies/endpoints.ts). */
   issue: '/api/bookings/:id/issue',
-  /** POST voidRequest → moneyResult (VOID_VNA || VOID_VIEW_TICKETS; PIN when USE_PIN_CODE). */
+  /** POST voidRequest → moneyResult (PIN when the caller must use one). */
   void: '/api/bookings/:id/void',
   /** POST cancelRequest → moneyResult with amount 0 (a hold: no money moves, seats return). */
   cancel: '/api/bookings/:id/cancel',
-  /** GET → refundQuote; POST refundRequest → moneyResult (EXPORT_TICKET, and REFUND_TICKET to post). */
+  /** GET → refundQuote; POST refundRequest → moneyResult (each with its own rule). */
   refund: '/api/bookings/:id/refund',
   /** GET ?pnr= → printInfo (booking/print-ticket). */
   print: '/api/bookings/:id/print',
@@ -433,7 +434,7 @@ export const bookingPnr = z.object({
   issuedAt: z.string(),
   voidUntil: z.string(),
   message: z.string(),
-  /** What the caller may do now (allowedActions of this PNR with the caller's permissions). */
+  /** What the caller may do now: what the PNR's state allows (stateActions) and the caller's permissions. */
   actions: z.array(z.enum(PNR_ACTIONS)),
 });
 
@@ -507,7 +508,7 @@ export const bookingListItem = z.object({
   total: z.number().int(),
 });
 
-export const bookingList = z.object({ data: z.array(bookingListItem), total: z.number().int() });
+export const bookingList = listOf(bookingListItem);
 
 export type BookingListQuery = z.infer<typeof bookingListQuery>;
 export type BookingListItem = z.infer<typeof bookingListItem>;
@@ -611,21 +612,20 @@ export interface PnrState {
 }
 
 /**
- * The actions of booking-detail for one PNR: by status (spec point 4) and permission (spec points 2 and 6).
- * issue: a live hold, EXPORT_TICKET or VOID_VIEW_TICKETS. cancel: a live hold (booking/cancel is open).
- * void: issued tickets before voidUntil, VOID_VNA or VOID_VIEW_TICKETS. refund: issued tickets after the
- * void window with a passenger left to refund, EXPORT_TICKET and REFUND_TICKET. print: any PNR that exists.
+ * What a PNR's state allows (spec point 4), in the order of booking-detail's buttons: issue and cancel a live
+ * hold; void issued tickets before voidUntil; refund issued tickets after the void window while a passenger is
+ * left to refund; print any PNR that exists. Whether the caller may is the rule of each action's endpoint
+ * (policies/endpoints.ts), which the gateway applies on top.
  */
-export function allowedActions(p: PnrState, permissions: readonly string[], now: Date = new Date()): PnrAction[] {
-  const has = (name: string) => permissions.includes(name);
+export function stateActions(p: PnrState, now: Date = new Date()): PnrAction[] {
   const live = (iso: string) => iso !== '' && new Date(iso).getTime() > now.getTime();
   const held = (p.recordStatus === 'BOOKED' || p.recordStatus === 'TIME OUT COMMING') && live(p.timeLimit);
   const issued = p.recordStatus === 'ISSUE TICKET';
   const out: PnrAction[] = [];
-  if (held && (has('EXPORT_TICKET') || has('VOID_VIEW_TICKETS'))) out.push('issue');
-  if (issued && live(p.voidUntil) && (has('VOID_VNA') || has('VOID_VIEW_TICKETS'))) out.push('void');
+  if (held) out.push('issue');
+  if (issued && live(p.voidUntil)) out.push('void');
   if (held) out.push('cancel');
-  if (issued && !live(p.voidUntil) && p.refundablePax > 0 && has('EXPORT_TICKET') && has('REFUND_TICKET')) out.push('refund');
+  if (issued && !live(p.voidUntil) && p.refundablePax > 0) out.push('refund');
   if (p.recordStatus !== 'FAILED') out.push('print');
   return out;
 }

@@ -3,6 +3,7 @@
  * notifications of the header bell.
  */
 import { z } from 'zod';
+import { listOf } from './list';
 import { httpUrl, page, pageSize, phone } from './agents';
 import { UPLOAD_MAX_BYTES } from './validators';
 
@@ -90,14 +91,9 @@ export const newsQuery = z.object({
   status: z.enum(NEWS_STATUSES).optional(),
 });
 
-export const newsPage = z.object({
-  items: z.array(newsSummary),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const newsPage = listOf(newsSummary);
 
-export const newsTags = z.object({ items: z.array(z.object({ tag: z.string(), count: z.number().int() })) });
+export const newsTags = listOf(z.object({ tag: z.string(), count: z.number().int() }));
 
 // ---------------------------------------------------------------- banners
 
@@ -135,7 +131,7 @@ export const banner = z.object({
   active: z.boolean(),
 });
 
-export const bannerList = z.object({ items: z.array(banner) });
+export const bannerList = listOf(banner);
 
 // ---------------------------------------------------------------- online support
 
@@ -175,8 +171,7 @@ export const supportContact = z.object({
   active: z.boolean(),
 });
 
-export const supportList = z.object({
-  items: z.array(supportContact),
+export const supportList = listOf(supportContact).extend({
   /** True when the contacts shown are those of an ancestor agency (the caller's has none). */
   inherited: z.boolean(),
 });
@@ -196,10 +191,9 @@ export const notification = z.object({
   createdAt: z.string(),
 });
 
-export const notificationList = z.object({
+/** The latest 20 (`total` counts them too), and how many of all are unread. */
+export const notificationList = listOf(notification).extend({
   unread: z.number().int(),
-  /** The latest 20. */
-  items: z.array(notification),
 });
 
 export type UploadRequest = z.infer<typeof uploadRequest>;

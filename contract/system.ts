@@ -1,5 +1,6 @@
 /** Schemas of the gateway's service endpoints: error body, ping, audit log. */
 import { z } from 'zod';
+import { listOf } from './list';
 
 /** Every error answer: `{ code, message, data? }` (codes in errors.ts). */
 export const apiErrorBody = z.object({
@@ -36,12 +37,7 @@ export const auditEntry = z.object({
   detail: z.record(z.string(), z.unknown()).nullable(),
 });
 
-export const auditLogPage = z.object({
-  items: z.array(auditEntry),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const auditLogPage = listOf(auditEntry);
 
 export type ApiErrorBodySchema = z.infer<typeof apiErrorBody>;
 export type PingResult = z.infer<typeof pingResult>;

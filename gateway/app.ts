@@ -1,43 +1,26 @@
 /**
  * The gateway application: protocol hooks, error mapping, authentication and casbin authorization of every
- * endpoint, the sign-in endpoints, the audit log, documentation and the static portal. `buildApp` does not
- * listen, so tests drive it with `app.inject`.
+ * endpoint (platform/), then the modules of modules.ts, each handed the one shared context, then the
+ * documentation and the static portal. `buildApp` does not listen, so tests drive it with `app.inject`.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Util } from 'casbin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { endpointPolicies, createEnforcer } from '../policies/enforcer';
-import { installRouteGuard, type AccessDeps } from './access/endpoint';
-import { registerAuditRoutes } from './audit/routes';
-import { CaptchaService } from './auth/captcha';
-import { registerAuthRoutes } from './auth/routes';
-import { AuthService } from './auth/service';
-import { LoginThrottle } from './auth/throttle';
-import { TokenSigner } from './auth/tokens';
-import type { Db } from './db/client';
-import { resolveJwtSecret } from './db/secrets';
-import { DOCS_PREFIX, registerDocs, registerOpenApiRoute } from './http/docs';
-import { installErrorHandler, installResponseHeaders, languageOf, requestIdOf } from './http/protocol';
-import { registerStatic } from './http/static';
+import { MODULES } from './modules';
+import { notifier } from './notifications/service';
+import { installRouteGuard, type AccessDeps } from './platform/access/endpoint';
+import { TokenSigner } from './platform/access/tokens';
+import type { Db } from './platform/db/client';
+import { resolveJwtSecret } from './platform/db/secrets';
+import { DOCS_PREFIX, registerDocs, registerOpenApiRoute } from './platform/http/docs';
+import { installErrorHandler, installResponseHeaders, languageOf, requestIdOf } from './platform/http/protocol';
+import { registerStatic } from './platform/http/static';
+import { ledger } from './platform/ledger';
+import type { GatewayContext } from './platform/module';
+import { Shared } from './platform/shared';
 import type { Settings } from './settings';
-import { registerSystemRoutes } from './system/routes';
-import { registerAgencyRoutes } from './agents/agencies';
-import { registerGroupRoutes } from './agents/groups';
-import { registerProfileRoutes } from './agents/profile';
-import { registerUserRoutes } from './agents/users';
-import { registerFeeRoutes } from './system/fees';
-import { registerReservationErrorRoutes } from './system/reservation-errors';
-import { registerBannerRoutes } from './news/banners';
-import { registerNewsRoutes } from './news/news';
-import { registerNotificationRoutes } from './notifications/notifications';
-import { registerSupportRoutes } from './support/support';
-import { registerUploadRoutes } from './uploads/uploads';
-import { createSignInService, registerSignInRoutes } from './system/signins';
-import { registerFlightRoutes } from './flights/routes';
-import { registerAccountingRoutes } from './accounting/routes';
-import { registerBookingRoutes } from './bookings/routes';
-import { registerLifecycleRoutes } from './bookings/lifecycle-routes';
+import { createSuppliers } from './suppliers';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -80,16 +63,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  if (!settings.CAPTCHA) app.log.warn('CAPTCHA=off: sign-in and forgot-password do not check captchas (development only)');
-
   const secret = await resolveJwtSecret(db, settings.JWT_SECRET);
   assertUnambiguous();
   const enforcer = await createEnforcer(endpointPolicies());
   const signer = new TokenSigner(secret, settings.ACCESS_TOKEN_TTL);
-  const captcha = new CaptchaService(db, secret, settings.CAPTCHA_TTL_SECONDS, options.captchaText);
-  const throttle = new LoginThrottle(settings);
-  const auth = new AuthService({ db, settings, signer, captcha, throttle, secret });
-  const deps: AccessDeps = { db, cipher: { key: settings.AES_KEY, iv: settings.AES_IV }, signer, enforcer };
+  const access: AccessDeps = { db, cipher: { key: settings.AES_KEY, iv: settings.AES_IV }, signer, enforcer };
+  const ctx: GatewayContext = {
+    settings,
+    db,
+    enforcer,
+    access,
+    secret,
+    clock: { now: () => new Date() },
+    suppliers: {
+      live: createSuppliers({ ...settings.SUPPLIERS }),
+      instant: createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } }),
+    },
+    ledger,
+    notifier,
+    shared: new Shared(),
+    captchaText: options.captchaText,
+  };
 
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'vi');
@@ -101,27 +95,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app);
 
   await registerDocs(app, settings.APP_VERSION);
-  registerAuthRoutes(app, deps, auth, captcha);
-  registerAuditRoutes(app, deps);
-  registerGroupRoutes(app, deps);
-  registerUserRoutes(app, deps);
-  registerAgencyRoutes(app, deps);
-  registerProfileRoutes(app, deps, auth);
-  registerSignInRoutes(app, deps, await createSignInService(db, settings.SIGNIN_SECRET_KEY));
-  registerFeeRoutes(app, deps);
-  registerUploadRoutes(app, deps);
-  registerNewsRoutes(app, deps);
-  registerBannerRoutes(app, deps);
-  registerSupportRoutes(app, deps);
-  registerNotificationRoutes(app, deps);
-  registerReservationErrorRoutes(app, deps);
-  const flights = await registerFlightRoutes(app, deps, { settings });
-  registerBookingRoutes(app, deps, { sessions: flights.sessions });
-  registerLifecycleRoutes(app, deps, { secret, settings });
-  registerAccountingRoutes(app, deps);
-  registerSystemRoutes(app, deps, async () => {
-    await db.execute(sql`select 1`);
-  });
+  const names = new Set<string>();
+  for (const module of MODULES) {
+    if (names.has(module.name)) throw new Error(`Gateway module "${module.name}" is listed twice`);
+    names.add(module.name);
+    await module.register(app, ctx);
+  }
   registerOpenApiRoute(app);
   await registerStatic(app, settings.STATIC_DIR, settings.LOCALES_DIR);
 

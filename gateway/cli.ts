@@ -13,10 +13,10 @@
  */
 import { parseArgs } from 'node:util';
 import { ROLES, type AccountType, type Role } from '../contract/auth';
-import { AdminError, createUser, resetPassword, validateNewUser, type NewUser } from './admin/users';
-import type { Database } from './db/client';
-import { openFromSettings } from './db/open';
-import { latestMails } from './mail/outbox';
+import { AdminError, createUser, resetPassword, validateNewUser, type NewUser } from './admin/service';
+import type { Database } from './platform/db/client';
+import { openFromSettings } from './platform/db/open';
+import { latestMails } from './mail/service';
 import { demoAccountsTable, seedDemo } from './seed/demo';
 import { loadSettings, SettingsError } from './settings';
 

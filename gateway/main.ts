@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { openFromSettings } from './db/open';
+import { openFromSettings } from './platform/db/open';
 import { demoAccountsTable, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { loadSettings, SettingsError, type Settings } from './settings';
 

@@ -4,7 +4,7 @@
  *
  * JWT_SECRET: when unset, a random secret is generated on first start and kept in the database itself
  * (table app_secrets), so it survives restarts on both PGlite (DATA_DIR) and PostgreSQL, and every instance
- * sharing one PostgreSQL database signs with the same key. See db/secrets.ts.
+ * sharing one PostgreSQL database signs with the same key. See platform/db/secrets.ts.
  *
  * Flight supply (gateway/suppliers, simulated now):
  *   SUPPLIER_LATENCY_MS      latency of every source, "min-max" or one value in ms (default "150-1500")

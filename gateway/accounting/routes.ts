@@ -15,11 +15,12 @@ import {
   topUpRequest,
 } from '../../contract/accounting';
 import { idParam } from '../../contract/agents';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth } from '../agents/scope';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import type { Notifier } from '../platform/notifier';
+import { requireAuth } from '../platform/tenancy/scope';
 import { approveTopUp, balanceView, createTopUp, depositReport as buildReport, getTopUp, listEntries, listTopUps, rejectTopUp } from './service';
 
-export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps): void {
+export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps, notifier: Notifier): void {
   const tags = ['accounting'];
   const { db } = deps;
 
@@ -95,7 +96,7 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps)
     params: idParam,
     body: topUpApprove,
     response: topUpRequest,
-    handler: ({ auth, params, meta }) => approveTopUp(db, requireAuth(auth), params.id, meta),
+    handler: ({ auth, params, meta }) => approveTopUp(db, notifier, requireAuth(auth), params.id, meta),
   });
 
   defineEndpoint(app, deps, {
@@ -106,6 +107,6 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps)
     params: idParam,
     body: topUpReject,
     response: topUpRequest,
-    handler: ({ auth, params, body, meta }) => rejectTopUp(db, requireAuth(auth), params.id, body.reason, meta),
+    handler: ({ auth, params, body, meta }) => rejectTopUp(db, notifier, requireAuth(auth), params.id, body.reason, meta),
   });
 }

@@ -5,11 +5,11 @@
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
-import { managesSubtree, subtreeOf } from '../agents/scope';
-import type { UserContext } from '../auth/users';
-import type { Conn } from '../db/client';
-import { agencies } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { managesSubtree, subtreeOf } from '../platform/tenancy/scope';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn } from '../platform/db/client';
+import { agencies } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 
 export function managesDeposits(ctx: UserContext): boolean {
   return managesSubtree(ctx) || ctx.permissions.includes('DEPOSIT_MANAGER');

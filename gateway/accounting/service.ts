@@ -21,14 +21,14 @@ import {
   type TopUpRequest,
 } from '../../contract/accounting';
 import { ErrorCode } from '../../contract/errors';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { agencies, journalEntries, topUpRequests, uploads, users } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { notify, notifyTopUpApproved } from '../notifications/notifications';
-import { inspectUpload, uploadUrl } from '../uploads/uploads';
-import { balanceOf, creditLimitOf, postEntry } from './ledger';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { Notifier } from '../platform/notifier';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { agencies, journalEntries, topUpRequests, uploads, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import { inspectUpload, uploadUrl } from '../uploads/service';
+import { balanceOf, creditLimitOf, postEntry } from '../platform/ledger';
 import { depositAgency, depositScope } from './scope';
 
 const num = (v: unknown): number => Number(v ?? 0);
@@ -96,7 +96,7 @@ export async function listEntries(conn: Conn, ctx: UserContext, query: EntriesQu
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
-    items: rows.map(({ createdBy, ...e }) => ({
+    data: rows.map(({ createdBy, ...e }) => ({
       id: num(e.id),
       type: e.type,
       agencyId: e.agencyId,
@@ -109,8 +109,6 @@ export async function listEntries(conn: Conn, ctx: UserContext, query: EntriesQu
       createdBy,
       createdAt: new Date(e.createdAt).toISOString(),
     })),
-    page: query.page,
-    pageSize: query.pageSize,
     total: total?.n ?? 0,
   };
 }
@@ -226,7 +224,7 @@ export async function listTopUps(conn: Conn, ctx: UserContext, query: TopUpQuery
     .orderBy(desc(topUpRequests.createdAt), desc(topUpRequests.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return { items: rows.map(toView), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+  return { data: rows.map(toView), total: total?.n ?? 0 };
 }
 
 /** A receipt must be the requester's agency's own upload, an image or PDF by its bytes, and not used by another live request. */
@@ -295,7 +293,7 @@ export const TOPUP_LINK = '/accounting/deposit-topup';
  * approved request again changes nothing and answers it as it is; a rejected one answers 409/49. The
  * requester cannot approve its own request (409/49, data.reason ownRequest).
  */
-export async function approveTopUp(db: Db, ctx: UserContext, id: number, meta: RequestMeta): Promise<TopUpRequest> {
+export async function approveTopUp(db: Db, notifier: Notifier, ctx: UserContext, id: number, meta: RequestMeta): Promise<TopUpRequest> {
   await db.transaction(async (tx) => {
     const req = await lockTopUp(tx, ctx, id);
     if (req.status === 'approved') return;
@@ -320,13 +318,13 @@ export async function approveTopUp(db: Db, ctx: UserContext, id: number, meta: R
       { userId: ctx.user.id, agencyId: req.agencyId, action: 'deposit.topup_approved', target: String(req.id), detail: { amount, entryId: entry.id } },
       meta,
     );
-    if (req.requestedBy !== null) await notifyTopUpApproved(tx, req.requestedBy, amount, TOPUP_LINK);
+    if (req.requestedBy !== null) await notifier.topUpApproved(tx, req.requestedBy, amount, TOPUP_LINK);
   });
   return topUpView(db, id);
 }
 
 /** Rejects a pending request with a reason; rejecting a rejected one again changes nothing; an approved one answers 409/49. */
-export async function rejectTopUp(db: Db, ctx: UserContext, id: number, reason: string, meta: RequestMeta): Promise<TopUpRequest> {
+export async function rejectTopUp(db: Db, notifier: Notifier, ctx: UserContext, id: number, reason: string, meta: RequestMeta): Promise<TopUpRequest> {
   await db.transaction(async (tx) => {
     const req = await lockTopUp(tx, ctx, id);
     if (req.status === 'rejected') return;
@@ -342,7 +340,7 @@ export async function rejectTopUp(db: Db, ctx: UserContext, id: number, reason: 
       meta,
     );
     if (req.requestedBy !== null) {
-      await notify(tx, [req.requestedBy], {
+      await notifier.notify(tx, [req.requestedBy], {
         type: 'topup_rejected',
         titleVi: `Yêu cầu nạp ${amount.toLocaleString('vi-VN')} VND bị từ chối`,
         titleEn: `Your top-up of ${amount.toLocaleString('en-US')} VND was rejected`,

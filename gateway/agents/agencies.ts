@@ -22,14 +22,14 @@ import {
   type SubAgencyUpdate,
 } from '../../contract/agents';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import { revokeAllOfUser } from '../auth/sessions';
-import type { UserContext } from '../auth/users';
-import { isUniqueViolation, type Conn, type Db } from '../db/client';
-import { agencies, users, type AgencyStatus } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { requireAuth } from './scope';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import { revokeAllOfUser } from '../auth/service';
+import type { UserContext } from '../platform/tenancy/users';
+import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
+import { agencies, users, type AgencyStatus } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import { requireAuth } from '../platform/tenancy/scope';
 
 type AgencyRow = typeof agencies.$inferSelect;
 
@@ -73,7 +73,7 @@ export async function listChildren(conn: Conn, ctx: UserContext, q: SubAgencyQue
     .orderBy(asc(agencies.code))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  return { items: rows.map((r) => toSubAgency(r.a, r.users, r.children)), page: q.page, pageSize: q.pageSize, total: total?.n ?? 0 };
+  return { data: rows.map((r) => toSubAgency(r.a, r.users, r.children)), total: total?.n ?? 0 };
 }
 
 async function child(conn: Conn, ctx: UserContext, id: number, lock = false): Promise<AgencyRow> {

@@ -1,6 +1,6 @@
 /**
  * Permission groups (/system/group-permissions, ADMIN_F1): named sets of permission strings owned by the
- * caller's agency. A group's strings must be grantable by the caller (scope.ts); a group with members cannot
+ * caller's agency. A group's strings must be grantable by the caller (grants.ts); a group with members cannot
  * be deleted (409, data.members). Members see a change on their next request (the gateway derives
  * permissions per request) and in the portal at their next token refresh.
  */
@@ -10,13 +10,14 @@ import { ADMIN_API } from '../../contract/admin-paths';
 import { groupInput, groupList, groupUpdate, idParam, permissionGroup, type GroupInput, type GroupUpdate, type PermissionGroup } from '../../contract/agents';
 import { okResult } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import { isUniqueViolation, type Conn, type Db } from '../db/client';
-import { permissionGroups, users } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { assertGrantable, requireAuth } from './scope';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
+import { permissionGroups, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import { requireAuth } from '../platform/tenancy/scope';
+import { assertGrantable } from './grants';
 
 type GroupRow = typeof permissionGroups.$inferSelect;
 
@@ -124,7 +125,10 @@ export function registerGroupRoutes(app: FastifyInstance, deps: AccessDeps): voi
     tags,
     summary: 'Permission groups of the caller’s agency, with member counts',
     response: groupList,
-    handler: async ({ auth }) => ({ items: await listGroups(db, requireAuth(auth)) }),
+    handler: async ({ auth }) => {
+      const data = await listGroups(db, requireAuth(auth));
+      return { data, total: data.length };
+    },
   });
 
   defineEndpoint(app, deps, {

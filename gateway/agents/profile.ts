@@ -1,9 +1,9 @@
 /**
- * Agency settings (/agent/config, ADMIN_F1), the signed-in user's own profile (/agent/change-account-info),
- * password change (/system/change-password) and PIN code (/system/pin-code), all open to any signed-in user
- * except the agency settings.
+ * Agency settings (/agent/config, ADMIN_F1), the signed-in user's own profile (/agent/change-account-info)
+ * and PIN code (/system/pin-code), all open to any signed-in user except the agency settings. The signed-in
+ * password change (/system/change-password) is an auth endpoint (gateway/auth/routes.ts).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API } from '../../contract/admin-paths';
 import {
@@ -13,23 +13,21 @@ import {
   agencyConfigUpdate,
   pinRequest,
   pinStatus,
-  signedInChangePassword,
   type AccountInfo,
   type AgencyConfig,
   type AgencyConfigUpdate,
   type AccountInfoUpdate,
 } from '../../contract/agents';
-import { okResult } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import type { AuthService } from '../auth/service';
-import { loadUserById, type UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { agencies, uploads, users } from '../db/schema';
-import { ApiError, isApiError } from '../http/errors';
-import { requireAuth } from './scope';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import { hashPassword, verifyPassword } from '../platform/passwords';
+import { loadUserById, type UserContext } from '../platform/tenancy/users';
+import type { Db } from '../platform/db/client';
+import { agencies, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import { requireAuth } from '../platform/tenancy/scope';
+import { assertOwnImage } from '../uploads/service';
 
 type AgencyRow = typeof agencies.$inferSelect;
 
@@ -48,15 +46,6 @@ function toConfig(a: AgencyRow): AgencyConfig {
     issueFeeInternational: a.issueFeeInternational,
     hiddenIssueFee: a.hiddenIssueFee,
   };
-}
-
-/** An image upload of the agency (404 otherwise). */
-export async function assertOwnImage(conn: Conn, agencyId: number, uploadId: string): Promise<void> {
-  const [row] = await conn
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.id, uploadId), eq(uploads.agencyId, agencyId), eq(uploads.kind, 'image')));
-  if (!row) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'upload' });
 }
 
 export function updateAgencyConfig(db: Db, ctx: UserContext, input: AgencyConfigUpdate, meta: RequestMeta): Promise<AgencyConfig> {
@@ -116,7 +105,7 @@ export async function setPin(db: Db, ctx: UserContext, oldPin: string | undefine
   });
 }
 
-export function registerProfileRoutes(app: FastifyInstance, deps: AccessDeps, auth: AuthService): void {
+export function registerProfileRoutes(app: FastifyInstance, deps: AccessDeps): void {
   const { db } = deps;
 
   defineEndpoint(app, deps, {
@@ -156,28 +145,6 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccessDeps, au
     body: accountInfoUpdate,
     response: accountInfo,
     handler: ({ auth: ctx, body, meta }) => updateAccountInfo(db, requireAuth(ctx), body, meta),
-  });
-
-  defineEndpoint(app, deps, {
-    method: 'POST',
-    url: ADMIN_API.changePassword,
-    tags: ['profile'],
-    summary: 'Change one’s password while signed in',
-    description:
-      'As POST /api/auth/change-password for the signed-in user (throttled; 400/50 wrong current password; 400/57 rule). ' +
-      'Ends every sign-in of the user, this one included: the portal signs in again.',
-    body: signedInChangePassword,
-    response: okResult,
-    handler: async ({ auth: ctx, body, meta }) => {
-      try {
-        await auth.changePassword({ username: requireAuth(ctx).user.username, ...body }, meta);
-      } catch (e) {
-        // A wrong current password must not look like an ended session (401 sends the portal to /login).
-        if (isApiError(e) && e.code === ErrorCode.INVALID_CREDENTIALS) throw new ApiError(e.code, e.data, 400);
-        throw e;
-      }
-      return { ok: true as const };
-    },
   });
 
   defineEndpoint(app, deps, {

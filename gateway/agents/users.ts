@@ -5,7 +5,7 @@
  * super_admin unless it is one. Locking and resetting end every sign-in of the user at once.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API } from '../../contract/admin-paths';
 import {
@@ -22,6 +22,7 @@ import {
   userListQuery,
   userPage,
   userUpdate,
+  USER_SORTS,
   type AdminUser,
   type AgentOptions,
   type UserCreate,
@@ -30,27 +31,19 @@ import {
   type UserUpdate,
 } from '../../contract/agents';
 import { ACCOUNT_TYPES } from '../../contract/auth';
+import { parseSort } from '../../contract/list';
 import { ErrorCode } from '../../contract/errors';
 import { PERMISSION_STRINGS, PERMISSION_STRING_TO_NAME, derivePermissions } from '../../policies/permissions';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import { hashPassword } from '../auth/passwords';
-import { revokeAllOfUser } from '../auth/sessions';
-import type { UserContext } from '../auth/users';
-import { isUniqueViolation, type Conn, type Db } from '../db/client';
-import { agencies, permissionGroups, users } from '../db/schema';
-import { ApiError } from '../http/errors';
-import {
-  ROLES_BY_LEVEL,
-  ancestorsOf,
-  assertGrantable,
-  assertInScope,
-  assertRoleFits,
-  assignableGroup,
-  grantableStrings,
-  requireAuth,
-  scopeOf,
-} from './scope';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import { hashPassword } from '../platform/passwords';
+import { revokeAllOfUser } from '../auth/service';
+import type { UserContext } from '../platform/tenancy/users';
+import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
+import { agencies, permissionGroups, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import { ancestorsOf, assertInScope, requireAuth, scopeOf } from '../platform/tenancy/scope';
+import { ROLES_BY_LEVEL, assertGrantable, assertRoleFits, assignableGroup, grantableStrings } from './grants';
 
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';
@@ -122,7 +115,9 @@ function joined(conn: Conn) {
     .leftJoin(permissionGroups, eq(permissionGroups.id, users.groupId));
 }
 
-const SORT_COLUMNS = {
+type UserSort = (typeof USER_SORTS)[number];
+
+const SORT_COLUMNS: Record<UserSort, SQL | AnyColumn> = {
   username: sql`lower(${users.username})`,
   fullName: users.fullName,
   createdAt: users.createdAt,
@@ -144,13 +139,16 @@ export async function listUsers(conn: Conn, ctx: UserContext, q: UserListQuery):
   if (q.status) filters.push(eq(users.locked, q.status === 'locked'));
   const where = and(...filters);
   const [total] = await conn.select({ n: count() }).from(users).innerJoin(agencies, eq(agencies.id, users.agencyId)).where(where);
-  const column = SORT_COLUMNS[q.sort];
+  const order = parseSort<UserSort>(q.sort).map(({ field, desc }) => {
+    const column = SORT_COLUMNS[field];
+    return desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  });
   const rows = await joined(conn)
     .where(where)
-    .orderBy(q.order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(users.id))
+    .orderBy(...order, asc(users.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  return { items: rows.map(toAdminUser), page: q.page, pageSize: q.pageSize, total: total?.n ?? 0 };
+  return { data: rows.map(toAdminUser), total: total?.n ?? 0 };
 }
 
 /** A user of the caller's scope (404 otherwise), optionally locked for update. */

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../contract/paths';
 import { auditLogPage, auditLogQuery } from '../../contract/system';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { listAuditLog } from './service';
 
 export function registerAuditRoutes(app: FastifyInstance, deps: AccessDeps): void {

@@ -1,17 +1,9 @@
 /** Reading the audit log, limited to the caller's agency and the agencies below it. */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AuditLogPage, AuditLogQuery } from '../../contract/system';
-import type { Conn } from '../db/client';
-import { agencies, auditLog, users } from '../db/schema';
-
-/** The ids of an agency and all its descendants, as a subquery. */
-export function subtreeOf(agencyId: number): SQL {
-  return sql`(with recursive subtree(id) as (
-    select ${agencies.id} from ${agencies} where ${agencies.id} = ${agencyId}
-    union all
-    select child.id from ${agencies} child join subtree on child.parent_id = subtree.id
-  ) select id from subtree)`;
-}
+import type { Conn } from '../platform/db/client';
+import { agencies, auditLog, users } from '../platform/db/schema';
+import { subtreeOf } from '../platform/tenancy/scope';
 
 export async function listAuditLog(conn: Conn, agencyId: number, query: AuditLogQuery): Promise<AuditLogPage> {
   const filters: SQL[] = [inArray(auditLog.agencyId, subtreeOf(agencyId))];
@@ -40,9 +32,7 @@ export async function listAuditLog(conn: Conn, agencyId: number, query: AuditLog
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
-    items: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
-    page: query.page,
-    pageSize: query.pageSize,
+    data: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
     total: total?.n ?? 0,
   };
 }

@@ -6,9 +6,9 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { CaptchaResponse } from '../../contract/auth';
-import type { Conn, Db } from '../db/client';
-import { captchas } from '../db/schema';
-import { hmac, randomToken, safeEqualHex } from './passwords';
+import type { Conn, Db } from '../platform/db/client';
+import { captchas } from '../platform/db/schema';
+import { hmac, randomToken, safeEqualHex } from '../platform/passwords';
 
 /** Letters and digits that cannot be mistaken for one another. */
 const CHARSET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';

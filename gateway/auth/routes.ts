@@ -1,4 +1,4 @@
-/** The sign-in endpoints (contract/paths.ts, contract/auth.ts). */
+/** The sign-in endpoints (contract/paths.ts, contract/auth.ts) and the signed-in password change. */
 import type { FastifyInstance } from 'fastify';
 import {
   captchaResponse,
@@ -14,8 +14,13 @@ import {
   refreshResult,
   verifyResetRequest,
 } from '../../contract/auth';
+import { ADMIN_API } from '../../contract/admin-paths';
+import { signedInChangePassword } from '../../contract/agents';
+import { ErrorCode } from '../../contract/errors';
 import { API } from '../../contract/paths';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { ApiError, isApiError } from '../platform/http/errors';
+import { requireAuth } from '../platform/tenancy/scope';
 import type { CaptchaService } from './captcha';
 import type { AuthService } from './service';
 
@@ -126,6 +131,28 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccessDeps, auth:
     response: okResult,
     handler: async ({ body, meta }) => {
       await auth.changePassword(body, meta);
+      return { ok: true as const };
+    },
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: ADMIN_API.changePassword,
+    tags: ['profile'],
+    summary: 'Change one’s password while signed in',
+    description:
+      'As POST /api/auth/change-password for the signed-in user (throttled; 400/50 wrong current password; 400/57 rule). ' +
+      'Ends every sign-in of the user, this one included: the portal signs in again.',
+    body: signedInChangePassword,
+    response: okResult,
+    handler: async ({ auth: ctx, body, meta }) => {
+      try {
+        await auth.changePassword({ username: requireAuth(ctx).user.username, ...body }, meta);
+      } catch (e) {
+        // A wrong current password must not look like an ended session (401 sends the portal to /login).
+        if (isApiError(e) && e.code === ErrorCode.INVALID_CREDENTIALS) throw new ApiError(e.code, e.data, 400);
+        throw e;
+      }
       return { ok: true as const };
     },
   });

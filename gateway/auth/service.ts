@@ -14,18 +14,19 @@ import type {
 import type { Language } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
 import { isValidPassword } from '../../contract/validators';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { Db } from '../db/client';
-import { passwordResets, refreshTokens, users } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { queueMail } from '../mail/outbox';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { Db } from '../platform/db/client';
+import { passwordResets, refreshTokens, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import { queueMail } from '../mail/service';
 import type { Settings } from '../settings';
 import type { CaptchaService } from './captcha';
-import { burnVerification, hashPassword, hmac, randomCode, safeEqualHex, verifyPassword } from './passwords';
+import { burnVerification, hashPassword, hmac, randomCode, safeEqualHex, verifyPassword } from '../platform/passwords';
 import { findRefreshForUpdate, issueRefreshToken, revokeAllOfUser, revokeFamily } from './sessions';
 import type { LoginThrottle, Verdict } from './throttle';
-import type { TokenSigner } from './tokens';
-import { agencyExtras, isBlocked, loadUserById, loadUserByUsername, maskEmail, toAgentInfo, toMemberInfo, type UserContext } from './users';
+import type { TokenSigner } from '../platform/access/tokens';
+import { isBlocked, loadUserById, loadUserByUsername, type UserContext } from '../platform/tenancy/users';
+import { agencyExtras, maskEmail, toAgentInfo, toMemberInfo } from './member-info';
 
 /** Wrong codes accepted per reset code before it is void. */
 export const MAX_RESET_TRIES = 5;
@@ -306,3 +307,6 @@ function resetMail(to: string, fullName: string, code: string, minutes: number, 
     body: `Xin chào ${fullName},\n\nMã xác minh đặt lại mật khẩu của bạn là ${code}, có hiệu lực trong ${minutes} phút.\nNếu bạn không yêu cầu, hãy bỏ qua email này.`,
   };
 }
+
+/** Ending every sign-in of a user (locking, password resets by an administrator). */
+export { revokeAllOfUser } from './sessions';

@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Conn } from '../db/client';
-import { refreshTokens } from '../db/schema';
-import type { RequestMeta } from '../audit/log';
-import { randomToken, sha256 } from './passwords';
+import type { Conn } from '../platform/db/client';
+import { refreshTokens } from '../platform/db/schema';
+import type { RequestMeta } from '../platform/audit';
+import { randomToken, sha256 } from '../platform/passwords';
 
 export type RefreshRow = typeof refreshTokens.$inferSelect;
 
@@ -55,14 +55,4 @@ export async function revokeAllOfUser(conn: Conn, userId: number, now: Date): Pr
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
-
-/** Is this family still alive (not revoked by sign-out, reuse or a password change)? */
-export async function isFamilyAlive(conn: Conn, familyId: string): Promise<boolean> {
-  const [row] = await conn
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .limit(1);
-  return row !== undefined;
 }

@@ -8,8 +8,8 @@
  * Refused tries are recorded but not counted. Timestamps are set from the server clock in milliseconds.
  */
 import { and, count, eq, gt, inArray, max, type SQL } from 'drizzle-orm';
-import type { Conn } from '../db/client';
-import { loginAttempts } from '../db/schema';
+import type { Conn } from '../platform/db/client';
+import { loginAttempts } from '../platform/db/schema';
 import type { Settings } from '../settings';
 
 export type AttemptReason =

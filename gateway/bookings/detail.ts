@@ -4,18 +4,14 @@
  * 404 outside the caller's booking scope (gateway/bookings/scope.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  allowedActions,
-  type BookingDetail,
-  type BookingPnr,
-  type ReservationStatus,
-} from '../../contract/bookings';
+import type { BookingDetail, BookingPnr, PnrAction, ReservationStatus } from '../../contract/bookings';
 import { ErrorCode } from '../../contract/errors';
 import type { Source } from '../../contract/flights';
-import type { UserContext } from '../auth/users';
-import type { Conn } from '../db/client';
-import { agencies, bookings, journalEntries, pnrs, refunds, users } from '../db/schema';
-import { ApiError } from '../http/errors';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn } from '../platform/db/client';
+import { agencies, bookings, journalEntries, pnrs, refunds, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import { pnrActions } from './actions';
 import type { PricedLuggage } from './luggage';
 import { fareDataOf, firstDeparture, itineraryOf, luggageOfPnr, paxInfoEntries, routeInfosOf } from './pnr-view';
 import { bookingInScope, bookingScope } from './scope';
@@ -33,7 +29,7 @@ export async function paidOf(conn: Conn, agencyId: number, codes: readonly strin
   return Number(row?.paid ?? 0);
 }
 
-export async function bookingDetail(conn: Conn, ctx: UserContext, id: number, now: Date = new Date()): Promise<BookingDetail> {
+export async function bookingDetail(conn: Conn, ctx: UserContext, id: number, permitted: ReadonlySet<PnrAction>, now: Date = new Date()): Promise<BookingDetail> {
   const b = await bookingInScope(conn, ctx, id);
   const [owner] = await conn
     .select({ code: agencies.code, name: agencies.name, agentName: users.fullName })
@@ -76,9 +72,9 @@ export async function bookingDetail(conn: Conn, ctx: UserContext, id: number, no
       issuedAt: r.issuedAt?.toISOString() ?? '',
       voidUntil: r.voidUntil?.toISOString() ?? '',
       message: r.message ?? '',
-      actions: allowedActions(
+      actions: pnrActions(
         { recordStatus: status, timeLimit: r.timeLimit?.toISOString() ?? '', voidUntil: r.voidUntil?.toISOString() ?? '', refundablePax },
-        ctx.permissions,
+        permitted,
         now,
       ),
     };

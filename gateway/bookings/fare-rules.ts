@@ -1,12 +1,17 @@
 /**
- * Fare rules by booking reference (the fare-rule dialog's "booking reference" mode): the rule of the fare a
- * PNR holds, from the supplier that sold it, one set per direction when the directions' fares differ (each
- * line then names its route). The PNR must be in the caller's booking scope (404 otherwise).
+ * GET /api/flights/fare-rules: by airline and class (flights/service.ts fareRuleOf), or by booking reference
+ * (the fare-rule dialog's "booking reference" mode): the rule of the fare a PNR holds, from the supplier that
+ * sold it, one set per direction when the directions' fares differ (each line then names its route). The PNR
+ * must be in the caller's booking scope (404 otherwise), which is why the bookings module registers it.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../contract/constants';
-import type { FareRule } from '../../contract/flights';
-import type { UserContext } from '../auth/users';
-import type { Conn } from '../db/client';
+import { fareRule, fareRulesQuery, type FareRule } from '../../contract/flights';
+import { FLIGHTS_API, fareRuleOf } from '../flights/service';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn } from '../platform/db/client';
+import { requireAuth } from '../platform/tenancy/scope';
 import type { Suppliers } from '../suppliers';
 import { pnrInScope } from './detail';
 import { isInternationalPnr, type StoredFare, type StoredLeg } from './pnr-view';
@@ -32,4 +37,24 @@ export async function fareRuleOfPnr(conn: Conn, suppliers: Suppliers, ctx: UserC
     for (const line of rule.list) list.push({ type: line.type, fareRule: `${route}: ${line.fareRule}` });
   }
   return { list, isInternational: international, isCondition };
+}
+
+export function registerFareRuleRoutes(app: FastifyInstance, deps: AccessDeps, suppliers: Suppliers): void {
+  const { db } = deps;
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: FLIGHTS_API.fareRules,
+    tags: ['flights'],
+    summary: 'Fare rules by airline and class, or by booking reference',
+    description:
+      'Fare conditions (change, refund, no-show, baggage) in plain words with the amounts, in the caller’s language. ' +
+      'With `pnr` instead of airline + class: the rules of the fares that PNR holds (each line prefixed with its route when the ' +
+      'directions’ fares differ); a PNR outside the caller’s booking scope is 404.',
+    query: fareRulesQuery,
+    response: fareRule,
+    handler: async ({ query, lang, auth }) => {
+      if (query.pnr !== undefined) return fareRuleOfPnr(db, suppliers, requireAuth(auth), query.pnr, lang);
+      return fareRuleOf(suppliers, { ...query, airline: query.airline ?? '', class: query.class ?? '' }, lang);
+    },
+  });
 }

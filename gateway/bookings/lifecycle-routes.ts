@@ -21,19 +21,19 @@ import {
   refundRequest,
   voidRequest,
 } from '../../contract/bookings';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth } from '../agents/scope';
-import type { Settings } from '../settings';
-import { createSuppliers, type Suppliers } from '../suppliers';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth } from '../platform/tenancy/scope';
+import type { Suppliers } from '../suppliers';
 import { cancelHolds, issueBooking, QuoteCache, refundQuoteOf, refundTickets, voidTickets, type Actor, type LifecycleDeps } from './lifecycle';
 import { PIN_HEADER, requirePin } from './pin';
 
 export interface LifecycleRouteDeps {
   /** The gateway's JWT secret: keys the PIN salts. */
   secret: string;
-  settings: Pick<Settings, 'SUPPLIERS'>;
-  /** Booking calls; default the simulated suppliers with the settings' latency and failure rate. */
-  suppliers?: Suppliers;
+  /** Booking calls, with the configured latency and failures. */
+  suppliers: Suppliers;
+  /** The same supply without latency or failures: re-pricing and fare rules. */
+  instant: Suppliers;
 }
 
 const params = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
@@ -49,8 +49,8 @@ export function registerLifecycleRoutes(app: FastifyInstance, deps: AccessDeps, 
   const { db } = deps;
   const lifecycle: LifecycleDeps = {
     db,
-    suppliers: options.suppliers ?? createSuppliers({ ...options.settings.SUPPLIERS }),
-    instant: createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } }),
+    suppliers: options.suppliers,
+    instant: options.instant,
     quotes: new QuoteCache(),
   };
   const pinDeps = { db, secret: options.secret, cipher: deps.cipher };

@@ -8,13 +8,13 @@
  * supplier call reverses the charge in the same flow and the PNR stays BOOKED.
  *
  * Every function takes the booking through `bookingInScope` (404 outside the caller's scope) and checks the
- * state with `allowedActions` (409 with a localized message); every money operation writes one audit entry
+ * state with `stateActions` (409 with a localized message); every money operation writes one audit entry
  * with the booking and its PNRs besides the ledger's own entry per posting.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
-  allowedActions,
+  stateActions,
   type IssueRequest,
   type IssueResult,
   type MoneyResult,
@@ -27,13 +27,13 @@ import {
 import type { Language } from '../../contract/constants';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors';
 import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
-import { balanceOf, postEntry } from '../accounting/ledger';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db, Tx } from '../db/client';
-import { bookings, issueRequests, journalEntries, pnrs, refunds, type PnrTicket } from '../db/schema';
-import { releaseSeats } from '../flights/inventory';
-import { ApiError } from '../http/errors';
+import { balanceOf, postEntry } from '../platform/ledger';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db, Tx } from '../platform/db/client';
+import { bookings, issueRequests, journalEntries, pnrs, refunds, type PnrTicket } from '../platform/db/schema';
+import { releaseSeats } from '../flights/service';
+import { ApiError } from '../platform/http/errors';
 import { SupplierError, type Suppliers } from '../suppliers';
 import { isGds } from '../suppliers/simulated/generator';
 import { paidOf, ticketRefundPenalty, type TicketShare } from '../suppliers/simulated/lifecycle';
@@ -176,16 +176,15 @@ async function refundedPax(conn: Conn, pnrIds: readonly number[]): Promise<Map<n
   return out;
 }
 
-/** What the PNR allows now for the caller (contract allowedActions). */
-function actionsOf(row: PnrRow, ctx: UserContext, now: Date, refundablePax = 0): PnrAction[] {
-  return allowedActions(
+/** What the PNR's state allows now (contract stateActions); the endpoint's rule has checked the caller. */
+function actionsOf(row: PnrRow, now: Date, refundablePax = 0): PnrAction[] {
+  return stateActions(
     {
       recordStatus: shownStatus(row.recordStatus, row.timeLimit, now),
       timeLimit: row.timeLimit?.toISOString() ?? '',
       voidUntil: row.voidUntil?.toISOString() ?? '',
       refundablePax,
     },
-    ctx.permissions,
     now,
   );
 }
@@ -364,8 +363,8 @@ interface IssuePlan {
   entryId?: number;
 }
 
-function refuseIssue(row: PnrRow, ctx: UserContext, now: Date, lang: Language): void {
-  if (actionsOf(row, ctx, now).includes('issue') && row.chargeEntryId === null) return;
+function refuseIssue(row: PnrRow, now: Date, lang: Language): void {
+  if (actionsOf(row, now).includes('issue') && row.chargeEntryId === null) return;
   if (row.recordStatus === 'ISSUE TICKET') throw conflict('alreadyIssued', lang, { pnr: row.pnr });
   if (row.recordStatus === 'BOOKED' && row.chargeEntryId !== null) throw conflict('issueInProgress', lang, { pnr: row.pnr });
   if (row.recordStatus === 'BOOKED' || row.recordStatus === 'TIME LIMIT OUT') throw conflict('holdExpired', lang, { pnr: row.pnr });
@@ -433,7 +432,7 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
   const { ctx, lang } = actor;
   const now = nowOf(deps);
   const rows = await pnrsOfBooking(db, booking.id, body.pnrs);
-  for (const row of rows) refuseIssue(row, ctx, now, lang);
+  for (const row of rows) refuseIssue(row, now, lang);
 
   // re-price (a supplier call: before any transaction)
   const plans: IssuePlan[] = [];
@@ -446,7 +445,7 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
   await db.transaction(async (tx) => {
     for (const p of plans) {
       const locked = await lockPnr(tx, p.row.id);
-      refuseIssue(locked, ctx, now, lang);
+      refuseIssue(locked, now, lang);
       const entry = await postEntry(tx, {
         type: 'C',
         agencyId: booking.agencyId,
@@ -549,8 +548,8 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
 
 // ----- Void ------------------------------------------------------------------------------------------------
 
-function refuseVoid(row: PnrRow, ctx: UserContext, now: Date, lang: Language): void {
-  if (actionsOf(row, ctx, now).includes('void')) return;
+function refuseVoid(row: PnrRow, now: Date, lang: Language): void {
+  if (actionsOf(row, now).includes('void')) return;
   if (row.recordStatus === 'ISSUE TICKET') throw conflict('voidWindowClosed', lang, { pnr: row.pnr, voidUntil: row.voidUntil?.toISOString() ?? '' });
   throw conflict('notVoidable', lang, { pnr: row.pnr });
 }
@@ -562,7 +561,7 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
   const now = nowOf(deps);
   const booking = await bookingInScope(db, ctx, bookingId);
   const rows = await pnrsOfBooking(db, bookingId, codes);
-  for (const row of rows) refuseVoid(row, ctx, now, lang);
+  for (const row of rows) refuseVoid(row, now, lang);
   const answers = await Promise.allSettled(
     rows.map((r) => deps.suppliers[r.source as Source].void!({ pnr: r.pnr!, ticketNumbers: (r.tickets ?? []).map((t) => t.ticketNumber) })),
   );
@@ -599,8 +598,8 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
 
 // ----- Cancel ----------------------------------------------------------------------------------------------
 
-function refuseCancel(row: PnrRow, ctx: UserContext, now: Date, lang: Language): void {
-  if (actionsOf(row, ctx, now).includes('cancel') && row.chargeEntryId === null) return;
+function refuseCancel(row: PnrRow, now: Date, lang: Language): void {
+  if (actionsOf(row, now).includes('cancel') && row.chargeEntryId === null) return;
   if (row.recordStatus === 'ISSUE TICKET') throw conflict('cancelIssued', lang, { pnr: row.pnr });
   if (row.recordStatus === 'BOOKED' && row.chargeEntryId !== null) throw conflict('issueInProgress', lang, { pnr: row.pnr });
   throw conflict('notCancellable', lang, { pnr: row.pnr });
@@ -613,14 +612,14 @@ export async function cancelHolds(deps: LifecycleDeps, actor: Actor, bookingId: 
   const now = nowOf(deps);
   const booking = await bookingInScope(db, ctx, bookingId);
   const rows = await pnrsOfBooking(db, bookingId, codes);
-  for (const row of rows) refuseCancel(row, ctx, now, lang);
+  for (const row of rows) refuseCancel(row, now, lang);
   const answers = await Promise.allSettled(rows.map((r) => deps.suppliers[r.source as Source].cancel!({ pnr: r.pnr! })));
   const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
   if (failed) throw supplierFailed(failed.reason, lang);
   return db.transaction(async (tx) => {
     for (const r of rows) {
       const row = await lockPnr(tx, r.id);
-      refuseCancel(row, ctx, now, lang);
+      refuseCancel(row, now, lang);
       await tx.update(pnrs).set({ recordStatus: 'VOIDED OR CANCEL', updatedAt: new Date() }).where(eq(pnrs.id, row.id));
       await giveSeatsBack(tx, row);
     }
@@ -685,8 +684,8 @@ export async function refundQuoteOf(deps: Pick<LifecycleDeps, 'db' | 'instant'>,
   return { bookingId, lines };
 }
 
-function refuseRefund(row: PnrRow, ctx: UserContext, now: Date, lang: Language, left: number): void {
-  if (actionsOf(row, ctx, now, left).includes('refund')) return;
+function refuseRefund(row: PnrRow, now: Date, lang: Language, left: number): void {
+  if (actionsOf(row, now, left).includes('refund')) return;
   if (row.recordStatus === 'ISSUE TICKET' && left === 0) throw conflict('alreadyRefunded', lang, { pnr: row.pnr });
   if (row.recordStatus === 'ISSUE TICKET' && row.voidUntil && row.voidUntil.getTime() > now.getTime()) throw conflict('voidWindowOpen', lang, { pnr: row.pnr, voidUntil: row.voidUntil.toISOString() });
   if (row.recordStatus === 'VOIDED OR CANCEL' && left === 0) throw conflict('alreadyRefunded', lang, { pnr: row.pnr });
@@ -718,7 +717,7 @@ export async function refundTickets(deps: LifecycleDeps, actor: Actor, bookingId
   return db.transaction(async (tx) => {
     const locked = await lockPnr(tx, row.id);
     const done = (await refundedPax(tx, [row.id])).get(row.id) ?? new Map();
-    refuseRefund(locked, ctx, now, lang, ticketed.size - done.size);
+    refuseRefund(locked, now, lang, ticketed.size - done.size);
     const again = paxIds.filter((id) => done.has(id));
     if (again.length > 0) throw conflict('alreadyRefunded', lang, { pnr: row.pnr, paxIds: again });
     const lines = quoteLines(deps.instant, locked, booking, undefined, lang).filter((l) => paxIds.includes(l.paxId));

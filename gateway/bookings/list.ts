@@ -8,9 +8,9 @@ import { and, desc, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm
 import type { z } from 'zod';
 import { remarkText, TIME_OUT_COMING_MINUTES, type bookingList as bookingListSchema, type BookingListItem, type BookingListQuery } from '../../contract/bookings';
 import type { Source } from '../../contract/flights';
-import type { UserContext } from '../auth/users';
-import type { Conn } from '../db/client';
-import { agencies, bookings, pnrs, users } from '../db/schema';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn } from '../platform/db/client';
+import { agencies, bookings, pnrs, users } from '../platform/db/schema';
 import { localToUtc } from '../suppliers/simulated/clock';
 import { firstDeparture, itineraryOf } from './pnr-view';
 import { bookingScope } from './scope';

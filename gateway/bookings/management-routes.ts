@@ -28,11 +28,12 @@ import {
   ticketFace,
   ticketFaceQuery,
 } from '../../contract/bookings';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth } from '../agents/scope';
-import { uploads } from '../db/schema';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth } from '../platform/tenancy/scope';
+import { uploads } from '../platform/db/schema';
 import { luggageOptions } from '../suppliers/simulated/luggage';
 import { eq } from 'drizzle-orm';
+import { permittedActions } from './actions';
 import { bookingDetail, reservationStatusOf } from './detail';
 import { bookingList } from './list';
 import { mailBooking } from './mail';
@@ -78,7 +79,10 @@ export function registerBookingManagementRoutes(app: FastifyInstance, deps: Acce
       'entries of its PNRs). Outside the caller’s booking scope: 404.',
     params: idParams,
     response: bookingDetailSchema,
-    handler: async ({ params, auth }) => bookingDetail(db, requireAuth(auth), params.id),
+    handler: async ({ params, auth }) => {
+      const ctx = requireAuth(auth);
+      return bookingDetail(db, ctx, params.id, await permittedActions(deps.enforcer, ctx.permissions));
+    },
   });
 
   defineEndpoint(app, deps, {

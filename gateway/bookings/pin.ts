@@ -17,12 +17,12 @@ import { and, count, eq, gt, min } from 'drizzle-orm';
 import type { Language } from '../../contract/constants';
 import { decryptWithSecret, type CipherSettings } from '../../contract/crypto';
 import { ErrorCode } from '../../contract/errors';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import { hmac, verifyPassword } from '../auth/passwords';
-import type { UserContext } from '../auth/users';
-import type { Conn } from '../db/client';
-import { auditLog } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import { hmac, verifyPassword } from '../platform/passwords';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn } from '../platform/db/client';
+import { auditLog } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 
 /** The request header carrying the encrypted PIN (the portal's PIN_HEADER). */
 export const PIN_HEADER = 'x-pin';

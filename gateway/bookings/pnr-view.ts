@@ -6,7 +6,7 @@
  */
 import type { FareDataEntry, PaxInfoEntry, RouteInfoEntry } from '../../contract/bookings';
 import type { Baggage, PaxType, PriceInfo } from '../../contract/flights';
-import type { PnrTicket } from '../db/schema';
+import type { PnrTicket } from '../platform/db/schema';
 import { AIRPORTS } from '../suppliers/reference-data';
 import type { ExtraInfo } from './pax-infos';
 import type { PricedLuggage } from './luggage';

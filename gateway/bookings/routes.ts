@@ -13,16 +13,21 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BOOKINGS_API, bookingCreated, completedBooking, createBookingRequest } from '../../contract/bookings';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth } from '../agents/scope';
-import type { SearchSessions } from '../flights/search-sessions';
-import { ApiError } from '../http/errors';
-import { createSuppliers } from '../suppliers';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth } from '../platform/tenancy/scope';
+import type { SearchSessions } from '../flights/service';
+import { ApiError } from '../platform/http/errors';
+import type { Notifier } from '../platform/notifier';
+import type { Suppliers } from '../suppliers';
 import { registerBookingManagementRoutes, type ManagementOptions } from './management-routes';
 import { bookingView, createBooking, expireHolds, warnExpiringHolds } from './service';
 
 export interface BookingDeps {
   sessions: SearchSessions;
+  /** Seat counts before the inventory: the suppliers' own answer, without latency or failures. */
+  instant: Suppliers;
+  notifier: Notifier;
+  clock: { now(): Date };
   /** ms between two runs of the hold expiry (default one minute; 0 for none). */
   expiryIntervalMs?: number;
   /** Search, detail, print, mail, ticket face (management-routes.ts). */
@@ -31,8 +36,7 @@ export interface BookingDeps {
 
 export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, booking: BookingDeps): void {
   const { db } = deps;
-  // seat counts before the inventory: the suppliers' own answer, without latency or failures
-  const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+  const { instant, notifier, clock } = booking;
   const tags = ['bookings'];
 
   const every = booking.expiryIntervalMs ?? 60_000;
@@ -41,10 +45,10 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      expireHolds(db)
+      expireHolds(db, clock.now())
         .then(async (n) => {
           if (n > 0) app.log.info({ expired: n }, 'holds expired');
-          const warned = await warnExpiringHolds(db);
+          const warned = await warnExpiringHolds(db, notifier, clock.now());
           if (warned > 0) app.log.info({ warned }, 'expiring holds notified');
         })
         .catch((err: unknown) => app.log.error({ err }, 'hold expiry failed'))

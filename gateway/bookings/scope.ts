@@ -8,11 +8,11 @@
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
-import { subtreeOf } from '../agents/scope';
-import type { UserContext } from '../auth/users';
-import type { Conn } from '../db/client';
-import { bookings } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { subtreeOf } from '../platform/tenancy/scope';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn } from '../platform/db/client';
+import { bookings } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 
 export type BookingScopeKind = 'subtree' | 'agency' | 'own';
 

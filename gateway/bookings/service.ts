@@ -19,17 +19,17 @@ import {
 } from '../../contract/bookings';
 import { ErrorCode } from '../../contract/errors';
 import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { bookings, notifications, pnrs, type SeatHold } from '../db/schema';
-import { notifyHoldExpiring } from '../notifications/notifications';
+import type { Notifier } from '../platform/notifier';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { bookings, notifications, pnrs, type SeatHold } from '../platform/db/schema';
 import { agencyBookingFees, isInternationalJourney } from '../flights/service';
-import { releaseSeats, takeSeats } from '../flights/inventory';
-import { ApiError } from '../http/errors';
+import { releaseSeats, takeSeats } from '../flights/service';
+import { ApiError } from '../platform/http/errors';
 import { holdTimeLimit, seatKey, SupplierError, type Suppliers } from '../suppliers';
 import { AIRPORTS } from '../suppliers/reference-data';
 import { localToUtc } from '../suppliers/simulated/clock';
-import { logReservationError } from '../system/reservation-errors';
+import { logReservationError } from '../system/service';
 import { settleBookingStatus } from './status';
 import { priceLuggage, type PricedLuggage } from './luggage';
 import { paxInfosOf } from './pax-infos';
@@ -349,7 +349,7 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
  * Tells the booking's agent, once per PNR, that a hold has entered its last TIME_OUT_COMING_MINUTES (the
  * bell's "hold about to expire"). A PNR already warned has a hold_expiring notification with its code.
  */
-export async function warnExpiringHolds(db: Db, now: Date = new Date()): Promise<number> {
+export async function warnExpiringHolds(db: Db, notifier: Notifier, now: Date = new Date()): Promise<number> {
   const soon = new Date(now.getTime() + TIME_OUT_COMING_MINUTES * 60_000);
   const due = await db
     .select({ bookingId: pnrs.bookingId, pnr: pnrs.pnr, timeLimit: pnrs.timeLimit, userId: bookings.userId })
@@ -368,7 +368,7 @@ export async function warnExpiringHolds(db: Db, now: Date = new Date()): Promise
         .where(and(eq(notifications.userId, userId), eq(notifications.type, 'hold_expiring'), eq(notifications.link, link), eq(notifications.titleEn, `Booking ${pnr} is about to expire`)))
         .limit(1);
       if (already) return;
-      await notifyHoldExpiring(tx, userId, pnr, timeLimit, link);
+      await notifier.holdExpiring(tx, userId, pnr, timeLimit, link);
       warned += 1;
     });
   }

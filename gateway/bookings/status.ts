@@ -1,8 +1,8 @@
 /** The booking's status follows its PNRs (`bookingStatusFor` of contract/bookings.ts). */
 import { eq } from 'drizzle-orm';
 import { bookingStatusFor } from '../../contract/bookings';
-import type { Tx } from '../db/client';
-import { bookings, pnrs } from '../db/schema';
+import type { Tx } from '../platform/db/client';
+import { bookings, pnrs } from '../platform/db/schema';
 
 /** After a change of its PNRs: HOLD while a hold remains, else EXPORT when a ticket stands, else CANCEL. */
 export async function settleBookingStatus(tx: Tx, bookingId: number): Promise<string> {

@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm';
 import type { TicketFace } from '../../contract/bookings';
 import { ErrorCode } from '../../contract/errors';
-import type { Conn } from '../db/client';
-import { agencies, bookings, pnrs } from '../db/schema';
-import { ApiError } from '../http/errors';
+import type { Conn } from '../platform/db/client';
+import { agencies, bookings, pnrs } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 import { foldName } from './list';
 import { paxInfoEntries, routeInfosOf } from './pnr-view';
 import { shownStatus } from './service';

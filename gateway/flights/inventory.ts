@@ -9,8 +9,8 @@
  *   `releaseSeats`. `takeSeats` never oversells, also under concurrent holds (one atomic statement).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Conn } from '../db/client';
-import { seatInventory } from '../db/schema';
+import type { Conn } from '../platform/db/client';
+import { seatInventory } from '../platform/db/schema';
 import type { SeatKey, SeatsTaken } from '../suppliers';
 
 const lookupKey = (key: SeatKey, bookingClass: string) => `${key}#${bookingClass}`;

@@ -5,7 +5,9 @@
  *   GET  /api/flights/search/:sessionId   poll it (?since&waitMs → searchPoll); another user's session is 404
  *   GET  /api/flights/airports            the places of the pickers (?q= code, city, name; no diacritics needed)
  *   GET  /api/flights/cheapest            lowest fare per day around a date (cheapest-booking summary)
- *   GET  /api/flights/fare-rules          fare conditions by airline + class (+ fare basis), or by booking reference (?pnr=)
+ *
+ * GET /api/flights/fare-rules (by airline, or by booking reference) is registered by the bookings module
+ * (bookings/fare-rules.ts): answering by PNR needs the booking scope.
  *
  * Searches are reads: nothing is audit-logged; each search writes one structured log line with its timing
  * when its last task completes (msg "flight search").
@@ -17,27 +19,24 @@ import {
   airport,
   cheapestBookingDay,
   cheapestQuery,
-  fareRule,
-  fareRulesQuery,
   flightSearchRequest,
   searchPoll,
   searchPollQuery,
   searchStarted,
 } from '../../contract/flights';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth } from '../agents/scope';
-import { resolveSigninSecret } from '../db/secrets';
-import { fareRuleOfPnr } from '../bookings/fare-rules';
-import { ApiError } from '../http/errors';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth } from '../platform/tenancy/scope';
+import { resolveSigninSecret } from '../platform/db/secrets';
+import { ApiError } from '../platform/http/errors';
+import type { SupplierSets } from '../platform/module';
 import type { Settings } from '../settings';
-import { createSuppliers, type Suppliers } from '../suppliers';
-import { activeSignIns, signinKey } from '../system/signins';
+import { activeSignIns, signinKey } from '../system/service';
 import { seatsTakenReader } from './inventory';
-import { runTasks, SearchSessions } from './search-sessions';
+import { runTasks, type SearchSessions } from './search-sessions';
 import {
   agencyBookingFees,
   cheapestDays,
-  fareRuleOf,
+  FLIGHTS_API,
   feeScopes,
   isInternationalJourney,
   searchAirports,
@@ -45,30 +44,19 @@ import {
   validateSearchRequest,
 } from './service';
 
-export const FLIGHTS_API = {
-  search: '/api/flights/search',
-  poll: '/api/flights/search/:sessionId',
-  airports: '/api/flights/airports',
-  cheapest: '/api/flights/cheapest',
-  fareRules: '/api/flights/fare-rules',
-} as const;
-
 export interface FlightDeps {
-  settings: Pick<Settings, 'SUPPLIERS' | 'SUPPLIER_TIMEOUT_MS' | 'SEARCH_SESSION_TTL_SECONDS' | 'SEARCH_SESSIONS_PER_USER' | 'SIGNIN_SECRET_KEY'>;
-  /** The suppliers searches call (default: the simulated ones with the settings' latency and failures). */
-  suppliers?: Suppliers;
+  settings: Pick<Settings, 'SUPPLIER_TIMEOUT_MS' | 'SIGNIN_SECRET_KEY'>;
+  /** Searches call the live suppliers; the cheapest-day summary, a deterministic digest, the instant ones. */
+  suppliers: SupplierSets;
+  /** The search sessions of this process (bookings hold offers from them). */
+  sessions: SearchSessions;
 }
 
-/** Answers the search sessions (bookings hold offers from them). */
-export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDeps, flight: FlightDeps): Promise<{ sessions: SearchSessions }> {
+export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDeps, flight: FlightDeps): Promise<void> {
   const { db } = deps;
-  const { settings } = flight;
-  const suppliers = flight.suppliers ?? createSuppliers({ ...settings.SUPPLIERS });
-  // The cheapest-day summary is a deterministic digest: the same supply without latency or failures.
-  const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+  const { settings, sessions } = flight;
+  const { live: suppliers, instant } = flight.suppliers;
   const key = signinKey(await resolveSigninSecret(db, settings.SIGNIN_SECRET_KEY));
-  const sessions = new SearchSessions({ ttlMs: settings.SEARCH_SESSION_TTL_SECONDS * 1000, perUser: settings.SEARCH_SESSIONS_PER_USER });
-  app.addHook('onClose', async () => sessions.close());
   const tags = ['flights'];
 
   defineEndpoint(app, deps, {
@@ -172,23 +160,4 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
       return cheapestDays(db, instant, signIns.map((s) => s.source), query, lang);
     },
   });
-
-  defineEndpoint(app, deps, {
-    method: 'GET',
-    url: FLIGHTS_API.fareRules,
-    tags,
-    summary: 'Fare rules by airline and class, or by booking reference',
-    description:
-      'Fare conditions (change, refund, no-show, baggage) in plain words with the amounts, in the caller’s language. ' +
-      'With `pnr` instead of airline + class: the rules of the fares that PNR holds (each line prefixed with its route when the ' +
-      'directions’ fares differ); a PNR outside the caller’s booking scope is 404.',
-    query: fareRulesQuery,
-    response: fareRule,
-    handler: async ({ query, lang, auth }) => {
-      if (query.pnr !== undefined) return fareRuleOfPnr(db, suppliers, requireAuth(auth), query.pnr, lang);
-      return fareRuleOf(suppliers, { ...query, airline: query.airline ?? '', class: query.class ?? '' }, lang);
-    },
-  });
-
-  return { sessions };
 }

@@ -27,15 +27,17 @@ import {
   type Source,
 } from '../../contract/flights';
 import type { Language } from '../../contract/constants';
-import { ancestorsOf } from '../agents/scope';
-import type { Conn } from '../db/client';
-import { agencies, serviceFees } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ancestorsOf } from '../platform/tenancy/scope';
+import type { Conn } from '../platform/db/client';
+import { agencies, serviceFees } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 import { bookingFees as defaultBookingFees, SupplierError, type SupplierSearch, type Suppliers } from '../suppliers';
 import { AIRPORT_LIST, AIRPORTS, CARRIER_CHANNELS, GDS_CARRIERS } from '../suppliers/reference-data';
 import { addDays, formatLocal, isCalendarDate } from '../suppliers/simulated/clock';
-import { sumFees, type FeeLine, type PathAgency } from '../system/fees';
+import { sumFees, type FeeLine, type PathAgency } from '../system/service';
 import { seatsTakenReader } from './inventory';
+import { sharedKey } from '../platform/shared';
+import type { SearchSessions } from './search-sessions';
 
 const VN_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** Carriers open sales about a year ahead. */
@@ -332,3 +334,19 @@ export function fareRuleOf(
     throw e;
   }
 }
+
+/** The flight search sessions of this process: the flights module provides them, bookings hold offers from them. */
+export const FLIGHT_SEARCHES = sharedKey<SearchSessions>('flights.searches');
+export type { SearchSessions };
+
+/** The seat inventory, for holds and their release (bookings). */
+export { releaseSeats, takeSeats } from './inventory';
+
+/** The flight endpoints. */
+export const FLIGHTS_API = {
+  search: '/api/flights/search',
+  poll: '/api/flights/search/:sessionId',
+  airports: '/api/flights/airports',
+  cheapest: '/api/flights/cheapest',
+  fareRules: '/api/flights/fare-rules',
+} as const;

@@ -10,15 +10,14 @@ import { idParam } from '../../contract/agents';
 import { okResult } from '../../contract/auth';
 import { banner, bannerInput, bannerList, bannerUpdate, type Banner, type BannerInput, type BannerUpdate } from '../../contract/content';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { assertOwnImage } from '../agents/profile';
-import { ancestorsOf, requireAuth } from '../agents/scope';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { agencies, banners } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { uploadUrl } from '../uploads/uploads';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { ancestorsOf, requireAuth } from '../platform/tenancy/scope';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { agencies, banners } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import { assertOwnImage, uploadUrl } from '../uploads/service';
 
 type Row = typeof banners.$inferSelect;
 
@@ -125,7 +124,10 @@ export function registerBannerRoutes(app: FastifyInstance, deps: AccessDeps): vo
     tags,
     summary: 'Active, in-schedule banners for the caller’s home page (its agency’s and its ancestors’), in order',
     response: bannerList,
-    handler: async ({ auth }) => ({ items: await activeBanners(db, requireAuth(auth).agency.id) }),
+    handler: async ({ auth }) => {
+      const data = await activeBanners(db, requireAuth(auth).agency.id);
+      return { data, total: data.length };
+    },
   });
 
   defineEndpoint(app, deps, {
@@ -137,7 +139,7 @@ export function registerBannerRoutes(app: FastifyInstance, deps: AccessDeps): vo
     handler: async ({ auth }) => {
       const ctx = requireAuth(auth);
       const rows = await db.select().from(banners).where(eq(banners.agencyId, ctx.agency.id)).orderBy(asc(banners.sortOrder), asc(banners.id));
-      return { items: rows.map(toBanner) };
+      return { data: rows.map(toBanner), total: rows.length };
     },
   });
 

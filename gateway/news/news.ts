@@ -27,16 +27,15 @@ import {
   type NewsUpdate,
 } from '../../contract/content';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { assertOwnImage } from '../agents/profile';
-import { ancestorsOf, requireAuth } from '../agents/scope';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { news, users } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { notifyAudience } from '../notifications/notifications';
-import { uploadUrl } from '../uploads/uploads';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { ancestorsOf, requireAuth } from '../platform/tenancy/scope';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { Notifier } from '../platform/notifier';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { news, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import { assertOwnImage, uploadUrl } from '../uploads/service';
 import { normaliseTags, sanitizeNewsHtml } from './sanitize';
 
 type Row = typeof news.$inferSelect;
@@ -95,12 +94,10 @@ async function page(conn: Conn, base: SQL, q: NewsQuery): Promise<NewsPage> {
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return {
-    items: rows.map((r) => {
+    data: rows.map((r) => {
       const { bodyHtml: _body, ...summary } = toArticle(r.n, r.author);
       return summary;
     }),
-    page: q.page,
-    pageSize: q.pageSize,
     total: total?.n ?? 0,
   };
 }
@@ -116,8 +113,8 @@ function checkWindow(from: string | null | undefined, to: string | null | undefi
   if (from && to && Date.parse(to) <= Date.parse(from)) throw new ApiError(ErrorCode.VALIDATION, { reason: 'publishWindow' });
 }
 
-async function announce(conn: Conn, ctx: UserContext, row: Row): Promise<void> {
-  await notifyAudience(
+async function announce(notifier: Notifier, conn: Conn, ctx: UserContext, row: Row): Promise<void> {
+  await notifier.notifyAudience(
     conn,
     row.agencyId,
     row.audience,
@@ -126,7 +123,7 @@ async function announce(conn: Conn, ctx: UserContext, row: Row): Promise<void> {
   );
 }
 
-export function createNews(db: Db, ctx: UserContext, input: NewsInput, meta: RequestMeta): Promise<NewsArticle> {
+export function createNews(db: Db, notifier: Notifier, ctx: UserContext, input: NewsInput, meta: RequestMeta): Promise<NewsArticle> {
   checkWindow(input.publishFrom, input.publishTo);
   return db.transaction(async (tx) => {
     if (input.coverUploadId) await assertOwnImage(tx, ctx.agency.id, input.coverUploadId);
@@ -148,13 +145,13 @@ export function createNews(db: Db, ctx: UserContext, input: NewsInput, meta: Req
         publishedAt: input.status === 'published' ? now : null,
       })
       .returning();
-    if (row.status === 'published') await announce(tx, ctx, row);
+    if (row.status === 'published') await announce(notifier, tx, ctx, row);
     await writeAudit(tx, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'news.created', target: String(row.id), detail: { title: row.title, status: row.status } }, meta);
     return one(tx, eq(news.id, row.id));
   });
 }
 
-export function updateNews(db: Db, ctx: UserContext, id: number, input: NewsUpdate, meta: RequestMeta): Promise<NewsArticle> {
+export function updateNews(db: Db, notifier: Notifier, ctx: UserContext, id: number, input: NewsUpdate, meta: RequestMeta): Promise<NewsArticle> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(news).where(and(eq(news.id, id), authored(ctx))).for('update');
     if (!before) throw new ApiError(ErrorCode.NOT_FOUND);
@@ -181,7 +178,7 @@ export function updateNews(db: Db, ctx: UserContext, id: number, input: NewsUpda
       })
       .where(eq(news.id, id))
       .returning();
-    if (publishing && !before.publishedAt) await announce(tx, ctx, row);
+    if (publishing && !before.publishedAt) await announce(notifier, tx, ctx, row);
     await writeAudit(tx, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'news.updated', target: String(id), detail: { title: row.title, status: row.status } }, meta);
     return one(tx, eq(news.id, id));
   });
@@ -202,10 +199,10 @@ export async function readerTags(conn: Conn, ctx: UserContext) {
     .where(readable(ctx, new Date()))
     .groupBy(sql`t.tag`)
     .orderBy(sql`count(*) desc`, sql`t.tag`);
-  return { items: rows.map((r) => ({ tag: r.tag, count: Number(r.count) })) };
+  return { data: rows.map((r) => ({ tag: r.tag, count: Number(r.count) })), total: rows.length };
 }
 
-export function registerNewsRoutes(app: FastifyInstance, deps: AccessDeps): void {
+export function registerNewsRoutes(app: FastifyInstance, deps: AccessDeps, notifier: Notifier): void {
   const tags = ['news'];
   const { db } = deps;
 
@@ -269,7 +266,7 @@ export function registerNewsRoutes(app: FastifyInstance, deps: AccessDeps): void
     description: 'coverUploadId must be an image uploaded by the agency. Errors: 400/41 data.reason publishWindow; 404/44 cover.',
     body: newsInput,
     response: newsArticle,
-    handler: ({ auth, body, meta }) => createNews(db, requireAuth(auth), body, meta),
+    handler: ({ auth, body, meta }) => createNews(db, notifier, requireAuth(auth), body, meta),
   });
 
   defineEndpoint(app, deps, {
@@ -280,7 +277,7 @@ export function registerNewsRoutes(app: FastifyInstance, deps: AccessDeps): void
     params: idParam,
     body: newsUpdate,
     response: newsArticle,
-    handler: ({ auth, body, params, meta }) => updateNews(db, requireAuth(auth), params.id, body, meta),
+    handler: ({ auth, body, params, meta }) => updateNews(db, notifier, requireAuth(auth), params.id, body, meta),
   });
 
   defineEndpoint(app, deps, {

@@ -6,18 +6,18 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AccountType, Role } from '../../contract/auth';
 import type { PermissionString } from '../../policies/permissions';
-import { insertUser, validateNewUser } from '../admin/users';
-import { hashPassword } from '../auth/passwords';
-import type { Db } from '../db/client';
+import { insertUser, validateNewUser } from '../admin/service';
+import { hashPassword } from '../platform/passwords';
+import type { Db } from '../platform/db/client';
 import { createHash } from 'node:crypto';
-import { agencies, banners, news, permissionGroups, serviceFees, signIns, supportContacts, uploads, users } from '../db/schema';
-import { sanitizeNewsHtml } from '../news/sanitize';
-import { insertSupportContact } from '../support/support';
+import { agencies, banners, news, permissionGroups, serviceFees, signIns, supportContacts, uploads, users } from '../platform/db/schema';
+import { sanitizeNewsHtml } from '../news/service';
+import { insertSupportContact } from '../support/service';
 import type { SupportInput } from '../../contract/content';
 import { gradientPng } from './images';
-import { seedDeposits } from '../accounting/seed';
-import { resolveSigninSecret } from '../db/secrets';
-import { SignInService, signinKey } from '../system/signins';
+import { seedDeposits } from './deposits';
+import { resolveSigninSecret } from '../platform/db/secrets';
+import { SignInService, signinKey } from '../system/service';
 import type { SignInCreate } from '../../contract/admin-system';
 import type { PaxType } from '../../contract/flights';
 

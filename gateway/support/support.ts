@@ -19,13 +19,13 @@ import {
   type SupportUpdate,
 } from '../../contract/content';
 import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { ancestorsOf, requireAuth } from '../agents/scope';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { agencies, supportContacts } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { ancestorsOf, requireAuth } from '../platform/tenancy/scope';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { agencies, supportContacts } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 
 type Row = typeof supportContacts.$inferSelect;
 
@@ -51,13 +51,13 @@ export async function supportPanelFor(conn: Conn, agencyId: number): Promise<Sup
     .groupBy(agencies.id, agencies.level)
     .orderBy(desc(agencies.level))
     .limit(1);
-  if (!owner) return { items: [], inherited: false };
+  if (!owner) return { data: [], total: 0, inherited: false };
   const rows = await conn
     .select()
     .from(supportContacts)
     .where(and(eq(supportContacts.agencyId, owner.id), eq(supportContacts.active, true)))
     .orderBy(asc(supportContacts.sortOrder), asc(supportContacts.id));
-  return { items: rows.map(toContact), inherited: owner.id !== agencyId };
+  return { data: rows.map(toContact), total: rows.length, inherited: owner.id !== agencyId };
 }
 
 async function own(conn: Conn, ctx: UserContext, id: number): Promise<Row> {
@@ -135,7 +135,7 @@ export function registerSupportRoutes(app: FastifyInstance, deps: AccessDeps): v
         .from(supportContacts)
         .where(eq(supportContacts.agencyId, ctx.agency.id))
         .orderBy(asc(supportContacts.sortOrder), asc(supportContacts.id));
-      return { items: rows.map(toContact), inherited: false };
+      return { data: rows.map(toContact), total: rows.length, inherited: false };
     },
   });
 

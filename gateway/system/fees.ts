@@ -18,13 +18,13 @@ import { ADMIN_API } from '../../contract/admin-paths';
 import { AIRLINE_ANY, feeQuery, feeReplace, feeTable, type FeeItem, type FeeReplace, type FeeTable } from '../../contract/admin-system';
 import { ErrorCode } from '../../contract/errors';
 import type { PaxType } from '../../contract/flights';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { ancestorsOf, requireAuth } from '../agents/scope';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import type { Conn, Db } from '../db/client';
-import { agencies, serviceFees } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { ancestorsOf, requireAuth } from '../platform/tenancy/scope';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import type { Conn, Db } from '../platform/db/client';
+import { agencies, serviceFees } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
 
 export interface PathAgency {
   id: number;

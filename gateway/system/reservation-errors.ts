@@ -7,10 +7,10 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'dri
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API } from '../../contract/admin-paths';
 import { reservationErrorPage, reservationErrorQuery, type ReservationErrorPage, type ReservationErrorQuery } from '../../contract/admin-system';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth, subtreeOf } from '../agents/scope';
-import type { Conn } from '../db/client';
-import { agencies, reservationErrors, users } from '../db/schema';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { requireAuth, subtreeOf } from '../platform/tenancy/scope';
+import type { Conn } from '../platform/db/client';
+import { agencies, reservationErrors, users } from '../platform/db/schema';
 
 export interface ReservationErrorInput {
   agencyId: number;
@@ -88,7 +88,7 @@ export async function listReservationErrors(conn: Conn, agencyId: number, q: Res
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return {
-    items: rows.map(({ e, username, agencyCode }) => ({
+    data: rows.map(({ e, username, agencyCode }) => ({
       id: e.id,
       at: e.at.toISOString(),
       agencyId: e.agencyId,
@@ -102,8 +102,6 @@ export async function listReservationErrors(conn: Conn, agencyId: number, q: Res
       errorMessage: e.errorMessage,
       request: e.request,
     })),
-    page: q.page,
-    pageSize: q.pageSize,
     total: total?.n ?? 0,
   };
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../contract/paths';
 import { pingResult } from '../../contract/system';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 
 const health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string().optional() });
 

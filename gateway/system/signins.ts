@@ -15,14 +15,14 @@ import { idParam } from '../../contract/agents';
 import { okResult } from '../../contract/auth';
 import { ErrorCode } from '../../contract/errors';
 import type { Source } from '../../contract/flights';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { ancestorsOf, requireAuth } from '../agents/scope';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { UserContext } from '../auth/users';
-import { isUniqueViolation, type Conn, type Db } from '../db/client';
-import { agencies, signIns } from '../db/schema';
-import { resolveSigninSecret } from '../db/secrets';
-import { ApiError } from '../http/errors';
+import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { ancestorsOf, requireAuth } from '../platform/tenancy/scope';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { UserContext } from '../platform/tenancy/users';
+import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
+import { agencies, signIns } from '../platform/db/schema';
+import { resolveSigninSecret } from '../platform/db/secrets';
+import { ApiError } from '../platform/http/errors';
 
 const VERSION = 'v1';
 
@@ -126,11 +126,11 @@ export class SignInService {
       .from(signIns)
       .where(eq(signIns.agencyId, ctx.agency.id))
       .orderBy(asc(signIns.sortOrder), asc(signIns.id));
-    if (own.length > 0) return { items: own.map(toSignIn), inherited: false };
+    if (own.length > 0) return { data: own.map(toSignIn), total: own.length, inherited: false };
     const owner = await signInOwner(this.db, ctx.agency.id);
-    if (owner === null) return { items: [], inherited: false };
+    if (owner === null) return { data: [], total: 0, inherited: false };
     const inherited = await this.db.select().from(signIns).where(eq(signIns.agencyId, owner)).orderBy(asc(signIns.sortOrder), asc(signIns.id));
-    return { items: inherited.map(toSignIn), inherited: true };
+    return { data: inherited.map(toSignIn), total: inherited.length, inherited: true };
   }
 
   private async own(conn: Conn, ctx: UserContext, id: number): Promise<Row> {

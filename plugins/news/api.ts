@@ -13,6 +13,6 @@ export const RESOURCES = {
 } as const;
 
 export const NEWS_META = { path: ADMIN_API.news };
-export const NEWS_MANAGE_META = { path: ADMIN_API.newsManage, updateMethod: 'put' };
-export const BANNERS_META = { path: ADMIN_API.banners, updateMethod: 'put' };
-export const SUPPORT_META = { path: ADMIN_API.supportContacts, updateMethod: 'put' };
+export const NEWS_MANAGE_META = { path: ADMIN_API.newsManage };
+export const BANNERS_META = { path: ADMIN_API.banners };
+export const SUPPORT_META = { path: ADMIN_API.supportContacts };

@@ -8,7 +8,7 @@ import type { AgentOptions } from '../../contract/agents';
 export { GROUPS_META, RESERVATION_ERRORS_META } from './meta';
 
 /** The sign-ins as a Refine resource (not in the menu: its screens read the list with its `inherited` flag). */
-export const SIGNINS = { resource: 'system-signins', meta: { path: ADMIN_API.signIns, updateMethod: 'put' } } as const;
+export const SIGNINS = { resource: 'system-signins', meta: { path: ADMIN_API.signIns } } as const;
 
 /** The error notification of this plugin's commands: the gateway's message, else a plain "not saved". */
 export function useFailed() {
@@ -30,8 +30,8 @@ export function usePermissionOptions() {
 
 /** The agency's sign-ins in any order, and whether they are the parent agency's (read-only here). */
 export function useSignIns() {
-  const { value, query } = useRead<{ data?: SignIn[]; items?: SignIn[]; inherited: boolean }>(ADMIN_API.signIns, ['signins']);
-  const list = value ? { rows: value.data ?? value.items ?? [], inherited: value.inherited } : undefined;
+  const { value, query } = useRead<{ data: SignIn[]; total: number; inherited: boolean }>(ADMIN_API.signIns, ['signins']);
+  const list = value ? { rows: value.data, inherited: value.inherited } : undefined;
   return { list, query };
 }
 

@@ -1,5 +1,5 @@
 /** Refine meta of the system-administration resources (see src/api/data-provider.ts). */
 import { ADMIN_API } from '../../contract/admin-paths';
 
-export const GROUPS_META = { path: ADMIN_API.groups, updateMethod: 'put' } as const;
+export const GROUPS_META = { path: ADMIN_API.groups } as const;
 export const RESERVATION_ERRORS_META = { path: ADMIN_API.reservationErrors } as const;

@@ -11,16 +11,13 @@
  *   getOne    GET    /api/<resource>/<id>            → T
  *   getMany   GET    /api/<resource>?ids=1,2,3        → { data: T[] } or T[]
  *   create    POST   /api/<resource>      body T      → T
- *   update    PATCH  /api/<resource>/<id> body T      → T
+ *   update    PUT    /api/<resource>/<id> body T      → T
  *   deleteOne DELETE /api/<resource>/<id>            → T or {}
  *   custom    <method> <url> with query, filters and sorters as above and the payload as body → any
  * `meta.path` overrides `/api/<resource>`; `meta.headers` adds headers; `meta.overlay` (show the global loading
  * overlay), `meta.silent` (no network toast) and `meta.responseType` (e.g. 'blob') pass to the api client, and
  * Refine's `meta.signal` cancels the call. Bodies are sealed by the client.
- * Endpoints of the agency administration differ in three points, chosen per resource through meta:
- *   `meta.sortParams: 'order'` sends the first sorter as `sort=<field>&order=<asc|desc>`;
- *   `meta.updateMethod: 'put'` sends updates with PUT;
- *   a list answer `{ items: T[], total }` is read like `{ data: T[], total }`.
+ * The list protocol is contract/list.ts; the gateway has no PATCH.
  */
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, Pagination } from '@refinedev/core';
 import type { AxiosRequestConfig } from 'axios';
@@ -73,16 +70,6 @@ export function sortersToQuery(sorters: readonly CrudSort[] | undefined, into: Q
   return into;
 }
 
-/** The `sort=<field>&order=<asc|desc>` form (first sorter only). */
-export function sorterOrderToQuery(sorters: readonly CrudSort[] | undefined, into: Query = {}): Query {
-  const first = sorters?.[0];
-  if (first) {
-    into.sort = first.field;
-    into.order = first.order;
-  }
-  return into;
-}
-
 export function paginationToQuery(pagination: Pagination | undefined, into: Query = {}): Query {
   if (pagination?.mode === 'off') return into;
   into.page = pagination?.currentPage ?? 1;
@@ -94,12 +81,9 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => API_PREFIX,
 
   getList: async ({ resource, pagination, sorters, filters, meta }) => {
-    const sort = meta?.sortParams === 'order' ? sorterOrderToQuery : sortersToQuery;
-    const params = filtersToQuery(filters, sort(sorters, paginationToQuery(pagination)));
+    const params = filtersToQuery(filters, sortersToQuery(sorters, paginationToQuery(pagination)));
     const { data } = await api.get(basePath(resource, meta), { ...requestOptions(meta), params });
-    if (Array.isArray(data)) return { data, total: data.length };
-    const rows = data?.data ?? data?.items ?? [];
-    return { data: rows, total: Number(data?.total ?? rows.length) };
+    return { data: data.data, total: data.total };
   },
 
   getMany: async ({ resource, ids, meta }) => {
@@ -118,8 +102,7 @@ export const dataProvider: DataProvider = {
   },
 
   update: async ({ resource, id, variables, meta }) => {
-    const method = meta?.updateMethod === 'put' ? 'put' : 'patch';
-    const { data } = await api[method](`${basePath(resource, meta)}/${encodeURIComponent(String(id))}`, variables, requestOptions(meta));
+    const { data } = await api.put(`${basePath(resource, meta)}/${encodeURIComponent(String(id))}`, variables, requestOptions(meta));
     return { data };
   },
 

@@ -134,9 +134,9 @@ try {
   const heldB = await holdMany(agent, ISSUES, 40);
   console.log(`prepared ${heldA.length + heldB.length} holds in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  const { openDatabase } = await import('../../gateway/db/client.ts');
-  const { balanceOf, postEntry, unbalancedEntries } = await import('../../gateway/accounting/ledger.ts');
-  const { agencies, journalEntries } = await import('../../gateway/db/schema.ts');
+  const { openDatabase } = await import('../../gateway/platform/db/client.ts');
+  const { balanceOf, postEntry, unbalancedEntries } = await import('../../gateway/platform/ledger.ts');
+  const { agencies, journalEntries } = await import('../../gateway/platform/db/schema.ts');
   const { eq, inArray } = await import('drizzle-orm');
   const database = await openDatabase({ databaseUrl: dbUrl.toString() });
   const db = database.db;

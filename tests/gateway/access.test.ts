@@ -79,7 +79,7 @@ describe('audit log', () => {
   it('shows an F1 admin its whole subtree', async () => {
     const res = await call(gw, 'GET', AUDIT, { token: sessions.get('f1admin')!.accessToken, query: { pageSize: '100', action: 'auth.login' } });
     expect(res.statusCode).toBe(200);
-    const codes = new Set(res.json().items.map((i: { agencyCode: string }) => i.agencyCode));
+    const codes = new Set(res.json().data.map((i: { agencyCode: string }) => i.agencyCode));
     expect([...codes].sort()).toEqual(['SAOVIET', 'SAOVIET-CG', 'SAOVIET-HN']);
   });
 
@@ -88,17 +88,17 @@ describe('audit log', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBeGreaterThan(0);
-    const codes = new Set(body.items.map((i: { agencyCode: string }) => i.agencyCode));
+    const codes = new Set(body.data.map((i: { agencyCode: string }) => i.agencyCode));
     expect(codes.has('SAOVIET')).toBe(false);
     expect(codes.has('SAOVIET-HN')).toBe(true);
     expect(codes.has('SAOVIET-CG')).toBe(true);
-    const usernames = new Set(body.items.map((i: { username: string }) => i.username));
+    const usernames = new Set(body.data.map((i: { username: string }) => i.username));
     expect(usernames.has('f1admin')).toBe(false);
   });
 
   it('shows a level-3 admin only its own agency', async () => {
     const res = await call(gw, 'GET', AUDIT, { token: sessions.get('fnadmin')!.accessToken });
-    const codes = new Set(res.json().items.map((i: { agencyCode: string }) => i.agencyCode));
+    const codes = new Set(res.json().data.map((i: { agencyCode: string }) => i.agencyCode));
     expect([...codes]).toEqual(['SAOVIET-CG']);
   });
 
@@ -107,14 +107,14 @@ describe('audit log', () => {
     const all = (await call(gw, 'GET', AUDIT, { token, query: { pageSize: '100' } })).json();
     const page1 = (await call(gw, 'GET', AUDIT, { token, query: { page: '1', pageSize: '2' } })).json();
     const page2 = (await call(gw, 'GET', AUDIT, { token, query: { page: '2', pageSize: '2' } })).json();
-    expect(page1).toMatchObject({ page: 1, pageSize: 2, total: all.total });
-    expect(page1.items).toHaveLength(2);
-    expect(page2.items[0].id).toBe(all.items[2].id);
-    const times = all.items.map((i: { at: string }) => Date.parse(i.at));
+    expect(page1).toEqual({ data: expect.any(Array), total: all.total });
+    expect(page1.data).toHaveLength(2);
+    expect(page2.data[0].id).toBe(all.data[2].id);
+    const times = all.data.map((i: { at: string }) => Date.parse(i.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const created = (await call(gw, 'GET', AUDIT, { token, query: { action: 'admin.user_created' } })).json();
-    expect(created.items.length).toBeGreaterThan(0);
-    expect(created.items.every((i: { action: string }) => i.action === 'admin.user_created')).toBe(true);
+    expect(created.data.length).toBeGreaterThan(0);
+    expect(created.data.every((i: { action: string }) => i.action === 'admin.user_created')).toBe(true);
     expect((await call(gw, 'GET', AUDIT, { token, query: { pageSize: '101' } })).json().code).toBe(41);
     expect((await call(gw, 'GET', AUDIT, { token, query: { page: '0' } })).json().code).toBe(41);
   });
@@ -123,7 +123,7 @@ describe('audit log', () => {
 describe('route guard', () => {
   it('refuses at start an /api route registered around the rule table', async () => {
     const { default: Fastify } = await import('fastify');
-    const { installRouteGuard, defineEndpoint } = await import('../../gateway/access/endpoint');
+    const { installRouteGuard, defineEndpoint } = await import('../../gateway/platform/access/endpoint');
     const app = Fastify();
     installRouteGuard(app, ['/api/docs']);
     expect(() => app.get('/api/sneaky', async () => 'x')).toThrow(/defineEndpoint/);

@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTING_API, type TopUpRequest } from '../../contract/accounting';
 import { ADMIN_API } from '../../contract/admin-paths';
-import { balanceOf, postEntry, unbalancedEntries } from '../../gateway/accounting/ledger';
-import { agencies, journalEntries } from '../../gateway/db/schema';
+import { balanceOf, postEntry, unbalancedEntries } from '../../gateway/platform/ledger';
+import { agencies, journalEntries } from '../../gateway/platform/db/schema';
 import { gradientPng } from '../../gateway/seed/images';
 import { call, login, startGateway, usingPostgres, type Gateway } from './helpers';
 

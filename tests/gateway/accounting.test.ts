@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTING_API, type Balance, type DepositReport, type EntriesPage, type TopUpPage, type TopUpRequest } from '../../contract/accounting';
 import type { LoginResult } from '../../contract/auth';
 import { ADMIN_API } from '../../contract/admin-paths';
-import { balanceOf, postEntry, unbalancedEntries } from '../../gateway/accounting/ledger';
+import { balanceOf, postEntry, unbalancedEntries } from '../../gateway/platform/ledger';
 import { dayStart } from '../../gateway/accounting/service';
-import { agencies, journalEntries, notifications, postings, auditLog, topUpRequests } from '../../gateway/db/schema';
+import { agencies, journalEntries, notifications, postings, auditLog, topUpRequests } from '../../gateway/platform/db/schema';
 import { gradientPng } from '../../gateway/seed/images';
 import { DEMO_ACCOUNTS } from '../../gateway/seed/demo';
 import { call, login, startGateway, type Gateway } from './helpers';
@@ -142,7 +142,7 @@ describe('top-up requests', () => {
   it('seeds one pending request per demo agency', async () => {
     const res = await call(gw, 'GET', ACCOUNTING_API.topUps, { token: token('f1admin'), query: { status: 'pending' } });
     const page = res.json<TopUpPage>();
-    expect(page.items.map((r) => r.bankReference).sort()).toEqual(['ACB-DEMO-0001', 'VCB-DEMO-0001']);
+    expect(page.data.map((r) => r.bankReference).sort()).toEqual(['ACB-DEMO-0001', 'VCB-DEMO-0001']);
   });
 
   it('approval credits the requesting agency once, even when clicked twice or raced', async () => {
@@ -243,21 +243,21 @@ describe('top-up requests', () => {
 
   it('lists within the deposit scope: F2 its own, the F1 deposit manager the subtree', async () => {
     const f2 = (await call(gw, 'GET', ACCOUNTING_API.topUps, { token: token('f2admin'), query: { pageSize: '100' } })).json<TopUpPage>();
-    expect(new Set(f2.items.map((r) => r.agencyCode))).toEqual(new Set(['SAOVIET-HN']));
+    expect(new Set(f2.data.map((r) => r.agencyCode))).toEqual(new Set(['SAOVIET-HN']));
     const f1 = (await call(gw, 'GET', ACCOUNTING_API.topUps, { token: token('accountant'), query: { pageSize: '2', page: '1' } })).json<TopUpPage>();
-    expect(f1.items).toHaveLength(2);
+    expect(f1.data).toHaveLength(2);
     expect(f1.total).toBeGreaterThan(2);
     const hn = (await call(gw, 'GET', ACCOUNTING_API.topUps, { token: token('accountant'), query: { agencyId: String(ids.get('SAOVIET-HN')) } })).json<TopUpPage>();
-    expect(hn.items.map((r) => r.agencyCode)).toEqual(['SAOVIET-HN']);
+    expect(hn.data.map((r) => r.agencyCode)).toEqual(['SAOVIET-HN']);
     const seededF1 = f1.total > 0 ? (await call(gw, 'GET', ACCOUNTING_API.topUps, { token: token('f1admin'), query: { status: 'pending', pageSize: '100' } })).json<TopUpPage>() : f1;
-    const f1Request = seededF1.items.find((r) => r.agencyCode === 'SAOVIET')!;
+    const f1Request = seededF1.data.find((r) => r.agencyCode === 'SAOVIET')!;
     expect((await call(gw, 'GET', ACCOUNTING_API.topUp.replace(':id', String(f1Request.id)), { token: token('f2admin') })).statusCode).toBe(404);
   });
 
   it('lets the F1 approve its F2 agency\'s request; the F2 balance goes up', async () => {
     const before = (await balance('f2agent')).balance;
     const pending = (await call(gw, 'GET', ACCOUNTING_API.topUps, { token: token('accountant'), query: { status: 'pending', agencyId: String(ids.get('SAOVIET-HN')) } })).json<TopUpPage>();
-    const req = pending.items[0];
+    const req = pending.data[0];
     expect((await approve('accountant', req.id)).statusCode).toBe(200);
     expect((await balance('f2agent')).balance).toBe(before + req.amount);
   });
@@ -266,16 +266,16 @@ describe('top-up requests', () => {
 describe('entries and the report', () => {
   it('lists entries newest first with the running balance and filters', async () => {
     const all = (await call(gw, 'GET', ACCOUNTING_API.entries, { token: token('accountant'), query: { pageSize: '100' } })).json<EntriesPage>();
-    expect(all.items[0].balanceAfter).toBe((await balance('accountant')).balance);
-    expect(all.items.at(-1)).toMatchObject({ type: 'T', amount: 200_000_000, balanceAfter: 200_000_000 });
-    for (let i = 0; i + 1 < all.items.length; i += 1) expect(all.items[i].balanceAfter - all.items[i].signedAmount).toBe(all.items[i + 1].balanceAfter);
+    expect(all.data[0].balanceAfter).toBe((await balance('accountant')).balance);
+    expect(all.data.at(-1)).toMatchObject({ type: 'T', amount: 200_000_000, balanceAfter: 200_000_000 });
+    for (let i = 0; i + 1 < all.data.length; i += 1) expect(all.data[i].balanceAfter - all.data[i].signedAmount).toBe(all.data[i + 1].balanceAfter);
 
     const tOnly = (await call(gw, 'GET', ACCOUNTING_API.entries, { token: token('accountant'), query: { type: 'T' } })).json<EntriesPage>();
-    expect(tOnly.items.every((e) => e.type === 'T' && e.signedAmount > 0)).toBe(true);
+    expect(tOnly.data.every((e) => e.type === 'T' && e.signedAmount > 0)).toBe(true);
     const byPnr = (await call(gw, 'GET', ACCOUNTING_API.entries, { token: token('accountant'), query: { reference: 'abc123' } })).json<EntriesPage>();
-    expect(byPnr.items.map((e) => e.type).sort()).toEqual(['C', 'V']);
+    expect(byPnr.data.map((e) => e.type).sort()).toEqual(['C', 'V']);
     const paged = (await call(gw, 'GET', ACCOUNTING_API.entries, { token: token('accountant'), query: { pageSize: '1', page: '2' } })).json<EntriesPage>();
-    expect(paged.items[0].id).toBe(all.items[1].id);
+    expect(paged.data[0].id).toBe(all.data[1].id);
     expect(paged.total).toBe(all.total);
     const future = (await call(gw, 'GET', ACCOUNTING_API.entries, { token: token('accountant'), query: { from: '2099-01-01' } })).json<EntriesPage>();
     expect(future.total).toBe(0);

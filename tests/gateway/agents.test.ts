@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, PermissionGroup, SubAgency } from '../../contract/agents';
-import { auditLog, users } from '../../gateway/db/schema';
+import { auditLog, users } from '../../gateway/platform/db/schema';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { call, login, startGateway, type Gateway } from './helpers';
 
@@ -51,7 +51,7 @@ describe('permission groups', () => {
   it('lists the caller’s groups with members and refuses a grant beyond the caller’s own', async () => {
     const list = await call(gw, 'GET', '/api/system/group-permissions', { token: token('f1admin') });
     expect(list.statusCode).toBe(200);
-    const groups: PermissionGroup[] = list.json().items;
+    const groups: PermissionGroup[] = list.json().data;
     expect(groups.map((g) => g.name)).toContain('Nhân viên bán vé');
     expect(groups.every((g) => g.agencyId === groups[0].agencyId)).toBe(true);
     expect(groups.find((g) => g.name === 'Quản trị đại lý')!.members).toBe(1);
@@ -122,7 +122,7 @@ describe('users in scope', () => {
   const usernames = async (admin: string, query: Record<string, string> = {}) => {
     const res = await call(gw, 'GET', '/api/agents/users', { token: token(admin), query: { pageSize: '100', ...query } });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().items.map((u: AdminUser) => u.username) as string[];
+    return res.json().data.map((u: AdminUser) => u.username) as string[];
   };
 
   it('shows f1admin everything below, f2admin its subtree, fnadmin its own agency', async () => {
@@ -184,7 +184,7 @@ describe('users in scope', () => {
     const above = await call(gw, 'POST', '/api/agents/users', { token: token('f2admin'), body: { ...base, username: 'too.much', extraPermissions: ['export_ticket'] } });
     expect(above.statusCode).toBe(400);
     expect(above.json()).toMatchObject({ code: 60, data: { permissions: ['export_ticket'] } });
-    const f1group = (await call(gw, 'GET', '/api/system/group-permissions', { token: token('f1admin') })).json().items.find(
+    const f1group = (await call(gw, 'GET', '/api/system/group-permissions', { token: token('f1admin') })).json().data.find(
       (g: PermissionGroup) => g.name === 'Nhân viên bán vé',
     );
     const viaGroup = await call(gw, 'POST', '/api/agents/users', { token: token('f2admin'), body: { ...base, username: 'too.much', groupId: f1group.id } });
@@ -212,14 +212,14 @@ describe('users in scope', () => {
   });
 
   it('searches, filters, sorts and pages on the server', async () => {
-    const res = await call(gw, 'GET', '/api/agents/users', { token: token('f1admin'), query: { q: 'saoviet.vn', sort: 'username', order: 'desc', pageSize: '2' } });
+    const res = await call(gw, 'GET', '/api/agents/users', { token: token('f1admin'), query: { q: 'saoviet.vn', sort: '-username', pageSize: '2' } });
     const body = res.json();
-    expect(body.items).toHaveLength(2);
+    expect(body.data).toHaveLength(2);
     expect(body.total).toBeGreaterThan(2);
-    const names = body.items.map((u: AdminUser) => u.username);
+    const names = body.data.map((u: AdminUser) => u.username);
     expect([...names].sort().reverse()).toEqual(names);
-    const page2 = (await call(gw, 'GET', '/api/agents/users', { token: token('f1admin'), query: { q: 'saoviet.vn', sort: 'username', order: 'desc', pageSize: '2', page: '2' } })).json();
-    expect(page2.items[0].username < names[1]).toBe(true);
+    const page2 = (await call(gw, 'GET', '/api/agents/users', { token: token('f1admin'), query: { q: 'saoviet.vn', sort: '-username', pageSize: '2', page: '2' } })).json();
+    expect(page2.data[0].username < names[1]).toBe(true);
     expect(await usernames('f1admin', { q: '0839123456' })).toEqual(['f2agent']);
     expect(await usernames('f1admin', { q: 'Vũ Quang' })).toEqual(['member']);
     expect(await usernames('f1admin', { accountType: 'MB' })).toEqual(['member']);
@@ -227,6 +227,10 @@ describe('users in scope', () => {
     const hn = await agencyIdOf('SAOVIET-CG');
     expect(await usernames('f1admin', { agencyId: String(hn) })).toEqual(['fnadmin']);
     expect((await call(gw, 'GET', '/api/agents/users', { token: token('f1admin'), query: { sort: 'password' } })).json().code).toBe(41);
+    // several sorters, in order: the second only breaks ties of the first
+    const byName = await usernames('f1admin', { sort: '-username' });
+    expect(await usernames('f1admin', { sort: '-username,createdAt' })).toEqual(byName);
+    expect((await call(gw, 'GET', '/api/agents/users', { token: token('f1admin'), query: { sort: 'username,-username' } })).json().code).toBe(41);
   });
 
   it('locks a user: its token fails on the next call and its refresh too; unlock lets it sign in again', async () => {
@@ -262,7 +266,7 @@ describe('users in scope', () => {
 describe('sub-agencies and child agencies', () => {
   it('lets f1admin manage its F2s (products within its own) and suspension blocks their users at once', async () => {
     const list = await call(gw, 'GET', '/api/agents/sub-agencies', { token: token('f1admin') });
-    const codes = list.json().items.map((a: SubAgency) => a.code);
+    const codes = list.json().data.map((a: SubAgency) => a.code);
     expect(codes).toContain('SAOVIET-HN');
     expect(codes).not.toContain('SAOVIET-CG');
     const created = await call(gw, 'POST', '/api/agents/sub-agencies', { token: token('f1admin'), body: { code: 'SAOVIET-DN', name: 'Đại lý Đà Nẵng' } });
@@ -281,7 +285,7 @@ describe('sub-agencies and child agencies', () => {
 
   it('lets f2admin manage only its own children, with products within its own', async () => {
     const list = await call(gw, 'GET', '/api/agents/child-agencies', { token: token('f2admin') });
-    expect(list.json().items.map((a: SubAgency) => a.code)).toEqual(['SAOVIET-CG']);
+    expect(list.json().data.map((a: SubAgency) => a.code)).toEqual(['SAOVIET-CG']);
     const hnId = await agencyIdOf('SAOVIET-HN');
     await call(gw, 'PUT', `/api/agents/sub-agencies/${hnId}`, { token: token('f1admin'), body: { products: ['flights'] } });
     const f2 = (await login(gw, 'f2admin')).accessToken;

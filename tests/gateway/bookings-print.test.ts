@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintInfo } from '../../contract/bookings';
 import type { FlightOffer } from '../../contract/flights';
-import { createUser } from '../../gateway/admin/users';
+import { createUser } from '../../gateway/admin/service';
 import { renderTicketPdf } from '../../gateway/bookings/print-pdf';
-import { agencies, pnrs, uploads } from '../../gateway/db/schema';
+import { agencies, pnrs, uploads } from '../../gateway/platform/db/schema';
 import { inDays, searchToEnd } from './flights-helpers';
 import { call, login, startGateway, type Gateway } from './helpers';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedBooking } from '../../contract/bookings';
 import type { FlightOffer } from '../../contract/flights';
 import { expireHolds, warnExpiringHolds } from '../../gateway/bookings/service';
-import { bookings, notifications, pnrs, reservationErrors } from '../../gateway/db/schema';
+import { notifier } from '../../gateway/notifications/service';
+import { bookings, notifications, pnrs, reservationErrors } from '../../gateway/platform/db/schema';
 import { seatsTakenOf, takeSeats } from '../../gateway/flights/inventory';
 import { createSuppliers, seatKey } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
@@ -144,8 +145,8 @@ describe('holding a booking', () => {
     await gw.db.update(pnrs).set({ timeLimit: new Date(Date.now() + 10 * 60_000) }).where(eq(pnrs.id, pnr.id));
     expect((await view('f1agent', id)).json<CompletedBooking>().listPNR[0].status).toBe('TIME OUT COMMING');
     // the agent is told once in the bell that the hold is about to expire
-    expect(await warnExpiringHolds(gw.db)).toBe(1);
-    expect(await warnExpiringHolds(gw.db)).toBe(0);
+    expect(await warnExpiringHolds(gw.db, notifier)).toBe(1);
+    expect(await warnExpiringHolds(gw.db, notifier)).toBe(0);
     const bell = await gw.db.select().from(notifications).where(and(eq(notifications.type, 'hold_expiring'), eq(notifications.link, `/booking/completed/${id}`)));
     expect(bell).toHaveLength(1);
     expect(await expireHolds(gw.db, new Date(Date.now() + 11 * 60_000))).toBeGreaterThanOrEqual(1);

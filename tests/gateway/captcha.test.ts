@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaResponse } from '../../contract/auth';
-import { captchas } from '../../gateway/db/schema';
+import { captchas } from '../../gateway/platform/db/schema';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { call, nextIp, startGateway, type Gateway } from './helpers';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../gateway/db/client';
+import { openDatabase } from '../../gateway/platform/db/client';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from '../../gateway/seed/demo';
 import { createPgDatabase } from './helpers';
 

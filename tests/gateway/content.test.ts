@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsSummary } from '../../contract/content';
 import { UPLOAD_MAX_BYTES } from '../../contract/validators';
-import { agencies, uploads, users } from '../../gateway/db/schema';
-import { notifyHoldExpiring, notifyTopUpApproved } from '../../gateway/notifications/notifications';
+import { agencies, uploads, users } from '../../gateway/platform/db/schema';
+import { notifyHoldExpiring, notifyTopUpApproved } from '../../gateway/notifications/service';
 import { DEMO_IMAGES } from '../../gateway/seed/demo';
 import { logReservationError } from '../../gateway/system/reservation-errors';
 import { call, login, startGateway, type Gateway } from './helpers';
@@ -140,7 +140,7 @@ describe('news', () => {
     const future = await mk('Sắp đăng', { status: 'published', publishFrom: new Date(Date.now() + 86_400_000).toISOString() });
     const expired = await mk('Hết hạn', { status: 'published', publishFrom: '2020-01-01T00:00:00Z', publishTo: '2020-02-01T00:00:00Z' });
     const titles = async (user: string, query: Record<string, string> = {}) =>
-      ((await call(gw, 'GET', '/api/agents/news', { token: token(user), query: { pageSize: '100', ...query } })).json().items as NewsSummary[]).map((n) => n.title);
+      ((await call(gw, 'GET', '/api/agents/news', { token: token(user), query: { pageSize: '100', ...query } })).json().data as NewsSummary[]).map((n) => n.title);
     const f2sees = await titles('f2agent');
     expect(f2sees).toContain('Chỉ cho F2');
     expect(f2sees).toContain('Vietnam Airlines mở bán vé Tết Nguyên đán 2027');
@@ -152,12 +152,12 @@ describe('news', () => {
     expect((await call(gw, 'GET', `/api/agents/news/${forF2}`, { token: token('f1agent') })).statusCode).toBe(404);
     // the writer's list holds drafts; f1agent (AGENT_F1) writes for the same agency
     const manage = await call(gw, 'GET', '/api/agents/manage-news', { token: token('f1agent'), query: { status: 'draft', pageSize: '100' } });
-    expect(manage.json().items.map((n: NewsSummary) => n.title)).toContain('Bản nháp');
+    expect(manage.json().data.map((n: NewsSummary) => n.title)).toContain('Bản nháp');
     expect((await call(gw, 'GET', `/api/agents/manage-news/${draft}`, { token: token('f1agent') })).json().bodyHtml).toBe('<p>Bản nháp</p>');
     // search and tags
     expect(await titles('f2agent', { tag: 'khuyen-mai' })).toEqual(['Chỉ cho F2']);
     expect(await titles('f2agent', { q: 'ký quỹ' })).toEqual(['Hướng dẫn nạp tiền ký quỹ qua chuyển khoản']);
-    const tags = (await call(gw, 'GET', '/api/agents/news-tags', { token: token('f2agent') })).json().items;
+    const tags = (await call(gw, 'GET', '/api/agents/news-tags', { token: token('f2agent') })).json().data;
     expect(tags).toEqual(expect.arrayContaining([{ tag: 'khuyen-mai', count: 1 }, { tag: 'tet', count: 1 }]));
     const bad = await call(gw, 'POST', '/api/agents/manage-news', { token: f1, body: { title: 'x', bodyHtml: 'x', publishFrom: '2027-01-02T00:00:00Z', publishTo: '2027-01-01T00:00:00Z' } });
     expect(bad.json()).toMatchObject({ code: 41, data: { reason: 'publishWindow' } });
@@ -176,10 +176,10 @@ describe('news', () => {
     await call(gw, 'PUT', `/api/agents/manage-news/${id}`, { token: token('f1admin'), body: { title: 'Khai trương văn phòng mới!' } });
     const bell = await call(gw, 'GET', '/api/notifications', { token: token('f2agent'), headers: { 'x-language': 'en' } });
     expect(bell.json().unread).toBe(before + 1);
-    expect(bell.json().items[0]).toMatchObject({ type: 'news', title: 'News: Khai trương văn phòng mới', link: `/agent/news/${id}`, read: false });
-    expect((await call(gw, 'GET', '/api/notifications', { token: token('fnadmin') })).json().items[0].title).toBe('Tin mới: Khai trương văn phòng mới');
-    expect((await call(gw, 'GET', '/api/notifications', { token: token('f1agent') })).json().items.some((n: { link: string }) => n.link === `/agent/news/${id}`)).toBe(false);
-    const nid = bell.json().items[0].id;
+    expect(bell.json().data[0]).toMatchObject({ type: 'news', title: 'News: Khai trương văn phòng mới', link: `/agent/news/${id}`, read: false });
+    expect((await call(gw, 'GET', '/api/notifications', { token: token('fnadmin') })).json().data[0].title).toBe('Tin mới: Khai trương văn phòng mới');
+    expect((await call(gw, 'GET', '/api/notifications', { token: token('f1agent') })).json().data.some((n: { link: string }) => n.link === `/agent/news/${id}`)).toBe(false);
+    const nid = bell.json().data[0].id;
     expect((await call(gw, 'POST', `/api/notifications/${nid}/read`, { token: token('fnadmin'), body: {} })).statusCode).toBe(404);
     await call(gw, 'POST', `/api/notifications/${nid}/read`, { token: token('f2agent'), body: {} });
     expect((await call(gw, 'GET', '/api/notifications', { token: token('f2agent') })).json().unread).toBe(before);
@@ -190,7 +190,7 @@ describe('news', () => {
     });
     const after = (await call(gw, 'GET', '/api/notifications', { token: token('f2agent') })).json();
     expect(after.unread).toBe(before + 2);
-    expect(after.items.map((n: { type: string }) => n.type).slice(0, 2).sort()).toEqual(['hold_expiring', 'topup_approved']);
+    expect(after.data.map((n: { type: string }) => n.type).slice(0, 2).sort()).toEqual(['hold_expiring', 'topup_approved']);
     await call(gw, 'POST', '/api/notifications/read-all', { token: token('f2agent'), body: {} });
     expect((await call(gw, 'GET', '/api/notifications', { token: token('f2agent') })).json().unread).toBe(0);
   });
@@ -199,7 +199,7 @@ describe('news', () => {
 describe('banners', () => {
   it('shows the seeded banners on the home page and accepts only http(s) links and own images', async () => {
     const home = await call(gw, 'GET', '/api/home/banners', { token: token('member') });
-    expect(home.json().items.map((b: { title: string }) => b.title)).toEqual(['Săn vé Tết 2027', 'Ưu đãi hè']);
+    expect(home.json().data.map((b: { title: string }) => b.title)).toEqual(['Săn vé Tết 2027', 'Ưu đãi hè']);
     const img = (await upload('f1admin', 'b.png', PNG)).json().id;
     for (const link of ['javascript:alert(1)', 'data:text/html,x', 'ftp://x.vn/a']) {
       const res = await call(gw, 'POST', '/api/banners', { token: token('f1admin'), body: { title: 'x', imageUploadId: img, link } });
@@ -216,11 +216,11 @@ describe('banners', () => {
       token: token('f1admin'),
       body: { title: 'Tháng sau', imageUploadId: img, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
     });
-    const home2 = (await call(gw, 'GET', '/api/home/banners', { token: token('f2agent') })).json().items.map((b: { title: string }) => b.title);
+    const home2 = (await call(gw, 'GET', '/api/home/banners', { token: token('f2agent') })).json().data.map((b: { title: string }) => b.title);
     expect(home2[0]).toBe('Đầu tiên');
     expect(home2).not.toContain('Tháng sau');
     await call(gw, 'PUT', `/api/banners/${created.json().id}`, { token: token('f1admin'), body: { active: false } });
-    expect((await call(gw, 'GET', '/api/home/banners', { token: token('f2agent') })).json().items.map((b: { title: string }) => b.title)).not.toContain('Đầu tiên');
+    expect((await call(gw, 'GET', '/api/home/banners', { token: token('f2agent') })).json().data.map((b: { title: string }) => b.title)).not.toContain('Đầu tiên');
     expect((await call(gw, 'DELETE', `/api/banners/${later.json().id}`, { token: token('f1admin') })).statusCode).toBe(200);
   });
 });
@@ -229,7 +229,7 @@ describe('online support', () => {
   it('shows the F1’s contacts to sub-agencies until they have their own', async () => {
     const panel = await call(gw, 'GET', '/api/agents/online-support-config', { token: token('f2agent') });
     expect(panel.json().inherited).toBe(true);
-    expect(panel.json().items.map((c: { name: string }) => c.name)).toEqual(['Tổng đài Sao Việt', 'Chị Cúc – Kế toán', 'Anh An – Vé quốc tế']);
+    expect(panel.json().data.map((c: { name: string }) => c.name)).toEqual(['Tổng đài Sao Việt', 'Chị Cúc – Kế toán', 'Anh An – Vé quốc tế']);
     const own = await call(gw, 'GET', '/api/agents/online-support-config', { token: token('f1agent') });
     expect(own.json().inherited).toBe(false);
     const created = await call(gw, 'POST', '/api/agents/online-support', {
@@ -240,8 +240,8 @@ describe('online support', () => {
     expect((await call(gw, 'POST', '/api/agents/online-support', { token: token('f1admin'), body: { name: 'x', phone: '123' } })).json().code).toBe(41);
     const off = await call(gw, 'PUT', `/api/agents/online-support/${created.json().id}`, { token: token('f1admin'), body: { active: false } });
     expect(off.json()).toMatchObject({ active: false, phone: '0901234568', sortOrder: 9, topic: 'Khẩn cấp' });
-    expect((await call(gw, 'GET', '/api/agents/online-support-config', { token: token('member') })).json().items).toHaveLength(3);
-    expect((await call(gw, 'GET', '/api/agents/online-support', { token: token('f1admin') })).json().items).toHaveLength(4);
+    expect((await call(gw, 'GET', '/api/agents/online-support-config', { token: token('member') })).json().data).toHaveLength(3);
+    expect((await call(gw, 'GET', '/api/agents/online-support', { token: token('f1admin') })).json().data).toHaveLength(4);
     expect((await call(gw, 'DELETE', `/api/agents/online-support/${created.json().id}`, { token: token('f1admin') })).statusCode).toBe(200);
   });
 });
@@ -264,14 +264,14 @@ describe('reservation error log', () => {
     expect((await list('f1agent')).total).toBe(2);
     const f2view = await list('f2agent');
     expect(f2view.total).toBe(1);
-    expect(f2view.items[0]).toMatchObject({ username: 'f2agent', agencyCode: 'SAOVIET-HN', errorCode: 'SEAT_SOLD_OUT', request: { adt: 2, class: 'E1' } });
+    expect(f2view.data[0]).toMatchObject({ username: 'f2agent', agencyCode: 'SAOVIET-HN', errorCode: 'SEAT_SOLD_OUT', request: { adt: 2, class: 'E1' } });
     expect((await list('fnadmin')).total).toBe(0);
-    expect((await list('f1admin', { q: 'timeout' })).items.map((e: { source: string }) => e.source)).toEqual(['1A']);
+    expect((await list('f1admin', { q: 'timeout' })).data.map((e: { source: string }) => e.source)).toEqual(['1A']);
     expect((await list('f1admin', { q: 'f2agent' })).total).toBe(1);
-    expect((await list('f1admin', { from: '2026-11-02', to: '2026-11-05' })).items.map((e: { source: string }) => e.source)).toEqual(['1A']);
-    expect((await list('f1admin', { to: '2026-11-01' })).items.map((e: { source: string }) => e.source)).toEqual(['VJ']);
+    expect((await list('f1admin', { from: '2026-11-02', to: '2026-11-05' })).data.map((e: { source: string }) => e.source)).toEqual(['1A']);
+    expect((await list('f1admin', { to: '2026-11-01' })).data.map((e: { source: string }) => e.source)).toEqual(['VJ']);
     const p = await list('f1admin', { pageSize: '1', page: '2' });
-    expect(p).toMatchObject({ total: 2, page: 2 });
-    expect(p.items[0].source).toBe('VJ');
+    expect(p).toEqual({ data: [expect.any(Object)], total: 2 });
+    expect(p.data[0].source).toBe('VJ');
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flightOffer, SOURCES, type Airport, type CheapestBookingDay, type SearchPoll } from '../../contract/flights';
-import { agencies } from '../../gateway/db/schema';
+import { agencies } from '../../gateway/platform/db/schema';
 import { fold } from '../../gateway/flights/service';
 import { createSuppliers, bookingFees as defaultBookingFees } from '../../gateway/suppliers';
 import { AIRPORT_LIST } from '../../gateway/suppliers/reference-data';

@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { LoginResult } from '../../contract/auth';
 import { encrypt, seal, type CipherSettings } from '../../contract/crypto';
 import { buildApp } from '../../gateway/app';
-import { openDatabase, type Database, type Db } from '../../gateway/db/client';
+import { openDatabase, type Database, type Db } from '../../gateway/platform/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../../gateway/seed/demo';
 import { loadSettings, type Settings } from '../../gateway/settings';
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { encryptWithSecret } from '../../contract/crypto';
 import type { FlightOffer, PriceInfo, Source } from '../../contract/flights';
-import { journalEntries, pnrs } from '../../gateway/db/schema';
+import { journalEntries, pnrs } from '../../gateway/platform/db/schema';
 import { DEMO_PIN } from '../../gateway/seed/demo';
 import { inDays, searchToEnd } from './flights-helpers';
 import { call, type Gateway, type Method } from './helpers';

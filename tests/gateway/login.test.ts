@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResult } from '../../contract/auth';
 import { PERMISSION_NAMES } from '../../policies/permissions';
-import { createUser } from '../../gateway/admin/users';
-import { auditLog, loginAttempts, users } from '../../gateway/db/schema';
+import { createUser } from '../../gateway/admin/service';
+import { auditLog, loginAttempts, users } from '../../gateway/platform/db/schema';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { call, login, nextIp, sleep, startGateway, type Gateway } from './helpers';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, resetPassword } from '../../gateway/admin/users';
-import { outbox, passwordResets, users } from '../../gateway/db/schema';
+import { createUser, resetPassword } from '../../gateway/admin/service';
+import { outbox, passwordResets, users } from '../../gateway/platform/db/schema';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { call, login, nextIp, startGateway, type Gateway } from './helpers';
 

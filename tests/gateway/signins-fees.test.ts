@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignIn } from '../../contract/admin-system';
-import { agencies, signIns } from '../../gateway/db/schema';
+import { agencies, signIns } from '../../gateway/platform/db/schema';
 import { DEMO_SIGNINS, seedDemo } from '../../gateway/seed/demo';
 import { feesFor, sumFees } from '../../gateway/system/fees';
 import { activeSignIns, openSecret, sealSecret, signinKey } from '../../gateway/system/signins';
@@ -28,7 +28,7 @@ describe('sign-in configuration', () => {
   it('lists the seeded sign-ins of all seven sources, masked, in display order', async () => {
     const res = await call(gw, 'GET', '/api/system/signin-config', { token: token('f1admin') });
     expect(res.statusCode).toBe(200);
-    const { items, inherited } = res.json();
+    const { data: items, inherited } = res.json();
     expect(inherited).toBe(false);
     expect(items.map((s: SignIn) => s.source)).toEqual(['VN', 'VJ', 'QH', 'VU', '1A', '1B', '1G']);
     expect(items.every((s: SignIn) => s.passwordMask === '********')).toBe(true);

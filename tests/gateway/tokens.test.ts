@@ -2,9 +2,9 @@ import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshResult } from '../../contract/auth';
-import { TokenSigner } from '../../gateway/auth/tokens';
-import { createUser } from '../../gateway/admin/users';
-import { auditLog, refreshTokens, users } from '../../gateway/db/schema';
+import { TokenSigner } from '../../gateway/platform/access/tokens';
+import { createUser } from '../../gateway/admin/service';
+import { auditLog, refreshTokens, users } from '../../gateway/platform/db/schema';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { TEST_JWT_SECRET, call, login, startGateway, type Gateway } from './helpers';
 

@@ -4,7 +4,7 @@
  * recipients, refund selection, the fare-rule dialog's message and isError, the ticket face's failures.
  */
 import { describe, expect, it } from 'vitest';
-import type { BookingListItem, BookingPnr, FareDataEntry, RefundQuoteLine } from '../../contract/bookings';
+import { stateActions, type BookingListItem, type BookingPnr, type FareDataEntry, type PnrState, type RefundQuoteLine } from '../../contract/bookings';
 import { ApiError } from '../../src/api/errors';
 import { fareRuleMessage } from '../../plugins/flights/components/FareRuleDialog';
 import { ticketFaceFailure } from '../../plugins/bookings/pages/TicketFacePage';
@@ -117,6 +117,28 @@ describe('work lists: holds to issue or cancel by time limit, tickets to void by
   it('each row knows its booking and deadline', () => {
     const [row] = workListRows('void', items, now);
     expect(row).toMatchObject({ key: '3-TKT002', bookingId: 3, deadline: '2030-01-10T11:00:00Z', airline: 'VN' });
+  });
+});
+
+describe('what a PNR\'s state allows (contract stateActions; the gateway adds the endpoint rules)', () => {
+  const now = new Date('2030-01-10T10:00:00Z');
+  const later = '2030-01-10T12:00:00Z';
+  const earlier = '2030-01-10T08:00:00Z';
+  const state = (o: Partial<PnrState>): PnrState => ({ recordStatus: 'BOOKED', timeLimit: '', voidUntil: '', refundablePax: 0, ...o });
+  it.each([
+    [{ recordStatus: 'BOOKED', timeLimit: later }, ['issue', 'cancel', 'print']],
+    [{ recordStatus: 'TIME OUT COMMING', timeLimit: later }, ['issue', 'cancel', 'print']],
+    [{ recordStatus: 'BOOKED', timeLimit: earlier }, ['print']],
+    [{ recordStatus: 'BOOKED', timeLimit: '' }, ['print']],
+    [{ recordStatus: 'ISSUE TICKET', voidUntil: later, refundablePax: 2 }, ['void', 'print']],
+    [{ recordStatus: 'ISSUE TICKET', voidUntil: earlier, refundablePax: 2 }, ['refund', 'print']],
+    [{ recordStatus: 'ISSUE TICKET', voidUntil: '', refundablePax: 1 }, ['refund', 'print']],
+    [{ recordStatus: 'ISSUE TICKET', voidUntil: earlier, refundablePax: 0 }, ['print']],
+    [{ recordStatus: 'VOIDED OR CANCEL', voidUntil: earlier, refundablePax: 1 }, ['print']],
+    [{ recordStatus: 'TIME LIMIT OUT', timeLimit: later }, ['print']],
+    [{ recordStatus: 'FAILED', timeLimit: later }, []],
+  ] as const)('%j → %j', (o, expected) => {
+    expect(stateActions(state(o as Partial<PnrState>), now)).toEqual(expected);
   });
 });
 

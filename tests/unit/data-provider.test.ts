@@ -54,7 +54,7 @@ describe('dataProvider over /api/<resource>', () => {
     await dataProvider.update({ resource: 'news', id: 9, variables: { title: 'U' } });
     await dataProvider.deleteOne({ resource: 'news', id: 9 });
     await dataProvider.custom?.({ url: '/api/reports/sale', method: 'get', query: { from: '2026-01-01' }, sorters: [{ field: 'day', order: 'asc' }] });
-    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/news/a%2Fb', 'POST /api/news', 'PATCH /api/news/9', 'DELETE /api/news/9', 'GET /api/reports/sale']);
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/news/a%2Fb', 'POST /api/news', 'PUT /api/news/9', 'DELETE /api/news/9', 'GET /api/reports/sale']);
     expect(JSON.parse(decrypt((bodyOf(seen[1]) as { data: string }).data, cipher))).toEqual({ title: 'T' });
     expect(seen[4].config.params).toEqual({ from: '2026-01-01', sort: 'day' });
   });
@@ -64,16 +64,18 @@ describe('dataProvider over /api/<resource>', () => {
     expect(seen[0].url).toBe('/api/agent/news/1');
   });
 
-  it('per-resource meta: sort=<field>&order=, updates with PUT, { items, total } answers', async () => {
+  it('one dialect for every resource: all sorters in sort=, { data, total } answers, updates with PUT', async () => {
     api.defaults.adapter = mockAdapter((req) => {
-      if (req.method === 'GET') return { data: { items: [{ id: 1 }, { id: 2 }], page: 1, pageSize: 20, total: 42 } };
+      if (req.method === 'GET') return { data: { data: [{ id: 1 }, { id: 2 }], total: 42 } };
       return { data: { id: 9 } };
     }, seen);
-    const meta = { path: '/api/agents/users', sortParams: 'order', updateMethod: 'put' };
+    const meta = { path: '/api/agents/users' };
     const list = await dataProvider.getList({ resource: 'agent-users', pagination: { currentPage: 1, pageSize: 20 }, sorters: [{ field: 'fullName', order: 'desc' }, { field: 'id', order: 'asc' }], meta });
     expect(list).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 42 });
-    expect(seen[0].config.params).toEqual({ page: 1, pageSize: 20, sort: 'fullName', order: 'desc' });
+    expect(seen[0].url).toBe('/api/agents/users');
+    expect(seen[0].config.params).toEqual({ page: 1, pageSize: 20, sort: '-fullName,id' });
     await dataProvider.update({ resource: 'agent-users', id: 9, variables: { fullName: 'A' }, meta });
     expect(`${seen[1].method} ${seen[1].url}`).toBe('PUT /api/agents/users/9');
+    expect(JSON.parse(decrypt((bodyOf(seen[1]) as { data: string }).data, cipher))).toEqual({ fullName: 'A' });
   });
 });

@@ -48,7 +48,7 @@ beforeEach(() => {
   ];
   previous = api.defaults.adapter as AxiosAdapter;
   api.defaults.adapter = mockAdapter((req) => {
-    if (req.method === 'GET' && req.url === '/api/notifications') return { data: { unread: items.filter((n) => !n.read).length, items } };
+    if (req.method === 'GET' && req.url === '/api/notifications') return { data: { unread: items.filter((n) => !n.read).length, data: items, total: items.length } };
     if (req.method === 'POST' && req.url === '/api/notifications/read-all') {
       items = items.map((n) => ({ ...n, read: true }));
       return { data: { ok: true } };

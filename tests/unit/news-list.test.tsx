@@ -53,12 +53,12 @@ beforeEach(() => {
   previous = api.defaults.adapter as AxiosAdapter;
   api.defaults.adapter = mockAdapter((req) => {
     const params = (req.config.params ?? {}) as Record<string, string>;
-    if (req.url === '/api/agents/news-tags') return { data: { items: [{ tag: 'huong-dan', count: 1 }, { tag: 'khuyen-mai', count: 1 }, { tag: 'ky-quy', count: 1 }] } };
+    if (req.url === '/api/agents/news-tags') return { data: { data: [{ tag: 'huong-dan', count: 1 }, { tag: 'khuyen-mai', count: 1 }, { tag: 'ky-quy', count: 1 }], total: 3 } };
     if (req.url === '/api/agents/news') {
       let items = ALL;
       if (params.tag) items = items.filter((a) => a.tags.includes(params.tag));
       if (params.q) items = items.filter((a) => a.title.toLowerCase().includes(params.q.toLowerCase()));
-      return { data: { items, page: 1, pageSize: 9, total: items.length } };
+      return { data: { data: items, total: items.length } };
     }
     return { status: 404, data: { code: 44, message: 'not found' } };
   }, seen);
@@ -103,7 +103,7 @@ describe('news list', () => {
   });
 
   it('shows an error with a retry when the list fails', async () => {
-    api.defaults.adapter = mockAdapter((req) => (req.url === '/api/agents/news' ? { status: 500, data: { code: 1, message: 'boom' } } : { data: { items: [] } }), seen);
+    api.defaults.adapter = mockAdapter((req) => (req.url === '/api/agents/news' ? { status: 500, data: { code: 1, message: 'boom' } } : { data: { data: [], total: 0 } }), seen);
     renderAt('/agent/news');
     expect(await screen.findByText('Không tải được dữ liệu.')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Thử lại/ })).toBeTruthy();

@@ -1,9 +1,9 @@
 /**
- * booking-detail's actions: the buttons of a PNR from the gateway's `actions` (allowedActions of
- * contract/bookings.ts, computed by the server with the caller's permissions), what each confirmation says
- * moves (issue: the total charged and the balance after; void: the amount returned; cancel: the seats released,
- * no money), the idempotency key of an issue (one per click of confirm, kept for retries of that click) and
- * the countdowns to a hold's time limit and a ticket's void cut-off.
+ * booking-detail's actions: the buttons of a PNR from the gateway's `actions` (what the PNR's state allows,
+ * contract/bookings.ts stateActions, and the caller's permissions pass, decided by the server), what each
+ * confirmation says moves (issue: the total charged and the balance after; void: the amount returned; cancel:
+ * the seats released, no money), the idempotency key of an issue (one per click of confirm, kept for retries
+ * of that click) and the countdowns to a hold's time limit and a ticket's void cut-off.
  */
 import { PNR_ACTIONS, type BookingPnr, type PnrAction } from '../../../contract/bookings';
 

@@ -14,8 +14,8 @@ const src = (url: string) => (url.startsWith('/') ? `${api.defaults.baseURL ?? '
 
 export function BannerCarousel() {
   const { t } = useTranslation();
-  const { result } = useCustom<{ items: Banner[] }>({ url: ADMIN_API.activeBanners, method: 'get', meta: { resource: 'banners' }, errorNotification: false });
-  const items = result.data?.items ?? [];
+  const { result } = useCustom<{ data: Banner[]; total: number }>({ url: ADMIN_API.activeBanners, method: 'get', meta: { resource: 'banners' }, errorNotification: false });
+  const items = result.data?.data ?? [];
   if (items.length === 0) return null;
   return (
     <section className="home-banners" aria-label={t('banner.carousel.label')}>

@@ -53,7 +53,7 @@ export function NotificationBell() {
     staleTime: 0,
   });
   const unread = data?.unread ?? 0;
-  const items = (data?.items ?? []).filter((n) => filter === 'all' || !n.read);
+  const items = (data?.data ?? []).filter((n) => filter === 'all' || !n.read);
 
   const refresh = () => client.invalidateQueries({ queryKey: NOTIFICATION_KEY });
   const markOne = useMutation({

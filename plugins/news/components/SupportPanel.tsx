@@ -23,7 +23,7 @@ export function SupportPanel() {
     meta: { resource: 'online-support' },
     queryOptions: { enabled: wanted },
   });
-  const items = (result.data?.items ?? []).filter((c) => c.active);
+  const items = (result.data?.data ?? []).filter((c) => c.active);
 
   return (
     <>

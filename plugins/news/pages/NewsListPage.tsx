@@ -70,8 +70,8 @@ export default function NewsListPage() {
       { field: 'tag', operator: 'eq', value: tag || undefined },
     ],
   });
-  const tags = useCustom<{ items: { tag: string; count: number }[] }>({ url: ADMIN_API.newsTags, method: 'get', meta: { resource: RESOURCES.news } });
-  const tagItems = tags.result.data?.items ?? [];
+  const tags = useCustom<{ data: { tag: string; count: number }[]; total: number }>({ url: ADMIN_API.newsTags, method: 'get', meta: { resource: RESOURCES.news } });
+  const tagItems = tags.result.data?.data ?? [];
 
   const update = (next: Record<string, string | undefined>) => {
     const merged = new URLSearchParams(params);

@@ -12,7 +12,7 @@ import '../news.css';
 export default function SupportContactsPage() {
   const { t } = useTranslation();
   const { result, query } = useCustom<SupportList>({ url: ADMIN_API.supportPanel, method: 'get', meta: { resource: RESOURCES.support } });
-  const items = (result.data?.items ?? []).filter((c) => c.active);
+  const items = (result.data?.data ?? []).filter((c) => c.active);
   return (
     <div className="news-page support-page">
       <Typography.Title level={1} className="page-title">

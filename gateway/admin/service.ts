@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPES, ROLES, type AccountType, type Role } from '../../contract/auth';
 import { isValidEmail, isValidPassword, isValidPhone } from '../../contract/validators';
 import { isPermissionString, PERMISSION_STRINGS } from '../../policies/permissions';
-import { writeAudit } from '../audit/log';
-import { hashPassword } from '../auth/passwords';
-import { revokeAllOfUser } from '../auth/sessions';
-import { isUniqueViolation, type Conn, type Db } from '../db/client';
-import { agencies, permissionGroups, users } from '../db/schema';
+import { writeAudit } from '../platform/audit';
+import { hashPassword } from '../platform/passwords';
+import { revokeAllOfUser } from '../auth/service';
+import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
+import { agencies, permissionGroups, users } from '../platform/db/schema';
 
 export class AdminError extends Error {
   constructor(message: string) {

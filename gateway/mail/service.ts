@@ -1,7 +1,7 @@
 /** Outgoing e-mail is queued in the outbox table (a mail transport can drain it later). */
 import { desc } from 'drizzle-orm';
-import type { Conn } from '../db/client';
-import { outbox } from '../db/schema';
+import type { Conn } from '../platform/db/client';
+import { outbox } from '../platform/db/schema';
 
 export interface Mail {
   to: string;

@@ -3,7 +3,7 @@
  *
  *   node node_modules/drizzle-kit/bin.cjs generate --config gateway/drizzle.config.ts --name <what-changed>
  *
- * and commit gateway/db/migrations. Migrations are applied at start (db/client.ts).
+ * and commit gateway/platform/db/migrations. Migrations are applied at start (db/client.ts).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -24,8 +24,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { AccountType, Role } from '../../contract/auth';
-import type { Product } from '../../contract/agents';
+import type { AccountType, Role } from '../../../contract/auth';
+import type { Product } from '../../../contract/agents';
 
 /** bytea as a Buffer on both drivers (PGlite gives a Uint8Array, node-postgres a Buffer). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -1,5 +1,5 @@
 /** The gateway's error type: a code of contract/errors.ts, its HTTP status and optional data. */
-import { errorStatus, type ErrorCodeValue } from '../../contract/errors';
+import { errorStatus, type ErrorCodeValue } from '../../../contract/errors';
 
 export class ApiError extends Error {
   readonly statusCode: number;

@@ -3,27 +3,13 @@
  * caller's transaction; news publishing uses `notifyAudience`, later issues `notifyTopUpApproved` and
  * `notifyHoldExpiring`. The bell lists the unread count and the latest 20; reading one, or all, marks them.
  */
-import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { ADMIN_API } from '../../contract/admin-paths';
-import { idParam } from '../../contract/agents';
-import { okResult } from '../../contract/auth';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../contract/constants';
-import { notificationList, type NotificationList, type NotificationType } from '../../contract/content';
-import { ErrorCode } from '../../contract/errors';
-import { defineEndpoint, type AccessDeps } from '../access/endpoint';
-import { requireAuth, subtreeOf } from '../agents/scope';
-import type { Conn } from '../db/client';
-import { agencies, notifications, users } from '../db/schema';
-import { ApiError } from '../http/errors';
-
-export interface NotificationContent {
-  type: NotificationType;
-  titleVi: string;
-  titleEn: string;
-  body?: string | null;
-  link?: string | null;
-}
+import type { NotificationList } from '../../contract/content';
+import type { NotificationContent, Notifier } from '../platform/notifier';
+import { subtreeOf } from '../platform/tenancy/scope';
+import type { Conn } from '../platform/db/client';
+import { agencies, notifications, users } from '../platform/db/schema';
 
 /** Notifies the given users (one row each). */
 export async function notify(conn: Conn, userIds: readonly number[], content: NotificationContent, now: Date = new Date()): Promise<number> {
@@ -96,10 +82,10 @@ export function notifyHoldExpiring(conn: Conn, userId: number, pnr: string, time
 }
 
 export async function listNotifications(conn: Conn, userId: number, lang: Language): Promise<NotificationList> {
-  const [unread] = await conn
-    .select({ n: count() })
+  const [counts] = await conn
+    .select({ all: count(), read: count(notifications.readAt) })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(eq(notifications.userId, userId));
   const rows = await conn
     .select()
     .from(notifications)
@@ -107,8 +93,9 @@ export async function listNotifications(conn: Conn, userId: number, lang: Langua
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(20);
   return {
-    unread: unread?.n ?? 0,
-    items: rows.map((r) => ({
+    unread: (counts?.all ?? 0) - (counts?.read ?? 0),
+    total: counts?.all ?? 0,
+    data: rows.map((r) => ({
       id: r.id,
       type: r.type,
       title: lang === 'en' ? r.titleEn : r.titleVi,
@@ -120,55 +107,10 @@ export async function listNotifications(conn: Conn, userId: number, lang: Langua
   };
 }
 
-export function registerNotificationRoutes(app: FastifyInstance, deps: AccessDeps): void {
-  const tags = ['notifications'];
-  const { db } = deps;
-
-  defineEndpoint(app, deps, {
-    method: 'GET',
-    url: ADMIN_API.notifications,
-    tags,
-    summary: 'The caller’s unread count and latest 20 notifications (titles in the caller’s language)',
-    response: notificationList,
-    handler: ({ auth, lang }) => listNotifications(db, requireAuth(auth).user.id, lang),
-  });
-
-  defineEndpoint(app, deps, {
-    method: 'POST',
-    url: ADMIN_API.notificationRead,
-    tags,
-    summary: 'Mark one of the caller’s notifications read',
-    params: idParam,
-    response: okResult,
-    handler: async ({ auth, params }) => {
-      const ctx = requireAuth(auth);
-      const done = await db.transaction((tx) =>
-        tx
-          .update(notifications)
-          .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-          .where(and(eq(notifications.id, params.id), eq(notifications.userId, ctx.user.id)))
-          .returning({ id: notifications.id }),
-      );
-      if (done.length === 0) throw new ApiError(ErrorCode.NOT_FOUND);
-      return { ok: true as const };
-    },
-  });
-
-  defineEndpoint(app, deps, {
-    method: 'POST',
-    url: ADMIN_API.notificationsReadAll,
-    tags,
-    summary: 'Mark all of the caller’s notifications read',
-    response: okResult,
-    handler: async ({ auth }) => {
-      const ctx = requireAuth(auth);
-      await db.transaction((tx) =>
-        tx
-          .update(notifications)
-          .set({ readAt: new Date() })
-          .where(and(eq(notifications.userId, ctx.user.id), isNull(notifications.readAt))),
-      );
-      return { ok: true as const };
-    },
-  });
-}
+/** The notifier every other module is handed in the gateway context. */
+export const notifier: Notifier = {
+  notify,
+  notifyAudience,
+  topUpApproved: notifyTopUpApproved,
+  holdExpiring: notifyHoldExpiring,
+};

@@ -4,10 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { topUpRequests, uploads, users } from '../db/schema';
-import { gradientPng } from '../seed/images';
-import { postEntry } from './ledger';
+import type { Tx } from '../platform/db/client';
+import { topUpRequests, uploads, users } from '../platform/db/schema';
+import { gradientPng } from './images';
+import { postEntry } from '../platform/ledger';
 
 export const DEMO_DEPOSITS = [
   {

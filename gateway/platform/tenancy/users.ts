@@ -1,7 +1,6 @@
-/** Reading a user with its agency and group, and the shapes the API returns for them. */
+/** The signed-in user every module works with: a user with its agency, group and derived permissions. */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AgentInfo, MemberInfo } from '../../contract/auth';
-import { derivePermissions, type PermissionName } from '../../policies/permissions';
+import { derivePermissions, type PermissionName } from '../../../policies/permissions';
 import type { Conn } from '../db/client';
 import { agencies, permissionGroups, users } from '../db/schema';
 
@@ -56,53 +55,4 @@ export function loadUserByUsername(conn: Conn, username: string): Promise<UserCo
 /** Can this user sign in at all (not locked by an administrator, agency active)? */
 export function isBlocked(ctx: UserContext): boolean {
   return ctx.user.locked || ctx.agency.status !== 'active';
-}
-
-export function toMemberInfo(ctx: UserContext): MemberInfo {
-  const u = ctx.user;
-  return {
-    id: u.id,
-    username: u.username,
-    fullName: u.fullName,
-    email: u.email,
-    phone: u.phone,
-    role: u.role,
-    accountType: u.accountType,
-    groupId: ctx.group?.id ?? null,
-    groupName: ctx.group?.name ?? null,
-    hasPin: u.pinHash !== null,
-  };
-}
-
-export function toAgentInfo(ctx: UserContext): AgentInfo {
-  const a = ctx.agency;
-  return {
-    id: a.id,
-    code: a.code,
-    name: a.name,
-    level: a.level,
-    accountType: a.accountType,
-    parentId: a.parentId,
-    phone: a.phone,
-    hotline: a.hotline,
-    address: a.address,
-  };
-}
-
-/** productKey, osi and tourCode of the login and refresh answers, present only when the agency has them. */
-export function agencyExtras(ctx: UserContext): { productKey?: string; osi?: string; tourCode?: string } {
-  const extras: { productKey?: string; osi?: string; tourCode?: string } = {};
-  if (ctx.agency.productKey) extras.productKey = ctx.agency.productKey;
-  if (ctx.agency.osi) extras.osi = ctx.agency.osi;
-  if (ctx.agency.tourCode) extras.tourCode = ctx.agency.tourCode;
-  return extras;
-}
-
-/** E-mail masked for display: nguyen.an@saoviet.vn → n***@s***.vn */
-export function maskEmail(email: string): string {
-  const [local, domain = ''] = email.split('@');
-  const dot = domain.lastIndexOf('.');
-  const host = dot > 0 ? domain.slice(0, dot) : domain;
-  const tld = dot > 0 ? domain.slice(dot) : '';
-  return `${local.slice(0, 1)}***@${host.slice(0, 1)}***${tld}`;
 }

@@ -16,10 +16,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { ENTRY_SIGN, type EntryType } from '../../contract/accounting';
 import { ErrorCode } from '../../contract/errors';
-import { writeAudit, type RequestMeta } from '../audit/log';
-import type { Conn, Tx } from '../db/client';
-import { agencies, journalEntries, ledgerAccounts, postings } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { writeAudit, type RequestMeta } from './audit';
+import type { Conn, Tx } from './db/client';
+import { agencies, journalEntries, ledgerAccounts, postings } from './db/schema';
+import { ApiError } from './http/errors';
 
 export interface PostEntryInput {
   type: EntryType;
@@ -174,3 +174,7 @@ export async function unbalancedEntries(conn: Conn): Promise<number[]> {
     .having(sql`sum(${postings.amount}) <> 0`);
   return rows.map((r) => r.entryId);
 }
+
+/** The ledger as the gateway context hands it to the modules. */
+export const ledger = { postEntry, balanceOf, balancesOf, creditLimitOf, unbalancedEntries } as const;
+export type Ledger = typeof ledger;

@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API } from '../../contract/paths';
+import { API } from '../../../contract/paths';
 
 export const DOCS_PREFIX = API.docs;
 

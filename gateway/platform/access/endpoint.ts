@@ -9,17 +9,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { Enforcer } from 'casbin';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Language } from '../../contract/constants';
-import { ErrorCode } from '../../contract/errors';
-import { apiErrorBody } from '../../contract/system';
-import { allowed } from '../../policies/enforcer';
-import { ENDPOINT_RULES, endpointKey, type EndpointRule } from '../../policies/endpoints';
-import type { RequestMeta } from '../audit/log';
-import type { CipherSettings } from '../../contract/crypto';
+import type { Language } from '../../../contract/constants';
+import { ErrorCode } from '../../../contract/errors';
+import { apiErrorBody } from '../../../contract/system';
+import { allowed } from '../../../policies/enforcer';
+import { ENDPOINT_RULES, endpointKey, type EndpointRule } from '../../../policies/endpoints';
+import type { RequestMeta } from '../audit';
+import type { CipherSettings } from '../../../contract/crypto';
 import type { Db } from '../db/client';
-import { isFamilyAlive } from '../auth/sessions';
-import { tokenFromHeader, type TokenSigner } from '../auth/tokens';
-import { isBlocked, loadUserById, type UserContext } from '../auth/users';
+import { isFamilyAlive, tokenFromHeader, type TokenSigner } from './tokens';
+import { isBlocked, loadUserById, type UserContext } from '../tenancy/users';
 import { ApiError } from '../http/errors';
 import { checkTimestamp, openEnvelope } from '../http/protocol';
 

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HEADERS, TSP_MAX_SKEW_MS, type Language } from '../../contract/constants';
-import { decrypt, decryptJson, type CipherSettings } from '../../contract/crypto';
-import { ErrorCode, errorMessage, errorStatus, type ApiErrorBody, type ErrorCodeValue } from '../../contract/errors';
+import { HEADERS, TSP_MAX_SKEW_MS, type Language } from '../../../contract/constants';
+import { decrypt, decryptJson, type CipherSettings } from '../../../contract/crypto';
+import { ErrorCode, errorMessage, errorStatus, type ApiErrorBody, type ErrorCodeValue } from '../../../contract/errors';
 import { ApiError, isApiError } from './errors';
 
 /** X-Language: `en…` → en; anything else (or nothing) → vi, the default. */

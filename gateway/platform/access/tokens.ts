@@ -4,8 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, compactVerify, errors as joseErrors, jwtVerify } from 'jose';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorCode } from '../../contract/errors';
+import { ErrorCode } from '../../../contract/errors';
+import type { Conn } from '../db/client';
+import { refreshTokens } from '../db/schema';
 import { ApiError } from '../http/errors';
 
 const ISSUER = 'agency-gateway';
@@ -88,4 +91,14 @@ export function tokenFromHeader(header: string | undefined): string | null {
   const m = /^Bearer\s+(\S+)$/i.exec(value);
   const token = m ? m[1] : value;
   return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token) ? token : null;
+}
+
+/** Is this family still alive (not revoked by sign-out, reuse or a password change)? */
+export async function isFamilyAlive(conn: Conn, familyId: string): Promise<boolean> {
+  const [row] = await conn
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
 }

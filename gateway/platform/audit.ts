@@ -1,6 +1,6 @@
 /** Writing audit entries (always inside the caller's transaction) and the request facts they record. */
-import type { Conn } from '../db/client';
-import { auditLog } from '../db/schema';
+import type { Conn } from './db/client';
+import { auditLog } from './db/schema';
 
 /** Who asked, from where: taken from the request by the routes, passed to the services. */
 export interface RequestMeta {

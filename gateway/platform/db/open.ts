@@ -1,6 +1,6 @@
 /** Opening the database the settings describe, migrated. */
 import path from 'node:path';
-import type { Settings } from '../settings';
+import type { Settings } from '../../settings';
 import { openDatabase, type Database } from './client';
 
 export async function openFromSettings(settings: Settings): Promise<Database> {

@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGES } from '../../contract/constants';
-import { ErrorCode } from '../../contract/errors';
+import { LANGUAGES } from '../../../contract/constants';
+import { ErrorCode } from '../../../contract/errors';
 import { sendError } from './protocol';
 
 const NOT_BUILT_PAGE = `<!doctype html>

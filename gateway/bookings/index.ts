@@ -1,0 +1,16 @@
+/** The bookings module: holding, the booking management screens and the lifecycle (issue, void, cancel, refund). */
+import { FLIGHT_SEARCHES } from '../flights/service';
+import type { GatewayModule } from '../platform/module';
+import { registerFareRuleRoutes } from './fare-rules';
+import { registerLifecycleRoutes } from './lifecycle-routes';
+import { registerBookingRoutes } from './routes';
+
+export const bookingsModule: GatewayModule = {
+  name: 'bookings',
+  register(app, ctx) {
+    const sessions = ctx.shared.get(FLIGHT_SEARCHES);
+    registerBookingRoutes(app, ctx.access, { sessions, instant: ctx.suppliers.instant, notifier: ctx.notifier, clock: ctx.clock });
+    registerLifecycleRoutes(app, ctx.access, { secret: ctx.secret, suppliers: ctx.suppliers.live, instant: ctx.suppliers.instant });
+    registerFareRuleRoutes(app, ctx.access, ctx.suppliers.live);
+  },
+};

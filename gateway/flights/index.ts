@@ -1,0 +1,16 @@
+/** The flights module: search sessions, airports, the cheapest-day summary and fare rules. */
+import type { GatewayModule } from '../platform/module';
+import { registerFlightRoutes } from './routes';
+import { SearchSessions } from './search-sessions';
+import { FLIGHT_SEARCHES } from './service';
+
+export const flightsModule: GatewayModule = {
+  name: 'flights',
+  async register(app, ctx) {
+    const { settings } = ctx;
+    const sessions = new SearchSessions({ ttlMs: settings.SEARCH_SESSION_TTL_SECONDS * 1000, perUser: settings.SEARCH_SESSIONS_PER_USER });
+    app.addHook('onClose', async () => sessions.close());
+    ctx.shared.provide(FLIGHT_SEARCHES, sessions);
+    await registerFlightRoutes(app, ctx.access, { settings, suppliers: ctx.suppliers, sessions });
+  },
+};

@@ -1,0 +1,31 @@
+/**
+ * THE list of gateway modules, registered in this order by buildApp (app.ts). A new domain is one folder
+ * with an index.ts exporting its GatewayModule (platform/module.ts), plus one line here.
+ */
+import { accountingModule } from './accounting';
+import { agentsModule } from './agents';
+import { auditModule } from './audit';
+import { authModule } from './auth';
+import { bookingsModule } from './bookings';
+import { flightsModule } from './flights';
+import { newsModule } from './news';
+import { notificationsModule } from './notifications';
+import type { GatewayModule } from './platform/module';
+import { supportModule } from './support';
+import { systemModule } from './system';
+import { uploadsModule } from './uploads';
+
+export const MODULES: readonly GatewayModule[] = [
+  authModule,
+  auditModule,
+  agentsModule,
+  systemModule,
+  uploadsModule,
+  newsModule,
+  supportModule,
+  notificationsModule,
+  // flights provides the search sessions bookings hold from: it comes first
+  flightsModule,
+  bookingsModule,
+  accountingModule,
+];
