@@ -17,8 +17,14 @@ export const ACCOUNTING_API = {
   topUpReject: '/api/accounting/topups/:id/reject',
 } as const;
 
-/** The cache tag of spec point 7 (Deposit) under which the portal keeps the balance; screens that move money refresh it. */
-export const DEPOSIT_BALANCE_KEY = ['Deposit', 'balance'] as const;
+/**
+ * The header balance is read as the Refine resource `deposit-balance` (cache tag Deposit of spec point 7): its
+ * query key is the one Refine gives that resource on the default data provider, so screens that move money
+ * refresh it with `useInvalidate()({ resource: DEPOSIT_BALANCE_RESOURCE, invalidates: ['resourceAll'] })`
+ * (or every read at once with `invalidates: ['all']`), never by touching the query cache themselves.
+ */
+export const DEPOSIT_BALANCE_RESOURCE = 'deposit-balance';
+export const DEPOSIT_BALANCE_KEY = ['data', 'default', DEPOSIT_BALANCE_RESOURCE, 'Deposit'] as const;
 
 export const ENTRY_TYPES = ['T', 'C', 'S', 'V', 'R'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];

@@ -3,9 +3,8 @@
  * top-up decisions (approve, reject) through the data provider's custom method.
  */
 import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNTING_API, DEPOSIT_BALANCE_KEY, type TopUpRequest } from '../../contract/accounting';
+import { ACCOUNTING_API, DEPOSIT_BALANCE_RESOURCE, type TopUpRequest } from '../../contract/accounting';
 import { formatVnd } from '../../src/sdk';
 
 export const RESOURCES = { topUps: 'accounting-topups', entries: 'accounting-entries' } as const;
@@ -27,8 +26,6 @@ export function useTopUpDecision() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const invalidate = useInvalidate();
-  // the header balance is the shell's widget, cached under DEPOSIT_BALANCE_KEY
-  const client = useQueryClient();
   const { mutateAsync, mutation } = useCustomMutation<TopUpRequest>();
   const decide = async (r: TopUpRequest, decision: 'approve' | 'reject', reason?: string) => {
     const url = (decision === 'approve' ? ACCOUNTING_API.topUpApprove : ACCOUNTING_API.topUpReject).replace(':id', String(r.id));
@@ -42,7 +39,8 @@ export function useTopUpDecision() {
         errorNotification: decision === 'approve' ? (e) => ({ type: 'error', message: errorText(e) }) : false,
       });
     } finally {
-      await client.invalidateQueries({ queryKey: DEPOSIT_BALANCE_KEY });
+      // the header balance (components/DepositBalance.tsx)
+      await invalidate({ resource: DEPOSIT_BALANCE_RESOURCE, invalidates: ['resourceAll'] });
       await invalidate({ resource: RESOURCES.topUps, invalidates: ['list'] });
     }
   };

@@ -3,9 +3,7 @@
  * urls, query keys and query parameters. No calls here: every read and command of the signed-in screens goes
  * through Refine's hooks.
  *
- * Two places step outside Refine, for reasons of their own:
- * - the header balance (plugins/accounting) is cached under the shared tag DEPOSIT_BALANCE_KEY, which Refine's
- *   invalidation cannot name: components/manage/use-money.ts invalidates that tag through the query client;
+ * One place steps outside Refine, for a reason of its own:
  * - the public e-ticket page (pages/TicketFacePage.tsx) runs outside the signed-in app, where there is no Refine:
  *   it calls the api client of the public sdk.
  */

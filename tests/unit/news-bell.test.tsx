@@ -1,13 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { NotificationEntry } from '../../contract/content';
 import { api } from '../../src/api/client';
 import { NotificationBell } from '../../plugins/news/components/NotificationBell';
 import { initTestI18n } from './helpers/i18n';
+import { renderScreen } from './helpers/refine-harness';
 import { mockAdapter, type SeenRequest } from './helpers/mock-adapter';
 
 vi.mock('react-router', async () => {
@@ -19,23 +18,9 @@ let seen: SeenRequest[];
 let previous: AxiosAdapter;
 let items: NotificationEntry[];
 
-function Where() {
-  const { pathname } = useLocation();
-  return <div data-testid="where">{pathname}</div>;
-}
-
 function renderBell() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/']}>
-        <NotificationBell />
-        <Routes>
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  // Refine over the real data provider (the bell reads and writes through it), the bell on every path
+  return renderScreen('/', '*', <NotificationBell />);
 }
 
 beforeAll(() => initTestI18n('vi'));

@@ -1,32 +1,30 @@
 /**
  * The agency's live deposit balance in the header (GET /api/accounting/balance, open to every signed-in
- * user). Refreshes every 60 s, when the window regains focus, and whenever a screen invalidates
- * DEPOSIT_BALANCE_KEY (after a top-up is approved). A failed poll shows a dash, never a toast.
+ * user), read through the data provider as the resource `deposit-balance`. Refreshes every 60 s, when the
+ * window regains focus, and whenever a screen invalidates that resource (a top-up approved, a ticket issued).
+ * A failed poll shows a dash, never a toast.
  */
 import { Tooltip } from 'antd';
 import { WalletOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTING_API, DEPOSIT_BALANCE_KEY, type Balance } from '../../../contract/accounting';
-import { api, formatVnd } from '../../../src/sdk';
+import { formatVnd } from '../../../src/sdk';
 import './deposit.css';
 
 export const BALANCE_POLL_MS = 60_000;
 
-export async function fetchBalance(): Promise<Balance> {
-  const { data } = await api.get<Balance>(ACCOUNTING_API.balance, { silent: true });
-  return data;
-}
-
 export function DepositBalance({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
-  const { data, isError } = useQuery({
-    queryKey: DEPOSIT_BALANCE_KEY,
-    queryFn: fetchBalance,
-    refetchInterval: BALANCE_POLL_MS,
-    refetchOnWindowFocus: true,
-    staleTime: 0,
+  const { query } = useCustom<Balance>({
+    url: ACCOUNTING_API.balance,
+    method: 'get',
+    meta: { silent: true, overlay: false },
+    errorNotification: false,
+    queryOptions: { queryKey: DEPOSIT_BALANCE_KEY, refetchInterval: BALANCE_POLL_MS, refetchOnWindowFocus: true, staleTime: 0 },
   });
+  const data = query.data?.data;
+  const isError = query.isError;
   const text = data ? formatVnd(data.balance) : isError ? '—' : '…';
   const tip = data
     ? [t('accounting.balance.label'), formatVnd(data.balance), data.creditLimit > 0 ? t('accounting.balance.creditLimit', { amount: formatVnd(data.creditLimit) }) : null]

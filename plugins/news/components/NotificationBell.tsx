@@ -8,23 +8,21 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Drawer, Empty, Grid, List, Popover, Segmented, Skeleton, Typography } from 'antd';
 import { BellOutlined, CheckOutlined, ClockCircleOutlined, DollarOutlined, NotificationOutlined, ReadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../contract/admin-paths';
 import type { NotificationEntry, NotificationList } from '../../../contract/content';
-import { api, formatDateTime } from '../../../src/sdk';
+import { formatDateTime } from '../../../src/sdk';
 import './notifications.css';
 
-/** The cache tag of spec point 7. */
-export const NOTIFICATION_KEY = ['Notification'] as const;
+/**
+ * The bell reads as the Refine resource `notifications` (cache tag Notification of spec point 7): its key lies
+ * under the one Refine gives that resource, so `useInvalidate` refreshes it after a mark-read.
+ */
+export const NOTIFICATION_RESOURCE = 'notifications';
+export const NOTIFICATION_KEY = ['data', 'default', NOTIFICATION_RESOURCE, 'Notification'] as const;
 export const POLL_MS = 60_000;
-
-export async function fetchNotifications(): Promise<NotificationList> {
-  // silent: a failed background poll shows no network toast; the panel shows the error instead
-  const { data } = await api.get<NotificationList>(ADMIN_API.notifications, { silent: true });
-  return data;
-}
 
 const ICONS: Record<string, React.ReactNode> = {
   news: <ReadOutlined />,
@@ -38,34 +36,33 @@ type Filter = 'all' | 'unread';
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const invalidate = useInvalidate();
   const [open, setOpen] = useState(false);
   // below the sm breakpoint the panel is a drawer over the page, so it never runs off a 360 px screen
   const narrow = Grid.useBreakpoint().sm === false;
   const [filter, setFilter] = useState<Filter>('all');
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const { data, isLoading, isError, error, refetch } = useQuery({
-    queryKey: [...NOTIFICATION_KEY, i18n.language],
-    queryFn: fetchNotifications,
-    refetchInterval: POLL_MS,
-    refetchOnWindowFocus: true,
-    staleTime: 0,
+  // silent: a failed background poll shows no network toast; the panel shows the error instead
+  const { query } = useCustom<NotificationList>({
+    url: ADMIN_API.notifications,
+    method: 'get',
+    meta: { silent: true, overlay: false },
+    errorNotification: false,
+    queryOptions: { queryKey: [...NOTIFICATION_KEY, i18n.language], refetchInterval: POLL_MS, refetchOnWindowFocus: true, staleTime: 0 },
   });
+  const { isLoading, isError, error, refetch } = query;
+  const data = query.data?.data;
   const unread = data?.unread ?? 0;
   const items = (data?.data ?? []).filter((n) => filter === 'all' || !n.read);
 
-  const refresh = () => client.invalidateQueries({ queryKey: NOTIFICATION_KEY });
-  const markOne = useMutation({
-    mutationFn: (id: number) => api.post(ADMIN_API.notificationRead.replace(':id', String(id)), {}, { overlay: false }),
-    onSuccess: refresh,
-    onError: (e: Error) => setActionError(e.message),
-  });
-  const markAll = useMutation({
-    mutationFn: () => api.post(ADMIN_API.notificationsReadAll, {}, { overlay: false }),
-    onSuccess: refresh,
-    onError: (e: Error) => setActionError(e.message),
-  });
+  const refresh = () => invalidate({ resource: NOTIFICATION_RESOURCE, invalidates: ['resourceAll'] });
+  const one = useCustomMutation();
+  const all = useCustomMutation();
+  const after = { onSuccess: () => void refresh(), onError: (e: { message: string }) => setActionError(e.message) };
+  const markOne = (id: number) =>
+    one.mutate({ url: ADMIN_API.notificationRead.replace(':id', String(id)), method: 'post', values: {}, meta: { overlay: false }, errorNotification: false }, after);
+  const markAll = () => all.mutate({ url: ADMIN_API.notificationsReadAll, method: 'post', values: {}, meta: { overlay: false }, errorNotification: false }, after);
 
   const changeOpen = (next: boolean) => {
     setOpen(next);
@@ -78,7 +75,7 @@ export function NotificationBell() {
   };
 
   const follow = (n: NotificationEntry) => {
-    if (!n.read) markOne.mutate(n.id);
+    if (!n.read) markOne(n.id);
     if (!n.link) return;
     changeOpen(false);
     if (n.link.startsWith('/')) navigate(n.link);
@@ -89,7 +86,7 @@ export function NotificationBell() {
     <div className="notif-panel" data-testid="notification-panel">
       <div className="notif-head">
         <Typography.Text strong>{t('notifications.title')}</Typography.Text>
-        <Button size="small" type="link" icon={<CheckOutlined />} disabled={unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate()}>
+        <Button size="small" type="link" icon={<CheckOutlined />} disabled={unread === 0} loading={all.mutation.isPending} onClick={markAll}>
           {t('notifications.markAll')}
         </Button>
       </div>
@@ -108,7 +105,7 @@ export function NotificationBell() {
         {isLoading ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : isError ? (
-          <Alert type="error" showIcon role="alert" message={t('notifications.loadError')} description={(error as Error | null)?.message} action={<Button size="small" onClick={() => void refetch()}>{t('notifications.retry')}</Button>} />
+          <Alert type="error" showIcon role="alert" message={t('notifications.loadError')} description={error?.message} action={<Button size="small" onClick={() => void refetch()}>{t('notifications.retry')}</Button>} />
         ) : items.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter === 'unread' ? t('notifications.noUnread') : t('notifications.empty')} />
         ) : (
@@ -130,7 +127,7 @@ export function NotificationBell() {
                           aria-label={t('notifications.markOne', { title: n.title })}
                           onClick={(e) => {
                             e.stopPropagation();
-                            markOne.mutate(n.id);
+                            markOne(n.id);
                           }}
                         />,
                       ]

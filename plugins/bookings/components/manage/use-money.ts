@@ -1,11 +1,10 @@
 /**
  * The deposit balance the issue confirmation states, read through the data provider, and the refresh after money
- * moves: every data-provider read on screen is read again (the booking, the work list, that balance), and so is
- * the header balance, kept under the shared cache tag DEPOSIT_BALANCE_KEY (see api.ts).
+ * moves: every data-provider read is read again (the booking, the work list, that balance, and the header
+ * balance, whose key lies under the data provider's: contract/accounting.ts DEPOSIT_BALANCE_KEY).
  */
 import { useCustom, useInvalidate } from '@refinedev/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { DEPOSIT_BALANCE_KEY, type Balance } from '../../../../contract/accounting';
+import type { Balance } from '../../../../contract/accounting';
 import { BALANCE_URL, QUIET } from '../../api';
 
 export function useDepositBalance(): Balance | undefined {
@@ -15,8 +14,7 @@ export function useDepositBalance(): Balance | undefined {
 
 export function useMoneyRefresh(): () => Promise<void> {
   const invalidate = useInvalidate();
-  const client = useQueryClient();
   return async () => {
-    await Promise.all([invalidate({ invalidates: ['all'] }), client.invalidateQueries({ queryKey: DEPOSIT_BALANCE_KEY })]);
+    await invalidate({ invalidates: ['all'] });
   };
 }
