@@ -4,11 +4,11 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { Airport } from '../../../contract/flights';
 import { currentLanguage } from '../../../src/sdk';
-import { findAirports } from '../api';
+import { FLIGHTS_API, QUIET_READ } from '../api';
 import { useRecentPlaces } from '../hooks/use-recent-places';
 
 export interface PlacePickerProps {
@@ -63,14 +63,19 @@ export function PlacePicker({ id, value, onChange, placeholder, status, ...rest 
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 200);
   const { recent, remember } = useRecentPlaces();
-  const found = useQuery({
-    queryKey: ['flights', 'airports', q],
-    queryFn: ({ signal }) => findAirports(q, signal),
-    staleTime: 5 * 60 * 1000,
+  // every place without a query (no paging: the answer is the whole list)
+  const { result, query: found } = useList<Airport>({
+    resource: 'airports',
+    filters: [{ field: 'q', operator: 'eq', value: q }],
+    pagination: { mode: 'off' },
+    meta: { ...QUIET_READ, path: FLIGHTS_API.airports },
+    errorNotification: false,
+    queryOptions: { staleTime: 5 * 60 * 1000 },
   });
+  const places = result.data;
 
   const options = useMemo((): (PlaceOption | PlaceGroup)[] => {
-    const list = found.data ?? [];
+    const list = places;
     const toOption = (a: Airport): PlaceOption => ({ value: a.code, label: placeLabel(a, lng), airport: a });
     if (q) return list.map(toOption);
     const recentCodes = new Set(recent.map((a) => a.code));
@@ -79,10 +84,10 @@ export function PlacePicker({ id, value, onChange, placeholder, status, ...rest 
     const rest = list.filter((a) => !recentCodes.has(a.code));
     if (rest.length) groups.push({ label: t('flights.search.allPlaces'), title: 'all', options: rest.map(toOption) });
     return groups;
-  }, [found.data, q, recent, lng, t]);
+  }, [places, q, recent, lng, t]);
 
   // the chosen place keeps its label even when the current search does not list it
-  const known = [...recent, ...(found.data ?? [])].find((a) => a.code === value);
+  const known = [...recent, ...places].find((a) => a.code === value);
 
   return (
     <Select
@@ -107,7 +112,7 @@ export function PlacePicker({ id, value, onChange, placeholder, status, ...rest 
       }}
       onChange={(code: string | undefined) => {
         setText('');
-        const airport = [...(found.data ?? []), ...recent].find((a) => a.code === code);
+        const airport = [...places, ...recent].find((a) => a.code === code);
         if (airport) remember(airport);
         onChange(code ?? '', airport);
       }}
