@@ -71,6 +71,7 @@ export function PlacePicker({ id, value, onChange, placeholder, status, ...rest 
     meta: { ...QUIET_READ, path: FLIGHTS_API.airports },
     errorNotification: false,
     queryOptions: { staleTime: 5 * 60 * 1000 },
+    overtimeOptions: { enabled: false },
   });
   const places = result.data;
 

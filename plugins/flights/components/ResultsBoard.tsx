@@ -97,6 +97,8 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
     meta: QUIET_READ,
     errorNotification: false,
     queryOptions: { staleTime: 60_000 },
+    // no elapsed-time ticks: they would re-render the whole board every second while the strip loads
+    overtimeOptions: { enabled: false },
   });
   const cheapestData = cheapest.result.data;
 
