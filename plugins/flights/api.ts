@@ -1,7 +1,8 @@
 /**
  * The flight-search endpoints (contract/flights.ts, search-session protocol). Screens reach them through
  * Refine's hooks over the portal's data provider: places with useList, the cheapest fare by day with
- * useCustom, the search session with the data provider's `custom` (hooks/use-flight-search.ts).
+ * useCustom, the fare rules with useCustom (FareRuleDialog), the search session with the data provider's
+ * `custom` (hooks/use-flight-search.ts).
  */
 import type { MetaQuery } from '@refinedev/core';
 
@@ -10,6 +11,7 @@ export const FLIGHTS_API = {
   poll: (sessionId: string) => `/api/flights/search/${encodeURIComponent(sessionId)}`,
   airports: '/api/flights/airports',
   cheapest: '/api/flights/cheapest',
+  fareRules: '/api/flights/fare-rules',
 } as const;
 
 /** Background reads: no loading overlay, no network toast (the screen shows its own state). */
@@ -20,12 +22,4 @@ export function listOf<T>(body: unknown): T[] {
   if (Array.isArray(body)) return body as T[];
   const data = (body as { data?: unknown } | null)?.data;
   return Array.isArray(data) ? (data as T[]) : [];
-}
-
-export interface FareRuleQuery {
-  source?: string;
-  airline: string;
-  class: string;
-  fareBasis?: string;
-  international?: boolean;
 }

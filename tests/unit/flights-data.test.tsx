@@ -1,12 +1,13 @@
 /**
  * The flights screens read through Refine's data provider: the places of the picker (useList), and the search
  * session (start, then long-polls with the cursor through the data provider's `custom`): offers stream in
- * poll after poll, and a new search cancels the pending poll of the previous one.
+ * poll after poll, and a new search cancels the pending poll of the previous one; the fare rules (useCustom).
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { FlightSearchRequest, SearchPoll, SearchStarted } from '../../contract/flights';
+import { FareRuleDialog } from '../../plugins/flights/components/FareRuleDialog';
 import { PlacePicker } from '../../plugins/flights/components/PlacePicker';
 import { POLL_WAIT_MS, useFlightSearch } from '../../plugins/flights/hooks/use-flight-search';
 import { makeOffer } from './helpers/flight-fixtures';
@@ -124,5 +125,32 @@ describe('search session', () => {
     expect(firstPoll!.config.signal?.aborted).toBe(true);
     expect(screen.getByTestId('session').textContent).toBe('s2');
     expect(screen.getByTestId('offers').textContent).toBe('z');
+  });
+});
+
+describe('fare-rule dialog', () => {
+  const query = { title: 'VN213 · Y', source: 'VN', airline: 'VN', class: 'Y', fareBasis: 'YOW' };
+
+  it('asks GET /api/flights/fare-rules quietly with the offer\'s fare and shows the rules', async () => {
+    const api = mockApi(() => ({ data: { list: [{ type: 'Hoàn vé', fareRule: 'Phí hoàn 300.000 đ' }], isInternational: false, isCondition: true } }));
+    restore = api.restore;
+    renderScreen('/', '/', <FareRuleDialog query={query} onClose={vi.fn()} />);
+    expect(await screen.findByText('Phí hoàn 300.000 đ')).toBeTruthy();
+    const [asked] = api.seen;
+    expect(asked.url).toBe('/api/flights/fare-rules');
+    expect(asked.config).toMatchObject({ overlay: false, silent: true, params: { source: 'VN', airline: 'VN', class: 'Y', fareBasis: 'YOW' } });
+    expect(screen.getByTestId('fare-rule-dialog').getAttribute('data-error')).toBe('false');
+  });
+
+  it('shows the gateway\'s message with isError when the rules cannot be read, and asks nothing while closed', async () => {
+    const api = mockApi(() => ({ status: 404, data: { code: 404, message: 'Không tìm thấy điều kiện vé' } }));
+    restore = api.restore;
+    renderScreen('/', '/', <FareRuleDialog query={null} onClose={vi.fn()} />);
+    expect(api.seen).toHaveLength(0);
+    cleanup();
+    renderScreen('/', '/', <FareRuleDialog query={query} onClose={vi.fn()} />);
+    const dialog = await screen.findByTestId('fare-rule-dialog');
+    await waitFor(() => expect(dialog.getAttribute('data-error')).toBe('true'));
+    expect(dialog.textContent).toContain('Không tìm thấy điều kiện vé');
   });
 });

@@ -12,7 +12,8 @@ import { useCustom } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CheapestBookingDay, FlightOffer, FlightSearchRequest, PriceInfo } from '../../../contract/flights';
-import { FLIGHTS_API, listOf, QUIET_READ, type FareRuleQuery } from '../api';
+import type { AirlineFareRuleQuery } from '../../../contract/slots';
+import { FLIGHTS_API, listOf, QUIET_READ } from '../api';
 import type { FlightSearchSession } from '../hooks/use-flight-search';
 import { useIsSmall } from '../hooks/use-is-small';
 import {
@@ -69,7 +70,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
   }));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [detail, setDetail] = useState<{ offer: FlightOffer; cls?: PriceInfo } | null>(null);
-  const [fareRule, setFareRule] = useState<(FareRuleQuery & { title: string }) | null>(null);
+  const [fareRule, setFareRule] = useState<(AirlineFareRuleQuery & { title: string }) | null>(null);
   const [quote, setQuote] = useState<{ mode: 'text' | 'image'; items: QuoteItem[] } | null>(null);
   const [quoteStatus, setQuoteStatusMap] = useState<QuoteStatusById>({});
   const [now] = useState(() => nowProp ?? Date.now());
