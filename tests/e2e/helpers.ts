@@ -90,8 +90,16 @@ export async function searchFromHome(page: Page, search: HomeFlightSearch): Prom
   for (const [field, date] of [['depart-date', search.depart], ['return-date', search.ret]] as const) {
     if (!date) continue;
     await page.getByTestId(field).click();
-    await calendar.locator(`[data-date="${date}"]`).click();
-    await calendar.waitFor({ state: 'hidden' });
+    // a click that lands while the calendar is still settling may not pick: pick again while it stays open
+    for (let attempt = 1; ; attempt += 1) {
+      await calendar.locator(`[data-date="${date}"]`).click();
+      try {
+        await calendar.waitFor({ state: 'hidden', timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
   }
   const defaults = { adt: 1, chd: 0, inf: 0 };
   const wanted = { ...defaults, ...search.passengers };
