@@ -1,8 +1,8 @@
 /**
  * The flight-search endpoints (contract/flights.ts, search-session protocol). Screens reach them through
- * Refine's hooks over the portal's data provider: places with useList, the cheapest fare by day with
- * useCustom, the fare rules with useCustom (FareRuleDialog), the search session with the data provider's
- * `custom` (hooks/use-flight-search.ts).
+ * Refine's hooks over the portal's data provider: places, the cheapest fare by day and the fare rules with
+ * useCustom (bare answers, not `{ data, total }` lists), the search session with the data provider's `custom`
+ * (hooks/use-flight-search.ts).
  */
 import type { MetaQuery } from '@refinedev/core';
 

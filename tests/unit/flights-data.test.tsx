@@ -1,5 +1,5 @@
 /**
- * The flights screens read through Refine's data provider: the places of the picker (useList), and the search
+ * The flights screens read through Refine's data provider: the places of the picker (useCustom), and the search
  * session (start, then long-polls with the cursor through the data provider's `custom`): offers stream in
  * poll after poll, and a new search cancels the pending poll of the previous one; the fare rules (useCustom).
  */
@@ -46,7 +46,7 @@ describe('place picker', () => {
     const asked = api.seen.find((r) => r.config.params?.q === 'han') as SeenRequest;
     expect(asked.method).toBe('GET');
     expect(asked.url).toBe('/api/flights/airports');
-    // a background read: no overlay, no network toast, no paging
+    // a background read: no overlay, no network toast
     expect(asked.config).toMatchObject({ overlay: false, silent: true });
     expect(asked.config.params).toEqual({ q: 'han' });
     expect(await screen.findByText('Nội Bài')).toBeTruthy();

@@ -4,11 +4,11 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
-import { useList } from '@refinedev/core';
+import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { Airport } from '../../../contract/flights';
 import { currentLanguage } from '../../../src/sdk';
-import { FLIGHTS_API, QUIET_READ } from '../api';
+import { FLIGHTS_API, listOf, QUIET_READ } from '../api';
 import { useRecentPlaces } from '../hooks/use-recent-places';
 
 export interface PlacePickerProps {
@@ -63,17 +63,18 @@ export function PlacePicker({ id, value, onChange, placeholder, status, ...rest 
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 200);
   const { recent, remember } = useRecentPlaces();
-  // every place without a query (no paging: the answer is the whole list)
-  const { result, query: found } = useList<Airport>({
-    resource: 'airports',
-    filters: [{ field: 'q', operator: 'eq', value: q }],
-    pagination: { mode: 'off' },
-    meta: { ...QUIET_READ, path: FLIGHTS_API.airports },
+  // reference data, not a paged list: the gateway answers a bare array (no `{ data, total }` for useList)
+  const { query: found } = useCustom<Airport[]>({
+    url: FLIGHTS_API.airports,
+    method: 'get',
+    config: { query: { q } },
+    meta: QUIET_READ,
     errorNotification: false,
     queryOptions: { staleTime: 5 * 60 * 1000 },
     overtimeOptions: { enabled: false },
   });
-  const places = result.data;
+  const body = found.data?.data;
+  const places = useMemo(() => listOf<Airport>(body), [body]);
 
   const options = useMemo((): (PlaceOption | PlaceGroup)[] => {
     const list = places;
