@@ -32,6 +32,8 @@ async function pickPlace(page, id, code) {
   const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: code }).first();
   await option.waitFor();
   await option.click();
+  // let the list close, so the next picker's list is the only one open
+  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), null, { timeout: 10_000 });
 }
 
 /** In the page: note the time of the click on search, of the first visible result card and of n/n done. */

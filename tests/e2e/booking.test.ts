@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, login, pickPlace } from './helpers';
+import { dayAhead, login, searchFromHome, waitAllSignIns } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -41,14 +41,6 @@ async function pickOption(page: Page, testId: string, text: RegExp) {
   await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
 }
 
-/** Waits for every sign-in of the search to answer. */
-async function waitAllSignIns(page: Page) {
-  await page.waitForFunction(() => {
-    const m = /^(\d+)\/(\d+)/.exec(document.querySelector('[data-testid=search-progress-text]')?.textContent ?? '');
-    return !!m && Number(m[2]) > 0 && m[1] === m[2];
-  }, null, { timeout: 30_000 });
-}
-
 /**
  * Selects, from `from`, the first offer sold by the carrier's own channel (it sells prepaid luggage) in a fare
  * class with seats for `seated` passengers, by clicking that class on its card.
@@ -76,16 +68,13 @@ describe('booking', () => {
     await page.goto(`${baseUrl}/login`);
     await page.evaluate(() => localStorage.clear());
     await login(page, baseUrl, 'f1agent');
-    await page.getByTestId('flight-search-panel').waitFor();
-    await pickPlace(page, 'flight-from', 'HAN');
-    await pickPlace(page, 'flight-to', 'SGN');
-    const date = dayAhead(10);
-    await page.getByTestId('depart-date').click();
-    await page.locator(`[data-date="${date}"]`).click();
-    await page.getByTestId('search-submit').click();
-    await page.waitForURL((url) => url.pathname === '/booking/flights');
+    await searchFromHome(page, { from: 'HAN', to: 'SGN', depart: dayAhead(10) });
 
-    // a Vietnam Airlines flight (its own channel or a GDS): the simulated supply has seats on them
+    // a Vietnam Airlines flight (its own channel or a GDS): the simulated supply has seats on them; chosen once
+    // every source answered and the list shows only that airline, so the list no longer changes under the click
+    await waitAllSignIns(page);
+    await page.getByTestId('airline-list').getByRole('button', { name: /Vietnam Airlines/ }).click();
+    await expect.poll(() => page.getByTestId('offer-card').evaluateAll((els) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === 'VN'))).toBe(true);
     const first = page.locator('[data-testid=offer-card][data-airline=VN]:not(.is-sold-out)').first();
     await first.waitFor({ timeout: 30_000 });
     await first.getByTestId('offer-select').click();
@@ -130,30 +119,7 @@ describe('booking', () => {
     await page.goto(`${baseUrl}/login`);
     await page.evaluate(() => localStorage.clear());
     await login(page, baseUrl, 'f1agent');
-    const panel = page.getByTestId('flight-search-panel');
-    await panel.waitFor();
-    await panel.locator('label', { hasText: 'Khứ hồi' }).click();
-    await pickPlace(page, 'flight-from', 'SGN');
-    await pickPlace(page, 'flight-to', 'HAN');
-    const dep = dayAhead(7);
-    const ret = dayAhead(10);
-    const calendar = page.getByTestId('date-range-calendar');
-    await page.getByTestId('depart-date').click();
-    await calendar.locator(`[data-date="${dep}"]`).click();
-    await calendar.waitFor({ state: 'hidden' });
-    await page.getByTestId('return-date').click();
-    await calendar.locator(`[data-date="${ret}"]`).click();
-    await calendar.waitFor({ state: 'hidden' });
-    await page.getByTestId('passengers').click();
-    for (const [key, n] of [['adt', '2'], ['chd', '1'], ['inf', '1']] as const) {
-      const row = page.getByTestId('passenger-rows').locator('.fl-pax-row').filter({ has: page.getByTestId(`pax-${key}`) });
-      await row.locator('button').last().click();
-      await expect.poll(() => page.getByTestId(`pax-${key}`).textContent()).toBe(n);
-    }
-    await page.getByTestId('passengers').click();
-    await page.getByTestId('passenger-rows').waitFor({ state: 'hidden' });
-    await page.getByTestId('search-submit').click();
-    await page.waitForURL((url) => url.pathname === '/booking/flights');
+    await searchFromHome(page, { from: 'SGN', to: 'HAN', depart: dayAhead(7), ret: dayAhead(10), passengers: { adt: 2, chd: 1, inf: 1 } });
 
     // carriers' own channels both ways (they sell prepaid luggage; GDS fares carry their allowance), with seats
     await waitAllSignIns(page);

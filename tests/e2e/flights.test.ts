@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
 import { startGateway, type RunningGateway } from '../support/gateway-process';
-import { dayAhead, login, pickPlace } from './helpers';
+import { dayAhead, login, pickPlace, searchFromHome, waitAllSignIns } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -28,15 +28,6 @@ async function freshPage(): Promise<Page> {
   await page.goto(`${baseUrl}/login`);
   await page.evaluate(() => localStorage.clear());
   return page;
-}
-
-async function waitAllSignIns(page: Page) {
-  await page.waitForFunction(() => {
-    const text = document.querySelector('[data-testid=search-progress-text]')?.textContent ?? '';
-    const m = /^(\d+)\/(\d+)/.exec(text);
-    return !!m && Number(m[2]) > 0 && m[1] === m[2];
-  }, null, { timeout: 30_000 });
-  return page.getByTestId('search-progress-text').textContent();
 }
 
 async function cards(page: Page, scope: Page | Locator = page) {
@@ -71,14 +62,8 @@ describe('flight search', () => {
   it('one way HAN→SGN from the home panel: progress 7/7, fastest, direct only, select, total', async () => {
     const page = await freshPage();
     await login(page, baseUrl, 'f1agent');
-    await page.getByTestId('flight-search-panel').waitFor();
-    await pickPlace(page, 'flight-from', 'HAN');
-    await pickPlace(page, 'flight-to', 'SGN');
     const date = dayAhead(10);
-    await page.getByTestId('depart-date').click();
-    await page.locator(`[data-date="${date}"]`).click();
-    await page.getByTestId('search-submit').click();
-    await page.waitForURL((url) => url.pathname === '/booking/flights');
+    await searchFromHome(page, { from: 'HAN', to: 'SGN', depart: date });
     expect(new URL(page.url()).searchParams.get('dep')).toBe(date);
 
     await page.getByTestId('offer-card').first().waitFor({ timeout: 30_000 });
@@ -141,34 +126,12 @@ describe('flight search', () => {
   it('round trip SGN→HAN next week, 2 adults 1 child 1 infant: progress fills, fastest, direct and morning, both sides, totals, fare rules, detail, English', async () => {
     const page = await freshPage();
     await login(page, baseUrl, 'f1agent');
-    const panel = page.getByTestId('flight-search-panel');
-    await panel.waitFor();
-    await panel.locator('label', { hasText: 'Khứ hồi' }).click();
-    await pickPlace(page, 'flight-from', 'SGN');
-    await pickPlace(page, 'flight-to', 'HAN');
     const dep = dayAhead(7);
     const ret = dayAhead(10);
-    const calendar = page.getByTestId('date-range-calendar');
-    // the first date chosen closes the calendar; the return is then picked from its own field
-    await page.getByTestId('depart-date').click();
-    await calendar.locator(`[data-date="${dep}"]`).click();
-    await calendar.waitFor({ state: 'hidden' });
-    await page.getByTestId('return-date').click();
-    await calendar.locator(`[data-date="${ret}"]`).click();
-    await calendar.waitFor({ state: 'hidden' });
-    // 1 adult by default: one more adult, a child, an infant
-    await page.getByTestId('passengers').click();
-    for (const [key, n] of [['adt', '2'], ['chd', '1'], ['inf', '1']] as const) {
-      const row = page.getByTestId('passenger-rows').locator('.fl-pax-row').filter({ has: page.getByTestId(`pax-${key}`) });
-      await row.locator('button').last().click();
-      await expect.poll(() => page.getByTestId(`pax-${key}`).textContent()).toBe(n);
-    }
-    await page.getByTestId('passengers').click();
-    await page.getByTestId('passenger-rows').waitFor({ state: 'hidden' });
-
+    // watched from before the search is sent (the app navigates without reloading)
     await recordProgress(page);
-    await page.getByTestId('search-submit').click();
-    await page.waitForURL((url) => url.pathname === '/booking/flights');
+    // 1 adult by default: one more adult, a child, an infant
+    await searchFromHome(page, { from: 'SGN', to: 'HAN', depart: dep, ret, passengers: { adt: 2, chd: 1, inf: 1 } });
     const params = new URL(page.url()).searchParams;
     expect(Object.fromEntries(['type', 'from', 'to', 'dep', 'ret', 'adt', 'chd', 'inf'].map((k) => [k, params.get(k)])))
       .toEqual({ type: 'RT', from: 'SGN', to: 'HAN', dep, ret, adt: '2', chd: '1', inf: '1' });

@@ -62,3 +62,68 @@ export async function headerBalance(page: Page): Promise<number> {
   await expect.poll(async () => (await el.getAttribute('data-balance')) ?? '', { timeout: 15_000 }).toMatch(/^-?\d+$/);
   return Number(await el.getAttribute('data-balance'));
 }
+
+/** A flight search typed into the home page's search panel. */
+export interface HomeFlightSearch {
+  from: string;
+  to: string;
+  /** yyyy-MM-dd */
+  depart: string;
+  /** yyyy-MM-dd: a round trip when given. */
+  ret?: string;
+  /** Counts to reach from the default 1 adult, 0 children, 0 infants. */
+  passengers?: { adt?: number; chd?: number; inf?: number };
+}
+
+/**
+ * On the signed-in home page: fills the flight search panel (journey, places, dates, passengers), submits it
+ * and waits for the results page.
+ */
+export async function searchFromHome(page: Page, search: HomeFlightSearch): Promise<void> {
+  const panel = page.getByTestId('flight-search-panel');
+  await panel.waitFor();
+  if (search.ret) await panel.locator('label', { hasText: 'Khứ hồi' }).click();
+  await pickPlace(page, 'flight-from', search.from);
+  await pickPlace(page, 'flight-to', search.to);
+  // the first date chosen closes the calendar; the return is then picked from its own field
+  const calendar = page.getByTestId('date-range-calendar');
+  for (const [field, date] of [['depart-date', search.depart], ['return-date', search.ret]] as const) {
+    if (!date) continue;
+    await page.getByTestId(field).click();
+    // a click that lands while the calendar is still settling may not pick: pick again while it stays open
+    for (let attempt = 1; ; attempt += 1) {
+      await calendar.locator(`[data-date="${date}"]`).click();
+      try {
+        await calendar.waitFor({ state: 'hidden', timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  }
+  const defaults = { adt: 1, chd: 0, inf: 0 };
+  const wanted = { ...defaults, ...search.passengers };
+  if ((['adt', 'chd', 'inf'] as const).some((key) => wanted[key] !== defaults[key])) {
+    await page.getByTestId('passengers').click();
+    for (const key of ['adt', 'chd', 'inf'] as const) {
+      const row = page.getByTestId('passenger-rows').locator('.fl-pax-row').filter({ has: page.getByTestId(`pax-${key}`) });
+      for (let n = defaults[key] + 1; n <= wanted[key]; n += 1) {
+        await row.locator('button').last().click();
+        await expect.poll(() => page.getByTestId(`pax-${key}`).textContent()).toBe(String(n));
+      }
+    }
+    await page.getByTestId('passengers').click();
+    await page.getByTestId('passenger-rows').waitFor({ state: 'hidden' });
+  }
+  await page.getByTestId('search-submit').click();
+  await page.waitForURL((url) => url.pathname === '/booking/flights');
+}
+
+/** Waits until every sign-in of the search has answered (progress "n/n"); returns the progress text. */
+export async function waitAllSignIns(page: Page): Promise<string | null> {
+  await page.waitForFunction(() => {
+    const m = /^(\d+)\/(\d+)/.exec(document.querySelector('[data-testid=search-progress-text]')?.textContent ?? '');
+    return !!m && Number(m[2]) > 0 && m[1] === m[2];
+  }, null, { timeout: 30_000 });
+  return page.getByTestId('search-progress-text').textContent();
+}

@@ -5,7 +5,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { FlightOffer, FlightSearchRequest } from '../../contract/flights';
 import { api } from '../../src/api/client';
 import { formatVnd } from '../../src/i18n/format';
@@ -16,6 +15,13 @@ import { flightKey, otherFlights } from '../../plugins/flights/model';
 import { makeOffer } from './helpers/flight-fixtures';
 import { initTestI18n } from './helpers/i18n';
 import { mockAdapter } from './helpers/mock-adapter';
+import { renderScreen } from './helpers/refine-harness';
+
+// @refinedev/react-router is loaded by Node (CommonJS) and requires react-router itself: share one instance.
+vi.mock('react-router', async () => {
+  const { createRequire } = await import('node:module');
+  return createRequire(import.meta.url)('react-router');
+});
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -113,11 +119,7 @@ describe('the results board: the other-flight panel of the selection', () => {
     // three offers, so that the (virtualised) list renders them all
     const list = offers.filter((o) => ['v1', 'v2', 'b3'].includes(o.id));
     const search = { ...IDLE_SESSION, status: 'done' as const, sessionId: 's1', total: 1, completed: 1, offers: list, retry: vi.fn() };
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ResultsBoard request={request} search={search} today="2030-01-10" now={new Date('2030-01-10T09:00:00').getTime()} onPickDate={vi.fn()} />
-      </QueryClientProvider>,
-    );
+    renderScreen('/', '/', <ResultsBoard request={request} search={search} today="2030-01-10" now={new Date('2030-01-10T09:00:00').getTime()} onPickDate={vi.fn()} />);
     expect(screen.queryByTestId('other-flights')).toBeNull();
     const card = (await screen.findAllByTestId('offer-card')).find((c) => c.getAttribute('data-offer-id') === 'v1');
     fireEvent.click(within(card as HTMLElement).getByTestId('offer-select'));

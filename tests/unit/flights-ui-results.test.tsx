@@ -3,9 +3,8 @@
  * filtered offers, the airline list, selection and the selected-flight panel's totals, GDS pairs, quotes.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { BookingFee, FlightOffer, FlightSearchRequest } from '../../contract/flights';
 import { api } from '../../src/api/client';
@@ -17,6 +16,13 @@ import { buildQuoteText } from '../../plugins/flights/quote';
 import { makeOffer } from './helpers/flight-fixtures';
 import { initTestI18n } from './helpers/i18n';
 import { mockAdapter } from './helpers/mock-adapter';
+import { renderScreen } from './helpers/refine-harness';
+
+// @refinedev/react-router is loaded by Node (CommonJS) and requires react-router itself: share one instance.
+vi.mock('react-router', async () => {
+  const { createRequire } = await import('node:module');
+  return createRequire(import.meta.url)('react-router');
+});
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -71,13 +77,8 @@ function session(offers: FlightOffer[], extra: Partial<FlightSearchSession> = {}
 }
 
 function renderBoard(req: FlightSearchRequest, s: ReturnType<typeof session>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onPickDate = vi.fn();
-  render(
-    <QueryClientProvider client={client}>
-      <ResultsBoard request={req} search={s} today={TODAY} now={NOW} onPickDate={onPickDate} />
-    </QueryClientProvider>,
-  );
+  renderScreen('/', '/', <ResultsBoard request={req} search={s} today={TODAY} now={NOW} onPickDate={onPickDate} />);
   return { onPickDate };
 }
 

@@ -1,14 +1,20 @@
 /** The flight search panel: passenger +/- rules, date-picking flows, journey types, the request it sends. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { FlightSearchRequest } from '../../contract/flights';
 import { api } from '../../src/api/client';
 import { SearchPanel } from '../../plugins/flights/components/SearchPanel';
 import { paramsToSearch, resultsPath, searchToParams } from '../../plugins/flights/search-params';
 import { initTestI18n } from './helpers/i18n';
 import { mockAdapter } from './helpers/mock-adapter';
+import { renderScreen } from './helpers/refine-harness';
+
+// @refinedev/react-router is loaded by Node (CommonJS) and requires react-router itself: share one instance.
+vi.mock('react-router', async () => {
+  const { createRequire } = await import('node:module');
+  return createRequire(import.meta.url)('react-router');
+});
 
 // antd popovers and the first render of the panel are slow in jsdom
 vi.setConfig({ testTimeout: 30_000 });
@@ -31,12 +37,7 @@ afterEach(() => {
 
 function renderPanel(props: Partial<Parameters<typeof SearchPanel>[0]> = {}) {
   const onSearch = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SearchPanel today={TODAY} onSearch={onSearch} {...props} />
-    </QueryClientProvider>,
-  );
+  renderScreen('/', '/', <SearchPanel today={TODAY} onSearch={onSearch} {...props} />);
   return { onSearch };
 }
 

@@ -6,19 +6,13 @@
  * dialog slot (`fareRule`, contract/slots.ts).
  */
 import { Alert, Collapse, Modal, Skeleton } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { FareRule } from '../../../contract/flights';
-import type { FareRuleDialogProps, FareRuleQuery } from '../../../contract/slots';
-import { api, isApiError } from '../../../src/sdk';
+import type { FareRuleDialogProps } from '../../../contract/slots';
+import { isApiError } from '../../../src/sdk';
+import { FLIGHTS_API, QUIET_READ } from '../api';
 import './fare-rule.css';
-
-export const FARE_RULES_PATH = '/api/flights/fare-rules';
-
-export async function fetchFareRules(query: FareRuleQuery, signal?: AbortSignal): Promise<FareRule> {
-  const { data } = await api.get<FareRule>(FARE_RULES_PATH, { params: query, signal, overlay: false, silent: true });
-  return data;
-}
 
 /** The dialog's message and isError flag for a load state (pure). */
 export function fareRuleMessage(state: { isError: boolean; errorMessage?: string; ruleCount?: number }, t: (key: string) => string): { message: string; isError: boolean } {
@@ -30,15 +24,20 @@ export function fareRuleMessage(state: { isError: boolean; errorMessage?: string
 export function FareRuleDialog({ query, onClose }: FareRuleDialogProps) {
   const { t } = useTranslation();
   const { title = '', ...params } = query ?? {};
-  const rules = useQuery({
-    queryKey: ['fare-rules', params],
-    queryFn: ({ signal }) => fetchFareRules(params as FareRuleQuery, signal),
-    enabled: !!query,
-    staleTime: 10 * 60 * 1000,
-    retry: false,
+  // the dialog shows the gateway's message itself: no notification
+  const { query: rules } = useCustom<FareRule>({
+    url: FLIGHTS_API.fareRules,
+    method: 'get',
+    config: { query: params },
+    meta: QUIET_READ,
+    errorNotification: false,
+    queryOptions: { enabled: !!query, staleTime: 10 * 60 * 1000, retry: false },
+    overtimeOptions: { enabled: false },
   });
+  // (the hook's `result.data` is an empty object before an answer)
+  const data = rules.data?.data;
   const { message, isError } = fareRuleMessage(
-    { isError: rules.isError, errorMessage: isApiError(rules.error) ? rules.error.message : undefined, ruleCount: rules.data?.list.length },
+    { isError: rules.isError, errorMessage: isApiError(rules.error) ? rules.error.message : undefined, ruleCount: data?.list.length },
     t,
   );
 
@@ -47,12 +46,12 @@ export function FareRuleDialog({ query, onClose }: FareRuleDialogProps) {
       <div data-testid="fare-rule-dialog" className="fare-rule" data-error={isError ? 'true' : 'false'}>
         {rules.isLoading && <Skeleton active paragraph={{ rows: 5 }} />}
         {message && <Alert type={isError ? 'error' : 'info'} showIcon message={message} role={isError ? 'alert' : undefined} />}
-        {rules.data && rules.data.list.length > 0 && (
+        {data && data.list.length > 0 && (
           <>
-            {rules.data.isInternational && <Alert type="info" showIcon message={t('shell.fareRule.international')} />}
+            {data.isInternational && <Alert type="info" showIcon message={t('shell.fareRule.international')} />}
             <Collapse
-              defaultActiveKey={rules.data.list.map((_, i) => String(i))}
-              items={rules.data.list.map((r, i) => ({
+              defaultActiveKey={data.list.map((_, i) => String(i))}
+              items={data.list.map((r, i) => ({
                 key: String(i),
                 label: r.type,
                 children: <div className="fare-rule-text">{r.fareRule}</div>,

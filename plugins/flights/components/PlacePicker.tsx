@@ -4,11 +4,11 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { Airport } from '../../../contract/flights';
 import { currentLanguage } from '../../../src/sdk';
-import { findAirports } from '../api';
+import { FLIGHTS_API, listOf, QUIET_READ } from '../api';
 import { useRecentPlaces } from '../hooks/use-recent-places';
 
 export interface PlacePickerProps {
@@ -63,14 +63,21 @@ export function PlacePicker({ id, value, onChange, placeholder, status, ...rest 
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 200);
   const { recent, remember } = useRecentPlaces();
-  const found = useQuery({
-    queryKey: ['flights', 'airports', q],
-    queryFn: ({ signal }) => findAirports(q, signal),
-    staleTime: 5 * 60 * 1000,
+  // reference data, not a paged list: the gateway answers a bare array (no `{ data, total }` for useList)
+  const { query: found } = useCustom<Airport[]>({
+    url: FLIGHTS_API.airports,
+    method: 'get',
+    config: { query: { q } },
+    meta: QUIET_READ,
+    errorNotification: false,
+    queryOptions: { staleTime: 5 * 60 * 1000 },
+    overtimeOptions: { enabled: false },
   });
+  const body = found.data?.data;
+  const places = useMemo(() => listOf<Airport>(body), [body]);
 
   const options = useMemo((): (PlaceOption | PlaceGroup)[] => {
-    const list = found.data ?? [];
+    const list = places;
     const toOption = (a: Airport): PlaceOption => ({ value: a.code, label: placeLabel(a, lng), airport: a });
     if (q) return list.map(toOption);
     const recentCodes = new Set(recent.map((a) => a.code));
@@ -79,10 +86,10 @@ export function PlacePicker({ id, value, onChange, placeholder, status, ...rest 
     const rest = list.filter((a) => !recentCodes.has(a.code));
     if (rest.length) groups.push({ label: t('flights.search.allPlaces'), title: 'all', options: rest.map(toOption) });
     return groups;
-  }, [found.data, q, recent, lng, t]);
+  }, [places, q, recent, lng, t]);
 
   // the chosen place keeps its label even when the current search does not list it
-  const known = [...recent, ...(found.data ?? [])].find((a) => a.code === value);
+  const known = [...recent, ...places].find((a) => a.code === value);
 
   return (
     <Select
@@ -107,7 +114,7 @@ export function PlacePicker({ id, value, onChange, placeholder, status, ...rest 
       }}
       onChange={(code: string | undefined) => {
         setText('');
-        const airport = [...(found.data ?? []), ...recent].find((a) => a.code === code);
+        const airport = [...places, ...recent].find((a) => a.code === code);
         if (airport) remember(airport);
         onChange(code ?? '', airport);
       }}

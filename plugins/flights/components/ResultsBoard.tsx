@@ -8,11 +8,12 @@
  */
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { Alert, Button, Drawer, Empty, Skeleton, Tabs } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useCustom } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { FlightOffer, FlightSearchRequest, PriceInfo } from '../../../contract/flights';
-import { cheapestDays, type FareRuleQuery } from '../api';
+import type { CheapestBookingDay, FlightOffer, FlightSearchRequest, PriceInfo } from '../../../contract/flights';
+import type { AirlineFareRuleQuery } from '../../../contract/slots';
+import { FLIGHTS_API, listOf, QUIET_READ } from '../api';
 import type { FlightSearchSession } from '../hooks/use-flight-search';
 import { useIsSmall } from '../hooks/use-is-small';
 import {
@@ -69,7 +70,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
   }));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [detail, setDetail] = useState<{ offer: FlightOffer; cls?: PriceInfo } | null>(null);
-  const [fareRule, setFareRule] = useState<(FareRuleQuery & { title: string }) | null>(null);
+  const [fareRule, setFareRule] = useState<(AirlineFareRuleQuery & { title: string }) | null>(null);
   const [quote, setQuote] = useState<{ mode: 'text' | 'image'; items: QuoteItem[] } | null>(null);
   const [quoteStatus, setQuoteStatusMap] = useState<QuoteStatusById>({});
   const [now] = useState(() => nowProp ?? Date.now());
@@ -90,11 +91,17 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
     return { depart: kept.filter((o) => o.direction === 'depart'), return: kept.filter((o) => o.direction === 'return') };
   }, [search.offers, now]);
 
-  const cheapest = useQuery({
-    queryKey: ['flights', 'cheapest', current.from, current.to, current.date],
-    queryFn: ({ signal }) => cheapestDays({ from: current.from, to: current.to, date: current.date, days: 7 }, signal),
-    staleTime: 60_000,
+  const cheapest = useCustom<CheapestBookingDay[]>({
+    url: FLIGHTS_API.cheapest,
+    method: 'get',
+    config: { query: { from: current.from, to: current.to, date: current.date, days: 7 } },
+    meta: QUIET_READ,
+    errorNotification: false,
+    queryOptions: { staleTime: 60_000 },
+    // no elapsed-time ticks: they would re-render the whole board every second while the strip loads
+    overtimeOptions: { enabled: false },
   });
+  const cheapestData = cheapest.result.data;
 
   const view = useMemo(() => {
     const list = base[tab];
@@ -103,11 +110,11 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
     const sorted = sortOffers(filtered, sort, priceMode);
     // best-price sort updates the day's cheapest-booking summary; the strip's days are basic adult fares
     // (fareADT), so the searched day is summarised the same way, over every offer that may be shown
-    const fetched = cheapest.data ?? [];
+    const fetched = listOf<CheapestBookingDay>(cheapestData);
     const today = sort === 'U_BEST_PRICE' ? cheapestBookingSummary(list, routeKey(current.from, current.to), current.date, 'BASIC') : null;
     const summaries = today ? upsertCheapestBookingDay(fetched, today) : fetched;
     return { options, sorted, summaries, visible: visibleOffers(sorted, selection[tab].id) };
-  }, [base, tab, filters, priceMode, sort, current.from, current.to, current.date, cheapest.data, selection]);
+  }, [base, tab, filters, priceMode, sort, current.from, current.to, current.date, cheapestData, selection]);
 
   const select = (side: Side) => (offer: FlightOffer, fareClass?: string) => {
     const other: Side = side === 'depart' ? 'return' : 'depart';
@@ -145,7 +152,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
         route={routeKey(current.from, current.to)}
         date={current.date}
         today={today}
-        loading={cheapest.isLoading}
+        loading={cheapest.query.isLoading}
         onPick={(date) => onPickDate(tab, date)}
       />
       <AirlineStrip

@@ -2,11 +2,18 @@
  * Runs one search session of the contract: POST /api/flights/search, then polls the session with its cursor
  * until every sign-in task is done or failed. Each source's offers appear as soon as that source answers;
  * a failed source is a task with a message and never stops the others.
+ *
+ * Why not useCustom: each poll asks for what came after the previous answer's cursor and its offers add to
+ * those already shown, while a Refine query keeps one cached answer per key (and refetchInterval repeats
+ * the same key on a timer, adding a delay between polls). So the session is one loop over the data
+ * provider's `custom`, got through useDataProvider(): one AbortController cancels the start and the
+ * pending poll when the search changes or the page closes.
  */
 import { useEffect, useReducer, useState } from 'react';
-import type { BookingFee, FlightOffer, FlightSearchRequest, SignInTask } from '../../../contract/flights';
+import { useDataProvider } from '@refinedev/core';
+import type { BookingFee, FlightOffer, FlightSearchRequest, SearchPoll, SearchStarted, SignInTask } from '../../../contract/flights';
 import { isApiError } from '../../../src/sdk';
-import { pollSearch, startSearch } from '../api';
+import { FLIGHTS_API } from '../api';
 import { searchKey } from '../search-params';
 
 /** How long the gateway may hold a poll while nothing new arrived. */
@@ -63,16 +70,20 @@ function messageOf(error: unknown): string {
 export function useFlightSearch(request: FlightSearchRequest | null): FlightSearchSession & { retry: () => void } {
   const [state, dispatch] = useReducer(reducer, IDLE_SESSION);
   const [attempt, setAttempt] = useState(0);
+  const dataProvider = useDataProvider();
   const key = searchKey(request);
 
   useEffect(() => {
     if (!request) return undefined;
+    const { custom } = dataProvider();
+    if (!custom) return undefined;
     const controller = new AbortController();
     const { signal } = controller;
+    const meta = { overlay: false, signal };
     dispatch({ type: 'START' });
     (async () => {
       try {
-        const started = await startSearch(request, signal);
+        const { data: started } = await custom<SearchStarted>({ url: FLIGHTS_API.search, method: 'post', payload: request, meta });
         if (signal.aborted) return;
         dispatch({
           type: 'STARTED',
@@ -83,7 +94,9 @@ export function useFlightSearch(request: FlightSearchRequest | null): FlightSear
         });
         let cursor = 0;
         for (;;) {
-          const poll = await pollSearch(started.sessionId, cursor, POLL_WAIT_MS, signal);
+          const { data: poll } = await custom<SearchPoll>({
+            url: FLIGHTS_API.poll(started.sessionId), method: 'get', query: { since: cursor, waitMs: POLL_WAIT_MS }, meta,
+          });
           if (signal.aborted) return;
           cursor = poll.cursor;
           dispatch({ type: 'POLL', tasks: poll.tasks, total: poll.total, completed: poll.completed, done: poll.done, offers: poll.offers });
