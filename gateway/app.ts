@@ -11,6 +11,7 @@ import { MODULES } from './modules';
 import { notifier } from './notifications/service';
 import { installRouteGuard, type AccessDeps } from './platform/access/endpoint';
 import { TokenSigner } from './platform/access/tokens';
+import { systemClock } from './platform/clock';
 import type { Db } from './platform/db/client';
 import { resolveJwtSecret } from './platform/db/secrets';
 import { DOCS_PREFIX, registerDocs, registerOpenApiRoute } from './platform/http/docs';
@@ -20,7 +21,7 @@ import { ledger } from './platform/ledger';
 import type { GatewayContext } from './platform/module';
 import { Shared } from './platform/shared';
 import type { Settings } from './settings';
-import { createSuppliers } from './suppliers';
+import { createSupplierRegistry } from './suppliers';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -74,11 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     enforcer,
     access,
     secret,
-    clock: { now: () => new Date() },
-    suppliers: {
-      live: createSuppliers({ ...settings.SUPPLIERS }),
-      instant: createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } }),
-    },
+    clock: systemClock,
+    suppliers: createSupplierRegistry(settings.SUPPLIERS),
     ledger,
     notifier,
     shared: new Shared(),

@@ -6,26 +6,26 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../contract/constants';
-import { fareRule, fareRulesQuery, type FareRule } from '../../contract/flights';
+import { fareRule, fareRulesQuery, type FareRule, type Source } from '../../contract/flights';
 import { FLIGHTS_API, fareRuleOf } from '../flights/service';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import type { UserContext } from '../platform/tenancy/users';
 import type { Conn } from '../platform/db/client';
 import { requireAuth } from '../platform/tenancy/scope';
-import type { Suppliers } from '../suppliers';
+import type { SupplierRegistry } from '../suppliers';
 import { pnrInScope } from './detail';
 import { isInternationalPnr, type StoredFare, type StoredLeg } from './pnr-view';
 
-export async function fareRuleOfPnr(conn: Conn, suppliers: Suppliers, ctx: UserContext, code: string, lang: Language): Promise<FareRule> {
+export async function fareRuleOfPnr(conn: Conn, suppliers: SupplierRegistry, ctx: UserContext, code: string, lang: Language): Promise<FareRule> {
   const { pnr } = await pnrInScope(conn, ctx, code);
   const fares = pnr.fareData as StoredFare[];
   const legs = pnr.routeInfos as StoredLeg[];
   const international = isInternationalPnr(pnr);
-  const source = pnr.source as keyof Suppliers;
+  const supplier = suppliers.flight(pnr.source as Source);
   const key = (f: StoredFare) => `${f.class}/${f.fareInfo.fareBasis}`;
   const distinct = new Set(fares.map(key));
   const ruleOf = (f: StoredFare) =>
-    suppliers[source].fareRules({ airline: pnr.airline, class: f.class, fareBasis: f.fareInfo.fareBasis, isInternational: international }, { lang });
+    supplier.fareRules({ airline: pnr.airline, class: f.class, fareBasis: f.fareInfo.fareBasis, isInternational: international }, { lang });
   if (distinct.size <= 1) return fares.length > 0 ? ruleOf(fares[0]) : { list: [], isInternational: international, isCondition: false };
   const list: FareRule['list'] = [];
   let isCondition = false;
@@ -39,7 +39,7 @@ export async function fareRuleOfPnr(conn: Conn, suppliers: Suppliers, ctx: UserC
   return { list, isInternational: international, isCondition };
 }
 
-export function registerFareRuleRoutes(app: FastifyInstance, deps: AccessDeps, suppliers: Suppliers): void {
+export function registerFareRuleRoutes(app: FastifyInstance, deps: AccessDeps, suppliers: SupplierRegistry): void {
   const { db } = deps;
   defineEndpoint(app, deps, {
     method: 'GET',

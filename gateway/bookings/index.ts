@@ -9,8 +9,8 @@ export const bookingsModule: GatewayModule = {
   name: 'bookings',
   register(app, ctx) {
     const sessions = ctx.shared.get(FLIGHT_SEARCHES);
-    registerBookingRoutes(app, ctx.access, { sessions, instant: ctx.suppliers.instant, notifier: ctx.notifier, clock: ctx.clock });
-    registerLifecycleRoutes(app, ctx.access, { secret: ctx.secret, suppliers: ctx.suppliers.live, instant: ctx.suppliers.instant });
-    registerFareRuleRoutes(app, ctx.access, ctx.suppliers.live);
+    registerBookingRoutes(app, ctx.access, { sessions, suppliers: ctx.suppliers, notifier: ctx.notifier, clock: ctx.clock });
+    registerLifecycleRoutes(app, ctx.access, { secret: ctx.secret, suppliers: ctx.suppliers });
+    registerFareRuleRoutes(app, ctx.access, ctx.suppliers);
   },
 };

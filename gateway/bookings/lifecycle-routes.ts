@@ -23,17 +23,15 @@ import {
 } from '../../contract/bookings';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { requireAuth } from '../platform/tenancy/scope';
-import type { Suppliers } from '../suppliers';
+import type { SupplierRegistry } from '../suppliers';
 import { cancelHolds, issueBooking, QuoteCache, refundQuoteOf, refundTickets, voidTickets, type Actor, type LifecycleDeps } from './lifecycle';
 import { PIN_HEADER, requirePin } from './pin';
 
 export interface LifecycleRouteDeps {
   /** The gateway's JWT secret: keys the PIN salts. */
   secret: string;
-  /** Booking calls, with the configured latency and failures. */
-  suppliers: Suppliers;
-  /** The same supply without latency or failures: re-pricing and fare rules. */
-  instant: Suppliers;
+  /** The gateway's suppliers (built once by buildApp). */
+  suppliers: SupplierRegistry;
 }
 
 const params = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
@@ -50,7 +48,6 @@ export function registerLifecycleRoutes(app: FastifyInstance, deps: AccessDeps, 
   const lifecycle: LifecycleDeps = {
     db,
     suppliers: options.suppliers,
-    instant: options.instant,
     quotes: new QuoteCache(),
   };
   const pinDeps = { db, secret: options.secret, cipher: deps.cipher };

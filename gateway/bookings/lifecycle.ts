@@ -34,20 +34,16 @@ import type { Conn, Db, Tx } from '../platform/db/client';
 import { bookings, issueRequests, journalEntries, pnrs, refunds, type PnrTicket } from '../platform/db/schema';
 import { releaseSeats } from '../flights/service';
 import { ApiError } from '../platform/http/errors';
-import { SupplierError, type Suppliers } from '../suppliers';
-import { isGds } from '../suppliers/simulated/generator';
-import { paidOf, ticketRefundPenalty, type TicketShare } from '../suppliers/simulated/lifecycle';
-import { isDomestic } from '../suppliers/simulated/schedule';
+import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SupplierRegistry, type TicketShare } from '../suppliers';
+import { isDomestic } from '../suppliers/reference-data';
 import { bookingInScope } from './scope';
 import { departureInstant, shownStatus } from './service';
 import { settleBookingStatus } from './status';
 
 export interface LifecycleDeps {
   db: Db;
-  /** The booking calls (issue, void, cancel) with their latency and failures. */
-  suppliers: Suppliers;
-  /** The same supply without latency or failures: re-pricing at issue and fare rules. */
-  instant: Suppliers;
+  /** The booking calls (issue, void, cancel); re-pricing at issue, fare rules and refund penalties. */
+  suppliers: SupplierRegistry;
   now?: () => Date;
   /** Answers of the re-pricing searches, kept briefly (the same flight and day is priced once per minute). */
   quotes?: QuoteCache;
@@ -256,7 +252,7 @@ export class QuoteCache {
  * The fares of the PNR priced again by the supplier (deterministic simulated fares): each stored fare is
  * looked up by its offer id and class; a fare the supplier no longer answers keeps its held price.
  */
-export async function repriceFares(instant: Suppliers, row: PnrRow, booking: Pick<BookingRow, 'adt' | 'chd' | 'inf'>, quotes?: QuoteCache): Promise<StoredFare[]> {
+export async function repriceFares(suppliers: SupplierRegistry, row: PnrRow, booking: Pick<BookingRow, 'adt' | 'chd' | 'inf'>, quotes?: QuoteCache): Promise<StoredFare[]> {
   const source = row.source as Source;
   const legs = legsOf(row);
   const fares = faresOf(row);
@@ -271,13 +267,14 @@ export async function repriceFares(instant: Suppliers, row: PnrRow, booking: Pic
       out.push(f);
       continue;
     }
-    const combined = f.offerId.includes(':') && isGds(source);
+    const supplier = suppliers.flightQuotes(source);
+    const combined = f.offerId.includes(':') && !supplier.isCarrierChannel;
     const outward = f.direction === 'depart' ? own : legs.filter((l) => l.direction === 'depart');
     const request = combined
       ? { from: outward[0].from, to: outward[outward.length - 1].to, departDate: dateOf('depart')!, returnDate: dateOf('return'), pax }
       : { from: own[0].from, to: own[own.length - 1].to, departDate: own[0].departDate.slice(0, 10), pax };
     try {
-      const search = () => instant[source].search(request);
+      const search = () => supplier.search(request);
       const offers = await (quotes ? quotes.get(JSON.stringify([source, request]), search) : search());
       const price = offers.find((o) => o.id === f.offerId && o.direction === f.direction)?.priceInfo.find((p) => p.class === f.class);
       out.push(price ? { ...f, ...price, seatAvailable: f.seatAvailable, offerId: f.offerId, direction: f.direction } : f);
@@ -437,7 +434,7 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
   // re-price (a supplier call: before any transaction)
   const plans: IssuePlan[] = [];
   for (const row of rows) {
-    const fares = await repriceFares(deps.instant, row, booking, deps.quotes);
+    const fares = await repriceFares(deps.suppliers, row, booking, deps.quotes);
     plans.push({ row, fares, heldTotal: totalOf(ticketShares(row, booking)), amount: totalOf(ticketShares(row, booking, fares)) });
   }
 
@@ -464,7 +461,7 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
   // 2. the supplier, outside any transaction
   const outcomes = await Promise.allSettled(
     plans.map((p) =>
-      deps.suppliers[p.row.source as Source].issue!({
+      deps.suppliers.flight(p.row.source as Source).issue({
         pnr: p.row.pnr!,
         airline: p.row.airline,
         idempotencyKey: `${body.idempotencyKey}:${p.row.pnr}`,
@@ -480,7 +477,7 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
     await Promise.allSettled(
       outcomes.map((o, i) =>
         o.status === 'fulfilled'
-          ? deps.suppliers[plans[i].row.source as Source].void!({ pnr: o.value.pnr, ticketNumbers: o.value.tickets.map((t) => t.ticketNumber) })
+          ? deps.suppliers.flight(plans[i].row.source as Source).void({ pnr: o.value.pnr, ticketNumbers: o.value.tickets.map((t) => t.ticketNumber) })
           : Promise.resolve(null),
       ),
     );
@@ -489,7 +486,7 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
   }
 
   // 3. record the tickets
-  const issued = outcomes.map((o) => (o as PromiseFulfilledResult<Awaited<ReturnType<NonNullable<Suppliers[Source]['issue']>>>>).value);
+  const issued = outcomes.map((o) => (o as PromiseFulfilledResult<TicketsIssued>).value);
   try {
     return await db.transaction(async (tx) => {
       const result: IssueResult = { bookingId: booking.id, amount: 0, balanceAfter: 0, replayed: false, pnrs: [] };
@@ -540,7 +537,7 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
     });
   } catch (err) {
     // the hold ended while the supplier answered (expired): undo the tickets and the charges
-    await Promise.allSettled(issued.map((t, i) => deps.suppliers[plans[i].row.source as Source].void!({ pnr: t.pnr, ticketNumbers: t.tickets.map((x) => x.ticketNumber) })));
+    await Promise.allSettled(issued.map((t, i) => deps.suppliers.flight(plans[i].row.source as Source).void({ pnr: t.pnr, ticketNumbers: t.tickets.map((x) => x.ticketNumber) })));
     await reverseCharges(deps, actor, booking, plans, 'recordFailed');
     throw err;
   }
@@ -563,7 +560,7 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
   const rows = await pnrsOfBooking(db, bookingId, codes);
   for (const row of rows) refuseVoid(row, now, lang);
   const answers = await Promise.allSettled(
-    rows.map((r) => deps.suppliers[r.source as Source].void!({ pnr: r.pnr!, ticketNumbers: (r.tickets ?? []).map((t) => t.ticketNumber) })),
+    rows.map((r) => deps.suppliers.flight(r.source as Source).void({ pnr: r.pnr!, ticketNumbers: (r.tickets ?? []).map((t) => t.ticketNumber) })),
   );
   const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
   if (failed) throw supplierFailed(failed.reason, lang);
@@ -613,7 +610,7 @@ export async function cancelHolds(deps: LifecycleDeps, actor: Actor, bookingId: 
   const booking = await bookingInScope(db, ctx, bookingId);
   const rows = await pnrsOfBooking(db, bookingId, codes);
   for (const row of rows) refuseCancel(row, now, lang);
-  const answers = await Promise.allSettled(rows.map((r) => deps.suppliers[r.source as Source].cancel!({ pnr: r.pnr! })));
+  const answers = await Promise.allSettled(rows.map((r) => deps.suppliers.flight(r.source as Source).cancel({ pnr: r.pnr! })));
   const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
   if (failed) throw supplierFailed(failed.reason, lang);
   return db.transaction(async (tx) => {
@@ -632,12 +629,12 @@ export async function cancelHolds(deps: LifecycleDeps, actor: Actor, bookingId: 
 // ----- Refund ----------------------------------------------------------------------------------------------
 
 /** The fare rule's refund line(s) of the PNR's fares, in the language asked. */
-function refundRuleText(instant: Suppliers, row: PnrRow, fares: StoredFare[], lang: Language): string {
+function refundRuleText(suppliers: SupplierRegistry, row: PnrRow, fares: StoredFare[], lang: Language): string {
   const international = isInternationalPnr(row);
   const texts = new Set<string>();
   for (const f of fares) {
     try {
-      const rule = instant[row.source as Source].fareRules({ airline: row.airline, class: f.class, fareBasis: f.fareInfo?.fareBasis ?? '', isInternational: international }, { lang });
+      const rule = suppliers.flightQuotes(row.source as Source).fareRules({ airline: row.airline, class: f.class, fareBasis: f.fareInfo?.fareBasis ?? '', isInternational: international }, { lang });
       const line = rule.list.find((l) => l.type === 'REFUND')?.fareRule;
       if (line) texts.add(line);
     } catch {
@@ -648,16 +645,17 @@ function refundRuleText(instant: Suppliers, row: PnrRow, fares: StoredFare[], la
 }
 
 /** Quote lines of the PNR's ticketed passengers. */
-function quoteLines(instant: Suppliers, row: PnrRow, booking: BookingRow, refunded: Map<number, typeof refunds.$inferSelect> | undefined, lang: Language): RefundQuoteLine[] {
+function quoteLines(suppliers: SupplierRegistry, row: PnrRow, booking: BookingRow, refunded: Map<number, typeof refunds.$inferSelect> | undefined, lang: Language): RefundQuoteLine[] {
   const shares = ticketShares(row, booking);
-  const rule = refundRuleText(instant, row, faresOf(row), lang);
+  const rule = refundRuleText(suppliers, row, faresOf(row), lang);
+  const supplier = suppliers.flightQuotes(row.source as Source);
   const pax = new Map(paxOf(row).map((p) => [p.paxId, p]));
   return (row.tickets ?? []).map((t) => {
     const share = shares.get(t.paxId)!;
     const p = pax.get(t.paxId)!;
     const done = refunded?.get(t.paxId);
     const paid = done ? Number(done.paid) : paidOf(share);
-    const penalty = done ? Number(done.penalty) : ticketRefundPenalty(share);
+    const penalty = done ? Number(done.penalty) : supplier.refundPenalty(share);
     return {
       pnr: row.pnr!,
       paxId: t.paxId,
@@ -674,13 +672,13 @@ function quoteLines(instant: Suppliers, row: PnrRow, booking: BookingRow, refund
 }
 
 /** GET refund: a line per ticketed passenger of the booking's issued (or refunded) PNRs. */
-export async function refundQuoteOf(deps: Pick<LifecycleDeps, 'db' | 'instant'>, actor: Actor, bookingId: number): Promise<RefundQuote> {
+export async function refundQuoteOf(deps: Pick<LifecycleDeps, 'db' | 'suppliers'>, actor: Actor, bookingId: number): Promise<RefundQuote> {
   const booking = await bookingInScope(deps.db, actor.ctx, bookingId);
   const rows = (await deps.db.select().from(pnrs).where(eq(pnrs.bookingId, bookingId)).orderBy(asc(pnrs.id))).filter((r) => r.issuedAt !== null && (r.tickets ?? []).length > 0);
   const refunded = await refundedPax(deps.db, rows.map((r) => r.id));
   const lines = rows
     .filter((r) => r.recordStatus === 'ISSUE TICKET' || refunded.has(r.id))
-    .flatMap((r) => quoteLines(deps.instant, r, booking, refunded.get(r.id), actor.lang));
+    .flatMap((r) => quoteLines(deps.suppliers, r, booking, refunded.get(r.id), actor.lang));
   return { bookingId, lines };
 }
 
@@ -720,7 +718,7 @@ export async function refundTickets(deps: LifecycleDeps, actor: Actor, bookingId
     refuseRefund(locked, now, lang, ticketed.size - done.size);
     const again = paxIds.filter((id) => done.has(id));
     if (again.length > 0) throw conflict('alreadyRefunded', lang, { pnr: row.pnr, paxIds: again });
-    const lines = quoteLines(deps.instant, locked, booking, undefined, lang).filter((l) => paxIds.includes(l.paxId));
+    const lines = quoteLines(deps.suppliers, locked, booking, undefined, lang).filter((l) => paxIds.includes(l.paxId));
     const amount = lines.reduce((s, l) => s + l.refundable, 0);
     const entry =
       amount > 0

@@ -11,7 +11,7 @@ import type { Source } from '../../contract/flights';
 import type { UserContext } from '../platform/tenancy/users';
 import type { Conn } from '../platform/db/client';
 import { agencies, bookings, pnrs, users } from '../platform/db/schema';
-import { localToUtc } from '../suppliers/simulated/clock';
+import { localToUtc } from '../platform/clock';
 import { firstDeparture, itineraryOf } from './pnr-view';
 import { bookingScope } from './scope';
 import { shownStatus } from './service';

@@ -1,12 +1,12 @@
 /**
  * Luggage bought at hold (docs/booking-management.md). The client names the option by code only: price and
- * weight are read again from the gateway's own catalogue (gateway/suppliers/simulated/luggage.ts). A later
+ * weight are read again from the supplier's catalogue (FlightSupplier.luggageOptions). A later
  * choice for the same passenger, route and type replaces an earlier one; infants cannot buy; the route must
  * be one of the booking's directions flown by that airline through its own channel (GDS fares sell none).
  */
 import { latestLuggageChoices, type LuggageChoice, type PassengerInput } from '../../contract/bookings';
 import type { FlightOffer } from '../../contract/flights';
-import { luggageOptions } from '../suppliers/simulated/luggage';
+import type { SupplierRegistry } from '../suppliers';
 
 export type PricedLuggage = LuggageChoice & { price: number; value: number; unit: string };
 
@@ -24,8 +24,8 @@ export function offerOfChoice(choice: Pick<LuggageChoice, 'route' | 'airline' | 
   return offers.find((o) => o.direction === choice.type && `${o.from}-${o.to}` === choice.route && o.airline === choice.airline && o.source === o.airline);
 }
 
-/** Prices the luggage choices of a hold (pure). */
-export function priceLuggage(choices: readonly LuggageChoice[], passengers: readonly PassengerInput[], offers: readonly FlightOffer[]): LuggagePricing {
+/** Prices the luggage choices of a hold from the catalogue of each offer's supplier. */
+export function priceLuggage(suppliers: SupplierRegistry, choices: readonly LuggageChoice[], passengers: readonly PassengerInput[], offers: readonly FlightOffer[]): LuggagePricing {
   const problems: LuggagePricing['problems'] = [];
   const priced: (PricedLuggage | null)[] = choices.map((c, index) => {
     const bad = (problem: LuggageProblem): null => {
@@ -37,7 +37,7 @@ export function priceLuggage(choices: readonly LuggageChoice[], passengers: read
     if (pax.type === 'INF') return bad('infant');
     const offer = offerOfChoice(c, offers);
     if (!offer) return bad('route');
-    const option = luggageOptions(c.airline, offer.from, offer.to).find((o) => o.code === c.code);
+    const option = suppliers.flight(offer.source).luggageOptions({ airline: c.airline, from: offer.from, to: offer.to }).find((o) => o.code === c.code);
     if (!option) return bad('code');
     return { paxId: c.paxId, route: c.route, airline: c.airline, type: c.type, code: option.code, price: option.price, value: option.value, unit: option.unit };
   });

@@ -31,7 +31,7 @@ import {
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { requireAuth } from '../platform/tenancy/scope';
 import { uploads } from '../platform/db/schema';
-import { luggageOptions } from '../suppliers/simulated/luggage';
+import type { SupplierRegistry } from '../suppliers';
 import { eq } from 'drizzle-orm';
 import { permittedActions } from './actions';
 import { bookingDetail, reservationStatusOf } from './detail';
@@ -48,7 +48,7 @@ export interface ManagementOptions {
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-export function registerBookingManagementRoutes(app: FastifyInstance, deps: AccessDeps, options: ManagementOptions = {}): void {
+export function registerBookingManagementRoutes(app: FastifyInstance, deps: AccessDeps, suppliers: SupplierRegistry, options: ManagementOptions = {}): void {
   const { db } = deps;
   const tags = ['bookings'];
   const throttle = options.ticketFaceThrottle ?? new AddressThrottle();
@@ -106,7 +106,7 @@ export function registerBookingManagementRoutes(app: FastifyInstance, deps: Acce
       'international prices per passenger and direction); an empty list for other carriers (GDS fares carry their allowance).',
     query: luggageOptionsQuery,
     response: z.array(luggageOption),
-    handler: async ({ query, lang }) => luggageOptions(query.airline, query.from, query.to, lang),
+    handler: async ({ query, lang }) => suppliers.luggageOptions(query.airline, query.from, query.to, lang),
   });
 
   defineEndpoint(app, deps, {

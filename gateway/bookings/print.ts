@@ -13,7 +13,7 @@ import type { Conn } from '../platform/db/client';
 import { agencies, pnrs, refunds } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import { AIRPORTS, CARRIERS } from '../suppliers/reference-data';
-import { formatLocal } from '../suppliers/simulated/clock';
+import { formatLocal } from '../platform/clock';
 import { uploadUrl } from '../uploads/service';
 import type { PricedLuggage } from './luggage';
 import { LOCAL_TIME_ZONE } from './list';

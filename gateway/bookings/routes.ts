@@ -17,17 +17,18 @@ import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { requireAuth } from '../platform/tenancy/scope';
 import type { SearchSessions } from '../flights/service';
 import { ApiError } from '../platform/http/errors';
+import type { Clock } from '../platform/clock';
 import type { Notifier } from '../platform/notifier';
-import type { Suppliers } from '../suppliers';
+import type { SupplierRegistry } from '../suppliers';
 import { registerBookingManagementRoutes, type ManagementOptions } from './management-routes';
 import { bookingView, createBooking, expireHolds, warnExpiringHolds } from './service';
 
 export interface BookingDeps {
   sessions: SearchSessions;
-  /** Seat counts before the inventory: the suppliers' own answer, without latency or failures. */
-  instant: Suppliers;
+  /** The gateway's suppliers (built once by buildApp). */
+  suppliers: SupplierRegistry;
   notifier: Notifier;
-  clock: { now(): Date };
+  clock: Clock;
   /** ms between two runs of the hold expiry (default one minute; 0 for none). */
   expiryIntervalMs?: number;
   /** Search, detail, print, mail, ticket face (management-routes.ts). */
@@ -36,7 +37,7 @@ export interface BookingDeps {
 
 export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, booking: BookingDeps): void {
   const { db } = deps;
-  const { instant, notifier, clock } = booking;
+  const { suppliers, notifier, clock } = booking;
   const tags = ['bookings'];
 
   const every = booking.expiryIntervalMs ?? 60_000;
@@ -77,7 +78,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
       const ctx = requireAuth(auth);
       const session = booking.sessions.get(body.sessionId, ctx.user.id);
       if (!session) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'searchSession' });
-      const id = await createBooking({ db, instant }, ctx, session.offers, body, lang);
+      const id = await createBooking({ db, suppliers }, ctx, session.offers, body, lang);
       return { id };
     },
   });
@@ -101,5 +102,5 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     },
   });
 
-  registerBookingManagementRoutes(app, deps, booking.management);
+  registerBookingManagementRoutes(app, deps, suppliers, booking.management);
 }

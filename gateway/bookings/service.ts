@@ -26,9 +26,9 @@ import { bookings, notifications, pnrs, type SeatHold } from '../platform/db/sch
 import { agencyBookingFees, isInternationalJourney } from '../flights/service';
 import { releaseSeats, takeSeats } from '../flights/service';
 import { ApiError } from '../platform/http/errors';
-import { holdTimeLimit, seatKey, SupplierError, type Suppliers } from '../suppliers';
+import { localToUtc, VIETNAM_TIME_ZONE } from '../platform/clock';
+import { seatKey, SupplierError, type SupplierRegistry } from '../suppliers';
 import { AIRPORTS } from '../suppliers/reference-data';
-import { localToUtc } from '../suppliers/simulated/clock';
 import { logReservationError } from '../system/service';
 import { settleBookingStatus } from './status';
 import { priceLuggage, type PricedLuggage } from './luggage';
@@ -40,7 +40,7 @@ const PNR_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** Instant of a local airport time yyyy-MM-ddTHH:mm. */
 export function departureInstant(airport: string, local: string): Date {
-  const tz = AIRPORTS[airport]?.timeZone ?? 'Asia/Ho_Chi_Minh';
+  const tz = AIRPORTS[airport]?.timeZone ?? VIETNAM_TIME_ZONE;
   const [date, time] = local.split('T');
   const [h, m] = time.split(':').map(Number);
   return new Date(localToUtc(date, h * 60 + m, tz));
@@ -68,8 +68,8 @@ function validation(data: Record<string, unknown>): ApiError {
  * Seats of a class of a flight before any inventory adjustment: the supplier's answer without `seatsTaken`
  * (the smallest segment's count on connections, which never oversells).
  */
-async function capacityOf(instant: Suppliers, offer: FlightOffer, bookingClass: string, seated: number): Promise<number> {
-  const answer = await instant[offer.source].search({
+async function capacityOf(suppliers: SupplierRegistry, offer: FlightOffer, bookingClass: string, seated: number): Promise<number> {
+  const answer = await suppliers.flightQuotes(offer.source).search({
     from: offer.from,
     to: offer.to,
     departDate: offer.departDateTime.slice(0, 10),
@@ -96,7 +96,8 @@ class HoldFailed extends Error {
 
 export interface CreateBookingDeps {
   db: Db;
-  instant: Suppliers;
+  /** Holds ask the source for its time limit and its seat count before the inventory. */
+  suppliers: SupplierRegistry;
   now?: () => Date;
 }
 
@@ -132,7 +133,7 @@ export async function createBooking(
     .filter((p) => p.problems.length > 0 || p.passport !== undefined);
   if (problems.length > 0) throw validation({ reason: 'passengers', passengers: problems });
   // luggage: priced from the gateway's catalogue, never from the client
-  const luggage = priceLuggage(body.luggage ?? [], body.passengers, chosen.map((c) => c.offer));
+  const luggage = priceLuggage(deps.suppliers, body.luggage ?? [], body.passengers, chosen.map((c) => c.offer));
   if (luggage.problems.length > 0) throw validation({ reason: 'luggage', luggage: luggage.problems });
   const count = (t: PaxType) => body.passengers.filter((p) => p.type === t).length;
   const pax = { adt: count('ADT'), chd: count('CHD'), inf: count('INF') };
@@ -147,7 +148,7 @@ export async function createBooking(
     if (g) g.chosen.push(c);
     else groups.push({ source: c.offer.source, airline: c.offer.airline, chosen: [c] });
   }
-  const limits = groups.map((g) => holdTimeLimit(now, departureInstant(g.chosen[0].offer.from, g.chosen[0].offer.departDateTime)));
+  const limits = groups.map((g) => deps.suppliers.flight(g.source).holdTimeLimit(now, departureInstant(g.chosen[0].offer.from, g.chosen[0].offer.departDateTime)));
   if (limits.some((l) => l === null)) {
     throw new ApiError(ErrorCode.CONFLICT, {
       reason: 'tooCloseToDeparture',
@@ -202,7 +203,7 @@ export async function createBooking(
     const holds: SeatHold[] = g.chosen.flatMap((c) => c.offer.routeInfo.map((r) => ({ key: seatKey(r.flightNo, r.departDate.slice(0, 10)), class: c.price.class, n: seated })));
     const base = { bookingId: booking.id, airline: g.airline, source: g.source, routeInfos, fareData, paxInfos, totalPrice: fare + fee + bags };
     try {
-      const capacities = await Promise.all(g.chosen.map((c) => capacityOf(deps.instant, c.offer, c.price.class, seated)));
+      const capacities = await Promise.all(g.chosen.map((c) => capacityOf(deps.suppliers, c.offer, c.price.class, seated)));
       await db.transaction(async (tx) => {
         let h = 0;
         for (const [ci, c] of g.chosen.entries()) {

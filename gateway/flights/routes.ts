@@ -28,8 +28,8 @@ import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { requireAuth } from '../platform/tenancy/scope';
 import { resolveSigninSecret } from '../platform/db/secrets';
 import { ApiError } from '../platform/http/errors';
-import type { SupplierSets } from '../platform/module';
 import type { Settings } from '../settings';
+import type { SupplierRegistry } from '../suppliers';
 import { activeSignIns, signinKey } from '../system/service';
 import { seatsTakenReader } from './inventory';
 import { runTasks, type SearchSessions } from './search-sessions';
@@ -46,16 +46,15 @@ import {
 
 export interface FlightDeps {
   settings: Pick<Settings, 'SUPPLIER_TIMEOUT_MS' | 'SIGNIN_SECRET_KEY'>;
-  /** Searches call the live suppliers; the cheapest-day summary, a deterministic digest, the instant ones. */
-  suppliers: SupplierSets;
+  /** The gateway's suppliers (built once by buildApp). */
+  suppliers: SupplierRegistry;
   /** The search sessions of this process (bookings hold offers from them). */
   sessions: SearchSessions;
 }
 
 export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDeps, flight: FlightDeps): Promise<void> {
   const { db } = deps;
-  const { settings, sessions } = flight;
-  const { live: suppliers, instant } = flight.suppliers;
+  const { settings, sessions, suppliers } = flight;
   const key = signinKey(await resolveSigninSecret(db, settings.SIGNIN_SECRET_KEY));
   const tags = ['flights'];
 
@@ -76,12 +75,12 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
       const req = validateSearchRequest(body, lang);
       const signIns = await activeSignIns(db, ctx.agency.id, key);
       const international = isInternationalJourney(req);
-      const bookingFees = await agencyBookingFees(db, ctx.agency, feeScopes(signIns.map((s) => s.source), req));
+      const bookingFees = await agencyBookingFees(db, ctx.agency, feeScopes(suppliers, signIns.map((s) => s.source), req));
       const session = sessions.create(
         { userId: ctx.user.id, agencyId: ctx.agency.id },
         signIns.map((s) => ({ id: s.id, source: s.source, officeCode: s.officeCode })),
       );
-      runTasks(session, (source) => suppliers[source], supplierSearches(req), {
+      runTasks(session, (source) => suppliers.flight(source), supplierSearches(req), {
         timeoutMs: settings.SUPPLIER_TIMEOUT_MS,
         seatsTaken: () => seatsTakenReader(db),
         onUnexpected: (err, source) => request.log.error({ err, source, sessionId: session.id }, 'flight search task failed unexpectedly'),
@@ -157,7 +156,7 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
     handler: async ({ query, auth, lang }) => {
       const ctx = requireAuth(auth);
       const signIns = await activeSignIns(db, ctx.agency.id, key);
-      return cheapestDays(db, instant, signIns.map((s) => s.source), query, lang);
+      return cheapestDays(db, suppliers, signIns.map((s) => s.source), query, lang);
     },
   });
 }

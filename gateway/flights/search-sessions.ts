@@ -16,11 +16,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FlightOffer, SearchPoll, SignInTask } from '../../contract/flights';
 import type { Language } from '../../contract/constants';
-import { SupplierError, type Supplier, type SupplierContext, type SupplierSearch } from '../suppliers';
+import { SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../suppliers';
 
 export interface TaskSignIn {
   id: number;
-  source: Supplier['source'];
+  source: FlightSupplier['source'];
   officeCode: string;
 }
 
@@ -198,7 +198,7 @@ export interface RunOptions {
 }
 
 /** One supplier call bounded by the timeout and the session's signal. */
-async function callSupplier(supplier: Supplier, search: SupplierSearch, session: SearchSession, options: RunOptions): Promise<FlightOffer[]> {
+async function callSupplier(supplier: FlightSupplier, search: SupplierSearch, session: SearchSession, options: RunOptions): Promise<FlightOffer[]> {
   const controller = new AbortController();
   const parent = session.controller.signal;
   const onParent = () => controller.abort(parent.reason);
@@ -224,7 +224,7 @@ async function callSupplier(supplier: Supplier, search: SupplierSearch, session:
 /** Starts every task of the session at once; answers immediately (the tasks run on). */
 export function runTasks(
   session: SearchSession,
-  supplierOf: (source: TaskSignIn['source']) => Supplier,
+  supplierOf: (source: TaskSignIn['source']) => FlightSupplier,
   searches: readonly { leg?: number; search: SupplierSearch }[],
   options: RunOptions,
 ): void {

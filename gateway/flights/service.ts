@@ -31,22 +31,19 @@ import { ancestorsOf } from '../platform/tenancy/scope';
 import type { Conn } from '../platform/db/client';
 import { agencies, serviceFees } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
-import { bookingFees as defaultBookingFees, SupplierError, type SupplierSearch, type Suppliers } from '../suppliers';
-import { AIRPORT_LIST, AIRPORTS, CARRIER_CHANNELS, GDS_CARRIERS } from '../suppliers/reference-data';
-import { addDays, formatLocal, isCalendarDate } from '../suppliers/simulated/clock';
+import { addDays, isCalendarDate, todayInVietnam } from '../platform/clock';
+import { bookingFees as defaultBookingFees, SupplierError, type SupplierRegistry, type SupplierSearch } from '../suppliers';
+import { AIRPORT_LIST, AIRPORTS, CARRIER_CHANNELS } from '../suppliers/reference-data';
 import { sumFees, type FeeLine, type PathAgency } from '../system/service';
 import { seatsTakenReader } from './inventory';
 import { sharedKey } from '../platform/shared';
 import type { SearchSessions } from './search-sessions';
 
-const VN_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** Carriers open sales about a year ahead. */
 export const MAX_DAYS_AHEAD = 365;
 
 /** Today's date in Vietnam (yyyy-MM-dd): dates before it are in the past. */
-export function todayInVietnam(now: number = Date.now()): string {
-  return formatLocal(now, VN_TIME_ZONE).slice(0, 10);
-}
+export { todayInVietnam };
 
 // ----- Validation ------------------------------------------------------------------------------------------
 
@@ -141,12 +138,6 @@ export function isInternationalJourney(req: Pick<FlightSearchRequest, 'legs'>): 
 
 const isCarrierChannel = (source: Source) => (CARRIER_CHANNELS as readonly string[]).includes(source);
 
-/** Airlines a source can sell between two airports (as the suppliers answer). */
-export function airlinesOf(source: Source, from: string, to: string): string[] {
-  if (isCarrierChannel(source)) return [source];
-  return isVietnamese(from) && isVietnamese(to) ? ['VN'] : [...GDS_CARRIERS];
-}
-
 export interface FeeAgency {
   id: number;
   issueFeeDomestic: number;
@@ -197,13 +188,13 @@ export async function agencyBookingFees(db: Conn, agency: FeeAgency, scopes: { a
   return out;
 }
 
-/** The airlines and scopes a search can answer with, given the sources of the agency's sign-ins. */
-export function feeScopes(sources: readonly Source[], req: Pick<FlightSearchRequest, 'legs'>): { airlines: string[]; domestic: boolean }[] {
+/** The airlines and scopes a search can answer with, given the sources of the agency's sign-ins (as their suppliers sell). */
+export function feeScopes(suppliers: SupplierRegistry, sources: readonly Source[], req: Pick<FlightSearchRequest, 'legs'>): { airlines: string[]; domestic: boolean }[] {
   const byScope = new Map<boolean, Set<string>>();
   for (const l of req.legs) {
     const domestic = isVietnamese(l.from) && isVietnamese(l.to);
     const set = byScope.get(domestic) ?? new Set<string>();
-    for (const s of new Set(sources)) for (const a of airlinesOf(s, l.from, l.to)) set.add(a);
+    for (const s of new Set(sources)) for (const a of suppliers.flight(s).airlinesOn(l.from, l.to)) set.add(a);
     byScope.set(domestic, set);
   }
   return [...byScope].map(([domestic, set]) => ({ domestic, airlines: [...set] }));
@@ -266,7 +257,7 @@ export function searchAirports(q?: string): Airport[] {
  */
 export async function cheapestDays(
   db: Conn,
-  suppliers: Suppliers,
+  suppliers: SupplierRegistry,
   sources: readonly Source[],
   query: { from: string; to: string; date: string; days: number },
   lang: Language,
@@ -288,7 +279,8 @@ export async function cheapestDays(
   for (const date of dates) {
     const answers = await Promise.all(
       unique.map((source) =>
-        suppliers[source]
+        suppliers
+          .flightQuotes(source)
           .search({ from: query.from, to: query.to, departDate: date, pax: { adt: 1, chd: 0, inf: 0 } }, { seatsTaken: seatsTakenReader(db) })
           .catch(() => []),
       ),
@@ -312,13 +304,13 @@ export async function cheapestDays(
  * own channel, else the first GDS. A class the airline does not sell is 400/41 with the supplier's words.
  */
 export function fareRuleOf(
-  suppliers: Suppliers,
+  suppliers: SupplierRegistry,
   query: { source?: Source; airline: string; class: string; fareBasis?: string; international?: boolean },
   lang: Language,
 ): FareRule {
   const source: Source = query.source ?? (isCarrierChannel(query.airline as Source) ? (query.airline as Source) : '1A');
   try {
-    return suppliers[source].fareRules(
+    return suppliers.flight(source).fareRules(
       {
         airline: query.airline,
         class: query.class,

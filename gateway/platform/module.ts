@@ -8,20 +8,13 @@
 import type { Enforcer } from 'casbin';
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../settings';
-import type { Suppliers } from '../suppliers';
+import type { SupplierRegistry } from '../suppliers';
 import type { AccessDeps } from './access/endpoint';
+import type { Clock } from './clock';
 import type { Db } from './db/client';
 import type { Ledger } from './ledger';
 import type { Notifier } from './notifier';
 import type { Shared } from './shared';
-
-/** The supply, built once per app. */
-export interface SupplierSets {
-  /** Booking and search calls, with the configured latency and failures. */
-  live: Suppliers;
-  /** The same supply without latency or failures: digests, re-pricing, seat counts, fare rules. */
-  instant: Suppliers;
-}
 
 export interface GatewayContext {
   settings: Settings;
@@ -31,9 +24,10 @@ export interface GatewayContext {
   access: AccessDeps;
   /** The gateway's JWT secret (also keys HMACs: reset codes, PIN salts). */
   secret: string;
-  /** The time source. */
-  clock: { now(): Date };
-  suppliers: SupplierSets;
+  /** The time source (platform/clock.ts; tests give a fixed one). */
+  clock: Clock;
+  /** The supply, built once per app: one supplier per source, reached through the supplier interfaces. */
+  suppliers: SupplierRegistry;
   ledger: Ledger;
   notifier: Notifier;
   /** Live state one module provides for the modules listed after it (keys are declared in service.ts files). */

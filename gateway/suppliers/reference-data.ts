@@ -5,7 +5,7 @@
  *
  * Money is integer VND. Distances are great-circle kilometres computed from the coordinates.
  */
-import type { CabinClass, PaxType } from '../../contract/flights';
+import { PAX_TYPES, type BookingFee, type CabinClass, type PaxType } from '../../contract/flights';
 
 // ---------------------------------------------------------------------------------------------------------
 // Airports
@@ -220,8 +220,30 @@ export const AIRPORT_LIST: readonly Airport[] = [
 
 export const AIRPORTS: Readonly<Record<string, Airport>> = Object.fromEntries(AIRPORT_LIST.map((a) => [a.code, a]));
 
+/** Both airports in Vietnam. */
+export function isDomestic(a: string, b: string): boolean {
+  return AIRPORTS[a]?.country === 'VNM' && AIRPORTS[b]?.country === 'VNM';
+}
+
+const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle distance in whole kilometres. */
+export function greatCircleKm(a: Pick<Airport, 'lat' | 'lon'>, b: Pick<Airport, 'lat' | 'lon'>): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return Math.round(2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h))));
+}
+
 /** Default minimum connection time when the airport has none in the table. */
 export const DEFAULT_MCT = { domestic: 60, international: 90 } as const;
+
+/** Minimum connection time at an airport in minutes. */
+export function minimumConnectionMinutes(hub: string, international: boolean): number {
+  const mct = AIRPORTS[hub]?.mct ?? DEFAULT_MCT;
+  return international ? mct.international : mct.domestic;
+}
 /** Longest layover offered in a connection, minutes. */
 export const MAX_LAYOVER_MINUTES = 14 * 60;
 
@@ -329,6 +351,13 @@ export const CARRIERS: Readonly<Record<string, Carrier>> = Object.fromEntries(CA
 export const CARRIER_CHANNELS = ['VN', 'VJ', 'QH', 'VU'] as const;
 /** Carriers a GDS (1A, 1B, 1G) sells: VN and the foreign carriers. Low-cost and hybrid Vietnamese carriers sell direct only. */
 export const GDS_CARRIERS = ['VN', 'SQ', 'TG', 'CX', 'KE', 'OZ', 'JL', 'NH', 'EK', 'QR', 'AF', 'LH', 'BA', 'QF', 'CI', 'BR', 'MH'] as const;
+
+/** IATA accounting (ticketing) prefixes of the carriers sold; the first 3 digits of their ticket numbers. */
+export const TICKET_PREFIXES: Readonly<Record<string, string>> = {
+  VN: '738', VJ: '978', QH: '926', VU: '285',
+  SQ: '618', TG: '217', CX: '160', KE: '180', OZ: '988', JL: '131', NH: '205', EK: '176', QR: '157',
+  AF: '057', LH: '220', BA: '125', QF: '081', CI: '297', BR: '695', MH: '232',
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // Route network: daily frequencies per direction, per carrier
@@ -835,6 +864,19 @@ export const ISSUE_FEE_OVERRIDES: Readonly<Record<string, Partial<Record<'domest
   VJ: { domestic: { ADT: 40_000, CHD: 40_000 }, international: { ADT: 150_000, CHD: 150_000 } },
   VU: { domestic: { ADT: 40_000, CHD: 40_000 } },
 };
+
+/** Default agency issue fees per airline, domestic or international, and passenger type (spec: bookingFees). */
+export function bookingFees(airlines: readonly string[], domestic: boolean): BookingFee[] {
+  const scope = domestic ? 'domestic' : 'international';
+  return [...new Set(airlines)].flatMap((airline) =>
+    PAX_TYPES.map((paxType) => ({
+      airline,
+      domestic,
+      paxType,
+      issueFee: ISSUE_FEE_OVERRIDES[airline]?.[scope]?.[paxType] ?? DEFAULT_ISSUE_FEES[scope][paxType],
+    })),
+  );
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Hold time limits

@@ -9,8 +9,8 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { SOURCES, type FlightOffer } from '../../contract/flights';
-import { generateOffers } from '../../gateway/suppliers';
-import { addDays } from '../../gateway/suppliers/simulated/clock';
+import { addDays } from '../../gateway/platform/clock';
+import { createSupplierRegistry } from '../../gateway/suppliers';
 import {
   applyFilters, cheapestBookingSummary, filterOptions, initialFilters, resetFilters, sortOffers,
   type FlightFilters, type PriceMode, type SortOption,
@@ -26,14 +26,15 @@ const ROUTES: [string, string][] = [
 ];
 
 async function buildOffers(): Promise<FlightOffer[]> {
+  const suppliers = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 }, vatPercent: 8 });
   const start = addDays(new Date().toISOString().slice(0, 10), 7);
   const out: FlightOffer[] = [];
   for (let day = 0; out.length < TARGET && day < 60; day += 1) {
     for (const [from, to] of ROUTES) {
       for (const source of SOURCES) {
-        const offers = await generateOffers(source, {
+        const offers = await suppliers.flightQuotes(source).search({
           from, to, departDate: addDays(start, day), returnDate: addDays(start, day + 5), pax: { adt: 2, chd: 1, inf: 1 },
-        }, { vatPercent: 8 });
+        });
         const tag = `${day}.${from}${to}.`;
         for (const o of offers) {
           out.push({

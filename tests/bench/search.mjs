@@ -5,7 +5,7 @@
 // Run: npm run bench:search   (BENCH_SEARCHES=n for another count, BENCH_CONCURRENCY=k for k at a time)
 const { startGateway, login, call } = await import('../gateway/helpers.ts');
 const { todayInVietnam } = await import('../../gateway/flights/service.ts');
-const { addDays } = await import('../../gateway/suppliers/simulated/clock.ts');
+const { addDays } = await import('../../gateway/platform/clock.ts');
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 20);
 const CONCURRENCY = Math.max(1, Number(process.env.BENCH_CONCURRENCY ?? 1));

@@ -11,9 +11,9 @@ import { acceptedSalts, pinSalt, readPinHeader } from '../../gateway/bookings/pi
 import { auditLog, bookings, issueRequests, pnrs, refunds, users } from '../../gateway/platform/db/schema';
 import { seatsTakenOf } from '../../gateway/flights/inventory';
 import { DEMO_PIN } from '../../gateway/seed/demo';
-import { createSuppliers, seatKey } from '../../gateway/suppliers';
-import { FARE_FAMILIES } from '../../gateway/suppliers/reference-data';
-import { TICKET_PREFIXES, ticketNumber, ticketRefundPenalty, voidDeadline, type TicketShare } from '../../gateway/suppliers/simulated/lifecycle';
+import type { Source } from '../../contract/flights';
+import { createSupplierRegistry, seatKey, type TicketShare } from '../../gateway/suppliers';
+import { FARE_FAMILIES, TICKET_PREFIXES } from '../../gateway/suppliers/reference-data';
 import { inDays, searchToEnd } from './flights-helpers';
 import { adult, callWithPin, child, contact, countEntries, entriesOf, hold, infant, pnrRow, type Held } from './lifecycle-helpers';
 import { call, login, startGateway, TEST_JWT_SECRET, type Gateway } from './helpers';
@@ -21,7 +21,7 @@ import { call, login, startGateway, TEST_JWT_SECRET, type Gateway } from './help
 let gw: Gateway;
 const tokens = new Map<string, string>();
 const token = (u: string) => tokens.get(u)!;
-const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+const instant = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
 let saoviet: number;
 
 const url = (id: number, action: string) => `/api/bookings/${id}/${action}`;
@@ -53,16 +53,18 @@ afterAll(async () => {
 
 describe('supplier lifecycle rules', () => {
   it.each([
-    ['VN', '738'],
-    ['VJ', '978'],
-    ['QH', '926'],
-    ['SQ', '618'],
-  ])('ticket numbers of %s: prefix %s + 10 digits, stable per key and passenger', (airline, prefix) => {
-    const a = ticketNumber(airline, 'ABC123', 'k1', 0);
+    ['VN', 'VN', '738'],
+    ['VJ', 'VJ', '978'],
+    ['QH', 'QH', '926'],
+    ['SQ', '1A', '618'],
+  ] as const)('ticket numbers of %s (sold by %s): prefix %s + 10 digits, stable per key and passenger', async (airline, source, prefix) => {
+    const request = { pnr: 'ABC123', airline, passengers: [{ paxType: 'ADT' as const }, { paxType: 'ADT' as const }], issuedAt: '2026-03-10T03:00:00Z', firstDeparture: '2026-03-20T00:00:00Z' };
+    const numbers = async (idempotencyKey: string) => (await instant.flight(source).issue({ ...request, idempotencyKey })).tickets.map((t) => t.ticketNumber);
+    const [a, b] = await numbers('k1');
     expect(a).toMatch(new RegExp(`^${prefix}\\d{10}$`));
-    expect(ticketNumber(airline, 'ABC123', 'k1', 0)).toBe(a);
-    expect(ticketNumber(airline, 'ABC123', 'k1', 1)).not.toBe(a);
-    expect(ticketNumber(airline, 'ABC123', 'k2', 0)).not.toBe(a);
+    expect((await numbers('k1'))[0]).toBe(a);
+    expect(b).not.toBe(a);
+    expect((await numbers('k2'))[0]).not.toBe(a);
     expect(TICKET_PREFIXES[airline]).toBe(prefix);
   });
 
@@ -75,16 +77,16 @@ describe('supplier lifecycle rules', () => {
     ['issued after the cut-off: no void window', 'VN', '2026-03-10T16:45:00Z', '2026-03-20T00:00:00Z', '2026-03-10T16:45:00.000Z'],
     ['issued at 01:00 local belongs to that local day', 'QH', '2026-03-09T18:00:00Z', '2026-03-20T00:00:00Z', '2026-03-10T16:00:00.000Z'],
   ] as const)('void deadline: %s', (_, source, issuedAt, departure, expected) => {
-    expect(voidDeadline(source, new Date(issuedAt), new Date(departure)).toISOString()).toBe(expected);
+    expect(instant.flight(source).voidDeadline(new Date(issuedAt), new Date(departure)).toISOString()).toBe(expected);
   });
 
   it('a cut-off set by the operator (SUPPLIER_VOID_CUTOFF) replaces the source\'s own', async () => {
-    expect(voidDeadline('VJ', new Date('2026-03-10T03:00:00Z'), new Date('2026-03-20T00:00:00Z'), 23 * 60 + 59).toISOString()).toBe('2026-03-10T16:59:00.000Z');
     const request = { pnr: 'ABC123', airline: 'VJ', idempotencyKey: 'k', passengers: [{ paxType: 'ADT' as const }], issuedAt: '2026-03-10T03:00:00Z', firstDeparture: '2026-03-20T00:00:00Z' };
-    const own = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0 } }).VJ;
-    const set = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, voidCutoffMinutes: 23 * 60 + 59 } }).VJ;
-    expect((await own.issue!(request)).voidUntil).toBe('2026-03-10T15:00:00.000Z');
-    expect((await set.issue!(request)).voidUntil).toBe('2026-03-10T16:59:00.000Z');
+    const own = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0 } }).flight('VJ');
+    const set = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, voidCutoffMinutes: 23 * 60 + 59 } }).flight('VJ');
+    expect(set.voidDeadline(new Date('2026-03-10T03:00:00Z'), new Date('2026-03-20T00:00:00Z')).toISOString()).toBe('2026-03-10T16:59:00.000Z');
+    expect((await own.issue(request)).voidUntil).toBe('2026-03-10T15:00:00.000Z');
+    expect((await set.issue(request)).voidUntil).toBe('2026-03-10T16:59:00.000Z');
   });
 
   const comp = (cls: string, airline: string, fare: number, tax: number, vat: number, luggage = 0, international = false) => ({ airline, class: cls, international, fare, tax, vat, luggage });
@@ -99,7 +101,8 @@ describe('supplier lifecycle rules', () => {
     ['two components, one refundable: issue fee refunded', share([comp('Y', 'VN', 2_000_000, 200_000, 160_000), comp('P', 'VN', 700_000, 200_000, 56_000)], 50_000), 1_000_000],
     ['unknown class: not refundable', share([comp('Z', 'VJ', 500_000, 100_000, 40_000)], 0), 500_000],
   ])('refund penalty: %s', (_, t, expected) => {
-    expect(ticketRefundPenalty(t)).toBe(expected);
+    // the penalty of the carrier's own channel
+    expect(instant.flight(t.components[0].airline as Source).refundPenalty(t)).toBe(expected);
   });
 
   it('every family has a refund penalty or is non-refundable, consistent with its fare-rule flag and text', () => {
@@ -107,7 +110,7 @@ describe('supplier lifecycle rules', () => {
       for (const f of families) {
         for (const p of [f.penalties.domestic, f.penalties.international]) expect(p.refund === null || (Number.isInteger(p.refund) && p.refund > 0)).toBe(true);
         const carrier = airline === 'FOREIGN' ? 'SQ' : airline;
-        const rule = instant['1A'].fareRules({ airline: carrier, class: f.classes[0], fareBasis: 'XXXD', isInternational: false }, { lang: 'en' });
+        const rule = instant.flight('1A').fareRules({ airline: carrier, class: f.classes[0], fareBasis: 'XXXD', isInternational: false }, { lang: 'en' });
         const text = rule.list.find((l) => l.type === 'REFUND')!.fareRule;
         if (f.penalties.domestic.refund === null) expect(text).toMatch(/taxes, airport charges and VAT are refunded/);
         else expect(text).toContain(new Intl.NumberFormat('en-US').format(f.penalties.domestic.refund));
@@ -282,10 +285,10 @@ describe('issue', () => {
     const total = await totalOf('f1agent', h.id);
     const before = await balanceOf(gw.db, saoviet);
     const ctx = (await loadUserByUsername(gw.db, 'f1agent'))!;
-    const failing = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 1 } });
+    const failing = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 1 } });
     const key = randomUUID();
     const body = { idempotencyKey: key, pnrs: [h.pnr] };
-    const err = await issueBooking({ db: gw.db, suppliers: failing, instant }, { ctx, lang: 'en' }, h.id, body).catch((e: unknown) => e);
+    const err = await issueBooking({ db: gw.db, suppliers: failing }, { ctx, lang: 'en' }, h.id, body).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 80, statusCode: 502 });
     expect((err as { data: { message: string } }).data.message).toMatch(/reservation system/);
     expect(await balanceOf(gw.db, saoviet)).toBe(before);
@@ -298,7 +301,7 @@ describe('issue', () => {
     expect(await gw.db.select().from(auditLog).where(and(eq(auditLog.action, 'booking.issue_failed'), eq(auditLog.target, String(h.id))))).toHaveLength(1);
 
     // the portal's retry with the same key goes through
-    const retry = await issueBooking({ db: gw.db, suppliers: instant, instant }, { ctx, lang: 'en' }, h.id, body);
+    const retry = await issueBooking({ db: gw.db, suppliers: instant }, { ctx, lang: 'en' }, h.id, body);
     expect(retry).toMatchObject({ amount: total, replayed: false, balanceAfter: before - total });
     expect((await entriesOf(gw, h.pnr)).map((e) => e.type)).toEqual(['C', 'V', 'C']);
     expect(await balanceOf(gw.db, saoviet)).toBe(before - total);
@@ -326,7 +329,7 @@ describe('issue', () => {
     expect(total).toBe(rows[0].totalPrice);
     const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
     const before = await balanceOf(gw.db, saoviet);
-    const issued = await issueBooking({ db: gw.db, suppliers: instant, instant }, { ctx, lang: 'vi' }, id, { idempotencyKey: randomUUID(), pnrs: [rows[0].pnr!] });
+    const issued = await issueBooking({ db: gw.db, suppliers: instant }, { ctx, lang: 'vi' }, id, { idempotencyKey: randomUUID(), pnrs: [rows[0].pnr!] });
     expect(issued.amount).toBe(total);
     expect(issued.pnrs[0]).not.toHaveProperty('repriced');
     expect(await balanceOf(gw.db, saoviet)).toBe(before - total);
@@ -349,16 +352,16 @@ describe('issue', () => {
     const total = await totalOf('f1admin', id);
     const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
     const before = await balanceOf(gw.db, saoviet);
-    const vjDown = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 }, sources: { VJ: { failureRate: 1 } } });
+    const vjDown = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 }, sources: { VJ: { failureRate: 1 } } });
     const body = { idempotencyKey: randomUUID(), pnrs: codes };
-    await expect(issueBooking({ db: gw.db, suppliers: vjDown, instant }, { ctx, lang: 'vi' }, id, body)).rejects.toMatchObject({ code: 80, data: { source: 'VJ', message: expect.stringMatching(/Hệ thống đặt chỗ/) } });
+    await expect(issueBooking({ db: gw.db, suppliers: vjDown }, { ctx, lang: 'vi' }, id, body)).rejects.toMatchObject({ code: 80, data: { source: 'VJ', message: expect.stringMatching(/Hệ thống đặt chỗ/) } });
     expect(await balanceOf(gw.db, saoviet)).toBe(before);
     for (const pnr of codes) {
       expect((await entriesOf(gw, pnr)).map((e) => e.type)).toEqual(['C', 'V']);
       expect(await pnrRow(gw, pnr)).toMatchObject({ recordStatus: 'BOOKED', chargeEntryId: null });
     }
     expect((await bookingOf(id)).status).toBe('HOLD');
-    const r = await issueBooking({ db: gw.db, suppliers: instant, instant }, { ctx, lang: 'vi' }, id, body);
+    const r = await issueBooking({ db: gw.db, suppliers: instant }, { ctx, lang: 'vi' }, id, body);
     expect(r.amount).toBe(total);
     expect(r.pnrs.map((p) => [p.pnr, p.status, p.tickets[0].ticketNumber.slice(0, 3)])).toEqual([[codes[0], 'ISSUE TICKET', '738'], [codes[1], 'ISSUE TICKET', '978']]);
     expect(await balanceOf(gw.db, saoviet)).toBe(before - total);
@@ -368,7 +371,7 @@ describe('issue', () => {
   it('a pending key: waited for (bounded), its failure answered to the waiter, its result replayed; a stale one taken over', async () => {
     const h = await hold(gw, token('f1admin'), { source: 'VJ', days: 31 });
     const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
-    const deps = { db: gw.db, suppliers: instant, instant, pendingPollMs: 10, pendingWaitMs: 150 };
+    const deps = { db: gw.db, suppliers: instant, pendingPollMs: 10, pendingWaitMs: 150 };
     const key = randomUUID();
     const body = { idempotencyKey: key, pnrs: [h.pnr] };
     await gw.db.insert(issueRequests).values({ idempotencyKey: key, userId: ctx.user.id, bookingId: h.id, bodyHash: issueBodyHash(h.id, [h.pnr]), status: 'pending' });

@@ -6,15 +6,14 @@ import { postEntry } from '../../gateway/platform/ledger';
 import { createUser } from '../../gateway/admin/service';
 import { slidingWindow, TICKET_FACE_LIMIT } from '../../gateway/bookings/ticket-face';
 import { agencies, auditLog, bookings, outbox, pnrs } from '../../gateway/platform/db/schema';
-import { createSuppliers } from '../../gateway/suppliers';
-import { LUGGAGE_GRIDS } from '../../gateway/suppliers/simulated/luggage';
+import { createSupplierRegistry } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
 import { call, login, nextIp, startGateway, type Gateway } from './helpers';
 
 let gw: Gateway;
 const tokens = new Map<string, string>();
 const token = (u: string) => tokens.get(u)!;
-const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+const instant = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
 const PASSWORD = 'Test@2026x';
 
 const contact = { name: 'Nguyen Van An', phone: '0912345678', email: 'an@example.vn' };
@@ -101,7 +100,7 @@ afterAll(async () => {
 describe('hold: passport, luggage and remarks', () => {
   it('prices luggage from the catalogue (the client’s price is ignored) and adds it to the PNR total', async () => {
     const [b] = await gw.db.select().from(bookings).where(eq(bookings.id, bags.id));
-    expect(b.luggage).toEqual([{ paxId: 1, route: 'SGN-HAN', airline: 'VJ', type: 'depart', code: 'BG30', price: LUGGAGE_GRIDS.VJ.domestic[30], value: 30, unit: 'kg' }]);
+    expect(b.luggage).toEqual([{ paxId: 1, route: 'SGN-HAN', airline: 'VJ', type: 'depart', code: 'BG30', price: 330_000, value: 30, unit: 'kg' }]);
     const [row] = await gw.db.select().from(pnrs).where(eq(pnrs.bookingId, bags.id));
     const fare = bags.price.fareADT + bags.price.taxADT + bags.price.vatADT;
     const detail = (await get('member', `/api/bookings/${bags.id}/detail`)).json<BookingDetail>();
@@ -174,12 +173,12 @@ describe('hold: passport, luggage and remarks', () => {
     expect(pax.extraInfos).toContainEqual({ code: 'DOCS', value: `P/VNM/C7654321/VNM/15APR85/M/${d}${month}${y.slice(2)}/NGUYEN/VAN AN` });
     expect(pax.extraInfos).toContainEqual({ code: 'FQTV', value: 'VJ SKY12345' });
     expect(pax.loyalty).toBe('VJ SKY12345');
-    expect(detail.luggage[0].price).toBe(LUGGAGE_GRIDS.VJ.international[15]);
+    expect(detail.luggage[0].price).toBe(286_000);
     // the completed booking carries the passport and the luggage bought
     const completed = (await get('f1agent', `/api/bookings/${ok.id}`)).json<CompletedBooking>();
     expect(completed.passengers[0].passport).toMatchObject({ nationCountry: 'VNM', expiryDate: expiry });
     expect(completed.passengers[0].passport!.pNumber.toUpperCase()).toBe('C7654321');
-    expect(completed.luggage).toEqual([{ paxId: 1, route: 'SGN-BKK', airline: 'VJ', type: 'depart', code: 'BG15', price: LUGGAGE_GRIDS.VJ.international[15], value: 15, unit: 'kg' }]);
+    expect(completed.luggage).toEqual([{ paxId: 1, route: 'SGN-BKK', airline: 'VJ', type: 'depart', code: 'BG15', price: 286_000, value: 15, unit: 'kg' }]);
   });
 
   it('writes the infant and companion remarks into each PNR’s paxInfos', async () => {
@@ -426,7 +425,7 @@ describe('booking-detail, reservation status and fare rules by PNR', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await gw.db.select().from(pnrs).where(eq(pnrs.bookingId, hn.id));
     const fare = (row.fareData as (PriceInfo & { class: string })[])[0];
-    expect(res.json<FareRule>()).toEqual(instant.VN.fareRules({ airline: 'VN', class: fare.class, fareBasis: fare.fareInfo.fareBasis, isInternational: false }, { lang: 'vi' }));
+    expect(res.json<FareRule>()).toEqual(instant.flight('VN').fareRules({ airline: 'VN', class: fare.class, fareBasis: fare.fareInfo.fareBasis, isInternational: false }, { lang: 'vi' }));
     // the airline form still works
     expect((await get('f2agent', '/api/flights/fare-rules', { airline: 'VN', class: 'Y' })).statusCode).toBe(200);
     expect((await get('f2agent', '/api/flights/fare-rules', { airline: 'VN' })).statusCode).toBe(400);
@@ -448,7 +447,7 @@ describe('booking-detail, reservation status and fare rules by PNR', () => {
     const res = await get('f1agent', '/api/flights/fare-rules', { pnr: held.pnr });
     expect(res.statusCode, res.body).toBe(200);
     const rule = res.json<FareRule>();
-    const of = (p: PriceInfo) => instant.VN.fareRules({ airline: 'VN', class: p.class, fareBasis: p.fareInfo.fareBasis, isInternational: false }, { lang: 'vi' }).list;
+    const of = (p: PriceInfo) => instant.flight('VN').fareRules({ airline: 'VN', class: p.class, fareBasis: p.fareInfo.fareBasis, isInternational: false }, { lang: 'vi' }).list;
     expect(rule.list).toEqual([
       ...of(depPrice).map((l) => ({ type: l.type, fareRule: `HAN-SGN: ${l.fareRule}` })),
       ...of(retPrice).map((l) => ({ type: l.type, fareRule: `SGN-HAN: ${l.fareRule}` })),

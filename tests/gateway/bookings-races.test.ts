@@ -12,7 +12,7 @@ import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { users } from '../../gateway/platform/db/schema';
 import { seatsTakenOf, takeSeats } from '../../gateway/flights/inventory';
 import { DEMO_PIN } from '../../gateway/seed/demo';
-import { createSuppliers, seatKey } from '../../gateway/suppliers';
+import { createSupplierRegistry, seatKey } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
 import { call, login, startGateway, usingPostgres, type Gateway } from './helpers';
 import { adult, contact, countEntries, hold, pnrRow } from './lifecycle-helpers';
@@ -21,7 +21,7 @@ describe.skipIf(!usingPostgres)('booking lifecycle under concurrency (PostgreSQL
   let gw: Gateway;
   const tokens = new Map<string, string>();
   const token = (u: string) => tokens.get(u)!;
-  const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+  const instant = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
 
   beforeAll(async () => {
     gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' } });
@@ -38,7 +38,7 @@ describe.skipIf(!usingPostgres)('booking lifecycle under concurrency (PostgreSQL
     const cls = offer.priceInfo.find((p) => p.seatAvailable >= 6)!.class;
     const r = offer.routeInfo[0];
     const key = seatKey(r.flightNo, r.departDate.slice(0, 10));
-    const direct = await instant.VJ.search({ from: 'SGN', to: 'DAD', departDate, pax: { adt: 1, chd: 0, inf: 0 } });
+    const direct = await instant.flight('VJ').search({ from: 'SGN', to: 'DAD', departDate, pax: { adt: 1, chd: 0, inf: 0 } });
     const capacity = direct.find((o) => o.id === offer.id)!.priceInfo.find((p) => p.class === cls)!.seatAvailable;
     expect(await takeSeats(gw.db, key, cls, capacity - (await seatsTakenOf(gw.db, key, cls)) - 5, capacity)).toBe(true);
     const body = { sessionId: run.started.sessionId, selected: [{ offerId: offer.id, class: cls }], passengers: [adult(1)], contact };

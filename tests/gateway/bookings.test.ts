@@ -6,14 +6,14 @@ import { expireHolds, warnExpiringHolds } from '../../gateway/bookings/service';
 import { notifier } from '../../gateway/notifications/service';
 import { bookings, notifications, pnrs, reservationErrors } from '../../gateway/platform/db/schema';
 import { seatsTakenOf, takeSeats } from '../../gateway/flights/inventory';
-import { createSuppliers, seatKey } from '../../gateway/suppliers';
+import { createSupplierRegistry, seatKey } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
 import { call, login, startGateway, usingPostgres, type Gateway } from './helpers';
 
 let gw: Gateway;
 const tokens = new Map<string, string>();
 const token = (u: string) => tokens.get(u)!;
-const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+const instant = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
 
 beforeAll(async () => {
   gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' } });
@@ -181,7 +181,7 @@ describe('holding a booking', () => {
     const dep = pick(run.offers, (o) => o.source === 'VJ', 1);
     const r = dep.offer.routeInfo[0];
     const key = seatKey(r.flightNo, r.departDate.slice(0, 10));
-    const direct = await instant.VJ.search({ from: 'SGN', to: 'HAN', departDate, pax: { adt: 1, chd: 0, inf: 0 } });
+    const direct = await instant.flight('VJ').search({ from: 'SGN', to: 'HAN', departDate, pax: { adt: 1, chd: 0, inf: 0 } });
     const capacity = direct.find((o) => o.routeInfo[0].flightNo === r.flightNo)!.priceInfo.find((p) => p.class === dep.cls)!.seatAvailable;
     // someone else sells every remaining seat after the search
     const left = capacity - (await seatsTakenOf(gw.db, key, dep.cls));
@@ -202,7 +202,7 @@ describe('holding a booking', () => {
     const dep = pick(run.offers, (o) => o.source === 'QH', 4);
     const r = dep.offer.routeInfo[0];
     const key = seatKey(r.flightNo, r.departDate.slice(0, 10));
-    const direct = await instant.QH.search({ from: 'HAN', to: 'SGN', departDate, pax: { adt: 1, chd: 0, inf: 0 } });
+    const direct = await instant.flight('QH').search({ from: 'HAN', to: 'SGN', departDate, pax: { adt: 1, chd: 0, inf: 0 } });
     const capacity = direct.find((o) => o.routeInfo[0].flightNo === r.flightNo)!.priceInfo.find((p) => p.class === dep.cls)!.seatAvailable;
     const taken = await seatsTakenOf(gw.db, key, dep.cls);
     expect(await takeSeats(gw.db, key, dep.cls, capacity - taken - 3, capacity)).toBe(true);

@@ -2,7 +2,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { searchPoll, type FlightOffer, type SearchPoll, type SearchStarted } from '../../contract/flights';
 import { todayInVietnam } from '../../gateway/flights/service';
-import { addDays } from '../../gateway/suppliers/simulated/clock';
+import { addDays } from '../../gateway/platform/clock';
 import { call, type Gateway } from './helpers';
 
 /** yyyy-MM-dd, `n` days after today in Vietnam. */

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseSeats, seatsTakenOf, seatsTakenReader, takeSeats } from '../../gateway/flights/inventory';
-import { createSuppliers, seatKey } from '../../gateway/suppliers';
+import { createSupplierRegistry, seatKey } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
 import { login, startGateway, usingPostgres, type Gateway } from './helpers';
 
 let gw: Gateway;
 let token: string;
-const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+const instant = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
 
 beforeAll(async () => {
   gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' } });
@@ -20,7 +20,7 @@ afterAll(async () => {
 describe('seat inventory', () => {
   it('reads the inventory of a whole supplier answer in one query', async () => {
     let queries = 0;
-    const offers = await instant.VN.search(
+    const offers = await instant.flight('VN').search(
       { from: 'HAN', to: 'SGN', departDate: inDays(15), pax: { adt: 1, chd: 0, inf: 0 } },
       { seatsTaken: seatsTakenReader(gw.db, () => (queries += 1)) },
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flightOffer, SOURCES, type Airport, type CheapestBookingDay, type SearchPoll } from '../../contract/flights';
 import { agencies } from '../../gateway/platform/db/schema';
 import { fold } from '../../gateway/flights/service';
-import { createSuppliers, bookingFees as defaultBookingFees } from '../../gateway/suppliers';
+import { createSupplierRegistry, bookingFees as defaultBookingFees } from '../../gateway/suppliers';
 import { AIRPORT_LIST } from '../../gateway/suppliers/reference-data';
 import { feesFor } from '../../gateway/system/fees';
 import { inDays, searchToEnd, startSearch } from './flights-helpers';
@@ -12,7 +12,7 @@ import { call, login, startGateway, type Gateway } from './helpers';
 let gw: Gateway;
 const tokens = new Map<string, string>();
 const token = (u: string) => tokens.get(u)!;
-const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+const instant = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
 
 beforeAll(async () => {
   gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' } });
@@ -54,7 +54,7 @@ describe('search sessions', () => {
   it('keeps the carrier’s fare, tax and VAT exactly (no fee inside fareADT)', async () => {
     const departDate = inDays(12);
     const run = await searchToEnd(gw, token('f2agent'), { legs: [{ from: 'SGN', to: 'DAD', departDate }], adt: 2, chd: 1, inf: 1 });
-    const direct = await instant.VN.search({ from: 'SGN', to: 'DAD', departDate, pax: { adt: 2, chd: 1, inf: 1 } });
+    const direct = await instant.flight('VN').search({ from: 'SGN', to: 'DAD', departDate, pax: { adt: 2, chd: 1, inf: 1 } });
     const got = run.offers.filter((o) => o.source === 'VN').map(({ signInId: _s, ...o }) => o);
     expect(got).toEqual(direct);
   });
@@ -268,8 +268,8 @@ describe('fare rules', () => {
     const vi = await call(gw, 'GET', '/api/flights/fare-rules', { token: token('f1agent'), query: { airline: 'VN', class: 'Y' }, headers: { 'x-language': 'vi' } });
     const en = await call(gw, 'GET', '/api/flights/fare-rules', { token: token('f1agent'), query: { airline: 'VN', class: 'Y' }, headers: { 'x-language': 'en' } });
     expect(vi.statusCode, vi.body).toBe(200);
-    expect(vi.json()).toEqual(instant.VN.fareRules({ airline: 'VN', class: 'Y', fareBasis: 'Y' }, { lang: 'vi' }));
-    expect(en.json()).toEqual(instant.VN.fareRules({ airline: 'VN', class: 'Y', fareBasis: 'Y' }, { lang: 'en' }));
+    expect(vi.json()).toEqual(instant.flight('VN').fareRules({ airline: 'VN', class: 'Y', fareBasis: 'Y' }, { lang: 'vi' }));
+    expect(en.json()).toEqual(instant.flight('VN').fareRules({ airline: 'VN', class: 'Y', fareBasis: 'Y' }, { lang: 'en' }));
     expect(vi.json().list.map((l: { type: string }) => l.type)).toContain('REFUND');
     expect(vi.body).toContain('Hoàn vé');
     expect(en.body).toContain('Refund');

@@ -11,14 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlightOffer } from '../../contract/flights';
+import { SOURCES, type FlightOffer } from '../../contract/flights';
 import { balanceOf, postEntry, unbalancedEntries } from '../../gateway/platform/ledger';
 import { loadUserByUsername, type UserContext } from '../../gateway/platform/tenancy/users';
 import { cancelHolds, issueBooking, netChargedOf, refundTickets, voidTickets, type LifecycleDeps } from '../../gateway/bookings/lifecycle';
 import { createBooking } from '../../gateway/bookings/service';
 import { journalEntries, pnrs, refunds, seatInventory } from '../../gateway/platform/db/schema';
 import { ApiError } from '../../gateway/platform/http/errors';
-import { createSuppliers, type Supplier, type Suppliers } from '../../gateway/suppliers';
+import { createSupplierRegistry, type FlightSupplier } from '../../gateway/suppliers';
 import { inDays } from './flights-helpers';
 import { startGateway, type Gateway } from './helpers';
 import { adult, child, contact, infant } from './lifecycle-helpers';
@@ -29,19 +29,24 @@ let gw: Gateway;
 let deps: LifecycleDeps;
 let ctx: UserContext;
 let agencyId: number;
-const instant = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
-/** The same supply with its (deterministic) search answers memoised: holds price their flight once. */
-const memoised: Suppliers = Object.fromEntries(
-  Object.entries(instant).map(([source, supplier]) => {
-    const answers = new Map<string, Promise<FlightOffer[]>>();
-    const search: Supplier['search'] = (request, context) => {
-      const key = JSON.stringify(request);
-      if (!answers.has(key)) answers.set(key, supplier.search(request, context));
-      return answers.get(key)!;
-    };
-    return [source, Object.assign(Object.create(supplier) as Supplier, { search })];
-  }),
-) as Suppliers;
+const ZERO = { defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } };
+const instant = createSupplierRegistry(ZERO);
+/** The same supply with its quotes' (deterministic) search answers memoised: holds price their flight once. */
+const memoised = createSupplierRegistry(ZERO, {
+  flights: Object.fromEntries(SOURCES.map((source) => [source, instant.flight(source)])),
+  flightQuotes: Object.fromEntries(
+    SOURCES.map((source) => {
+      const supplier = instant.flightQuotes(source);
+      const answers = new Map<string, Promise<FlightOffer[]>>();
+      const search: FlightSupplier['search'] = (request, context) => {
+        const key = JSON.stringify(request);
+        if (!answers.has(key)) answers.set(key, supplier.search(request, context));
+        return answers.get(key)!;
+      };
+      return [source, Object.assign(Object.create(supplier) as FlightSupplier, { search })];
+    }),
+  ),
+});
 const pool: { offer: FlightOffer; cls: string }[] = [];
 
 type Cmd =
@@ -107,14 +112,14 @@ async function pnrsOf(bookingId: number) {
 
 beforeAll(async () => {
   gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' } });
-  deps = { db: gw.db, suppliers: instant, instant: memoised };
+  deps = { db: gw.db, suppliers: memoised };
   const fn = (await loadUserByUsername(gw.db, 'fnadmin'))!;
   // the child agency's administrator, given the ticketing permissions (service calls: no PIN)
   ctx = { ...fn, permissions: [...fn.permissions, 'BOOKING_TICKET', 'EXPORT_TICKET', 'VOID_VNA', 'REFUND_TICKET'] };
   agencyId = fn.agency.id;
   for (const [source, from, to] of [['VN', 'HAN', 'SGN'], ['VJ', 'SGN', 'DAD'], ['QH', 'HAN', 'DAD']] as const) {
     for (const day of [50, 51]) {
-      const offers = await instant[source].search({ from, to, departDate: inDays(day), pax: { adt: 1, chd: 0, inf: 0 } });
+      const offers = await instant.flight(source).search({ from, to, departDate: inDays(day), pax: { adt: 1, chd: 0, inf: 0 } });
       for (const offer of offers.filter((o) => o.routeInfo.length === 1).slice(0, 4)) {
         const refundable = offer.priceInfo.find((p) => p.seatAvailable >= 4 && p.fareInfo.refundable);
         const not = offer.priceInfo.find((p) => p.seatAvailable >= 4 && !p.fareInfo.refundable);
@@ -149,7 +154,7 @@ describe('ledger property', () => {
           } else if (c.k === 'hold') {
             const { offer, cls } = pool[c.offer % pool.length];
             const passengers = [adult(1), child(2), infant(3, 1)].slice(0, c.pax);
-            const id = await attempt(() => createBooking({ db: gw.db, instant: memoised }, ctx, [offer], { sessionId: 'property', selected: [{ offerId: offer.id, class: cls }], passengers, contact } as never, 'en'));
+            const id = await attempt(() => createBooking({ db: gw.db, suppliers: memoised }, ctx, [offer], { sessionId: 'property', selected: [{ offerId: offer.id, class: cls }], passengers, contact } as never, 'en'));
             if (id !== null) held.push(id);
           } else if (held.length === 0) {
             continue;

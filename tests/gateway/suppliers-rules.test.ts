@@ -5,9 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { fareRule } from '../../contract/flights';
 import {
   bookingFees,
-  createSuppliers,
+  createSupplierRegistry,
   DEFAULT_SUPPLIER_SETTINGS,
-  holdTimeLimit,
   resolveSupplierSettings,
   SupplierError,
 } from '../../gateway/suppliers';
@@ -15,7 +14,13 @@ import {
 const HOUR = 3_600_000;
 const PAX = { adt: 1, chd: 0, inf: 0 };
 const REQUEST = { from: 'HAN', to: 'SGN', departDate: '2025-07-04', pax: PAX };
-const fast = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0 } });
+const fast = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0 } });
+/** The hold time limit of the simulated sources: the same rule for every one of them. */
+function holdTimeLimit(bookedAt: Date, departure: Date): Date | null {
+  const [first, ...others] = fast.flightSources.map((source) => fast.flight(source).holdTimeLimit(bookedAt, departure));
+  for (const other of others) expect(other).toEqual(first);
+  return first;
+}
 
 describe('holdTimeLimit', () => {
   const bookedAt = new Date('2025-07-01T03:00:00Z');
@@ -73,10 +78,10 @@ describe('bookingFees', () => {
 
 describe('fareRules', () => {
   it('describes each class in Vietnamese and English, consistent with the offer', async () => {
-    const [offer] = await fast.VN.search(REQUEST);
+    const [offer] = await fast.flight('VN').search(REQUEST);
     for (const p of offer.priceInfo) {
       for (const lang of ['vi', 'en'] as const) {
-        const rule = fast.VN.fareRules(offer, { class: p.class, lang });
+        const rule = fast.flight('VN').fareRules(offer, { class: p.class, lang });
         expect(fareRule.parse(rule)).toEqual(rule);
         expect(rule.isInternational).toBe(false);
         expect(rule.list.map((l) => l.type)).toEqual(['FARE', 'BAGGAGE', 'CHANGE', 'REFUND', 'NO_SHOW']);
@@ -93,7 +98,7 @@ describe('fareRules', () => {
 
   it('states the amounts of the domain facts', () => {
     const text = (airline: string, cls: string, fareBasis: string, lang: 'vi' | 'en' = 'en') =>
-      fast.VN.fareRules({ airline, class: cls, fareBasis }, { lang }).list.map((l) => `${l.type}: ${l.fareRule}`).join('\n');
+      fast.flight('VN').fareRules({ airline, class: cls, fareBasis }, { lang }).list.map((l) => `${l.type}: ${l.fareRule}`).join('\n');
     // VJ Eco: change about 350K domestic, 800K international; refunds only as credit.
     expect(text('VJ', 'E', 'EEODOW')).toContain('Change fee 350,000 VND');
     expect(text('VJ', 'E', 'EEOIOW')).toContain('Change fee 800,000 VND');
@@ -108,16 +113,16 @@ describe('fareRules', () => {
     expect(text('VN', 'P', 'PSLDOW', 'vi')).toContain('Không được phép đổi');
     expect(text('VN', 'K', 'KECDOW', 'vi')).toContain('300.000 VND');
     // International flag from the fare basis.
-    expect(fast['1A'].fareRules({ airline: 'SQ', class: 'Y', fareBasis: 'YFLIOWA' }).isInternational).toBe(true);
+    expect(fast.flight('1A').fareRules({ airline: 'SQ', class: 'Y', fareBasis: 'YFLIOWA' }).isInternational).toBe(true);
   });
 
   it('rejects an unknown class', () => {
-    expect(() => fast.VN.fareRules({ airline: 'VN', class: 'X', fareBasis: 'XXXDOW' })).toThrow(SupplierError);
+    expect(() => fast.flight('VN').fareRules({ airline: 'VN', class: 'X', fareBasis: 'XXXDOW' })).toThrow(SupplierError);
   });
 
   it('marks international offers', async () => {
-    const [offer] = await fast['1B'].search({ ...REQUEST, to: 'SIN', from: 'SGN' });
-    const rule = fast['1B'].fareRules(offer);
+    const [offer] = await fast.flight('1B').search({ ...REQUEST, to: 'SIN', from: 'SGN' });
+    const rule = fast.flight('1B').fareRules(offer);
     expect(rule.isInternational).toBe(true);
   });
 });
@@ -139,8 +144,8 @@ describe('latency and failures', () => {
   });
 
   it('failure rate 1 always fails with UNAVAILABLE, in both languages', async () => {
-    const failing = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 1 } });
-    for (const supplier of Object.values(failing)) {
+    const failing = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 1 } });
+    for (const supplier of failing.flightSources.map((source) => failing.flight(source))) {
       const error = await supplier.search(REQUEST).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SupplierError);
       expect((error as SupplierError).code).toBe('UNAVAILABLE');
@@ -153,51 +158,51 @@ describe('latency and failures', () => {
   it('failure rate 0 never fails; a partial rate fails about that share', async () => {
     // Each call draws the latency, then the failure: failure draws 0, 0.1, … 0.9.
     const draws = Array.from({ length: 10 }, (_, i) => [0.5, i / 10]).flat();
-    const some = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0.3 }, random: () => draws.shift() ?? 0 });
+    const some = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0.3 }, random: () => draws.shift() ?? 0 });
     let failures = 0;
-    for (let i = 0; i < 10; i++) await some.QH.search(REQUEST).catch(() => failures++);
+    for (let i = 0; i < 10; i++) await some.flight('QH').search(REQUEST).catch(() => failures++);
     expect(failures).toBe(3);
-    const never = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
-    for (let i = 0; i < 5; i++) await expect(never.QH.search(REQUEST)).resolves.toBeInstanceOf(Array);
+    const never = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+    for (let i = 0; i < 5; i++) await expect(never.flight('QH').search(REQUEST)).resolves.toBeInstanceOf(Array);
   });
 
   it('waits a latency within the configured range', async () => {
     const waits: number[] = [];
     for (const r of [0, 0.25, 0.999]) {
-      const s = createSuppliers({
+      const s = createSupplierRegistry({
         defaults: { latencyMinMs: 200, latencyMaxMs: 400 },
         random: () => r,
         sleep: async (ms) => {
           waits.push(ms);
         },
       });
-      await s.VU.search(REQUEST);
+      await s.flight('VU').search(REQUEST);
     }
     expect(waits).toEqual([200, 250, 400]);
     // Real timers: bounded below and above.
-    const real = createSuppliers({ defaults: { latencyMinMs: 30, latencyMaxMs: 60 } });
+    const real = createSupplierRegistry({ defaults: { latencyMinMs: 30, latencyMaxMs: 60 } });
     const started = Date.now();
-    await real.VN.search(REQUEST);
+    await real.flight('VN').search(REQUEST);
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(29);
     expect(elapsed).toBeLessThan(1000);
   });
 
   it('times out with TIMEOUT when the latency passes the caller timeout', async () => {
-    const slow = createSuppliers({ defaults: { latencyMinMs: 5_000, latencyMaxMs: 5_000 } });
+    const slow = createSupplierRegistry({ defaults: { latencyMinMs: 5_000, latencyMaxMs: 5_000 } });
     const started = Date.now();
-    const error = await slow['1G'].search(REQUEST, { timeoutMs: 20 }).catch((e: unknown) => e);
+    const error = await slow.flight('1G').search(REQUEST, { timeoutMs: 20 }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1000);
     expect((error as SupplierError).code).toBe('TIMEOUT');
     const controller = new AbortController();
-    const pending = slow.VJ.search(REQUEST, { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = slow.flight('VJ').search(REQUEST, { signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();
     expect(((await pending) as SupplierError).code).toBe('TIMEOUT');
   });
 
   it('latency and failures do not change the results', async () => {
     let i = 0;
-    const jittery = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 5 }, random: () => (i++ * 0.37) % 1 });
-    expect(await jittery['1A'].search(REQUEST)).toEqual(await fast['1A'].search(REQUEST));
+    const jittery = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 5 }, random: () => (i++ * 0.37) % 1 });
+    expect(await jittery.flight('1A').search(REQUEST)).toEqual(await fast.flight('1A').search(REQUEST));
   });
 });

@@ -4,10 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { flightOffer, type FlightOffer, type PriceInfo, type Source } from '../../contract/flights';
-import { createSuppliers, seatKey, SupplierError, type SupplierSearch } from '../../gateway/suppliers';
-import { AIRPORTS, DOMESTIC_FARE_CEILINGS, NETWORK, VN_CLASS_GROUPS } from '../../gateway/suppliers/reference-data';
-import { addDays, greatCircleKm, localToUtc } from '../../gateway/suppliers/simulated/clock';
-import { minimumConnectionMinutes } from '../../gateway/suppliers/simulated/schedule';
+import { createSupplierRegistry, seatKey, SupplierError, type SupplierSearch } from '../../gateway/suppliers';
+import { addDays, localToUtc } from '../../gateway/platform/clock';
+import { AIRPORTS, DOMESTIC_FARE_CEILINGS, greatCircleKm, minimumConnectionMinutes, NETWORK, VN_CLASS_GROUPS } from '../../gateway/suppliers/reference-data';
 
 const SOURCES_ALL: Source[] = ['VN', 'VJ', 'QH', 'VU', '1A', '1B', '1G'];
 const CHANNELS: Source[] = ['VN', 'VJ', 'QH', 'VU'];
@@ -17,9 +16,9 @@ const PAX = { adt: 1, chd: 0, inf: 0 };
 const DATE = '2025-07-04';
 const dates = (n: number, start = '2025-07-01') => Array.from({ length: n }, (_, i) => addDays(start, i));
 
-const suppliers = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+const suppliers = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
 const search = (source: Source, request: Partial<SupplierSearch> & Pick<SupplierSearch, 'from' | 'to'>) =>
-  suppliers[source].search({ departDate: DATE, pax: PAX, ...request });
+  suppliers.flight(source).search({ departDate: DATE, pax: PAX, ...request });
 
 const ceilingOf = (km: number) => DOMESTIC_FARE_CEILINGS.find((b) => km >= b.fromKm && km < b.toKm)!.ceiling;
 const km = (a: string, b: string) => greatCircleKm(AIRPORTS[a], AIRPORTS[b]);
@@ -56,8 +55,8 @@ const sampled = sample();
 describe('determinism', () => {
   it.each(SOURCES_ALL)('%s returns the same offers for the same search', async (source) => {
     const request = { from: 'HAN', to: 'SGN', departDate: DATE, returnDate: '2025-07-08', pax: { adt: 2, chd: 1, inf: 0 } };
-    const first = await suppliers[source].search(request);
-    const again = await createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0 } })[source].search(request);
+    const first = await suppliers.flight(source).search(request);
+    const again = await createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0 } }).flight(source).search(request);
     expect(first.length).toBeGreaterThan(0);
     expect(again).toEqual(first);
   });
@@ -167,7 +166,7 @@ describe('offers', () => {
       { from: 'HAN', to: 'SGN', pax: { adt: 5, chd: 5, inf: 0 } },
     ];
     for (const request of bad) {
-      const error = await suppliers.VN.search({ from: 'HAN', to: 'SGN', departDate: DATE, pax: PAX, ...request }).catch((e: unknown) => e);
+      const error = await suppliers.flight('VN').search({ from: 'HAN', to: 'SGN', departDate: DATE, pax: PAX, ...request }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SupplierError);
       expect((error as SupplierError).code).toBe('INVALID_REQUEST');
       expect((error as SupplierError).messageVi.length).toBeGreaterThan(5);
@@ -337,8 +336,8 @@ describe('fares', () => {
 
   it('charges VAT on domestic fares and charges at the configured rate, none on international', async () => {
     for (const vatPercent of [8, 10]) {
-      const s = createSuppliers({ defaults: { latencyMinMs: 0, latencyMaxMs: 0 }, vatPercent });
-      for (const o of await s.VN.search({ from: 'HAN', to: 'SGN', departDate: DATE, pax: PAX })) {
+      const s = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0 }, vatPercent });
+      for (const o of await s.flight('VN').search({ from: 'HAN', to: 'SGN', departDate: DATE, pax: PAX })) {
         for (const p of o.priceInfo) {
           expect(p.vatADT).toBe(Math.round(((p.fareADT + p.taxADT) * vatPercent) / 100));
           expect(p.vatCHD).toBe(Math.round(((p.fareCHD + p.taxCHD) * vatPercent) / 100));
@@ -443,7 +442,7 @@ describe('seats', () => {
     const key = seatKey(flightNo, DATE);
     expect(key).toBe(`${flightNo}/${DATE}`);
     const calls: string[] = [];
-    const adjusted = await suppliers.VN.search(
+    const adjusted = await suppliers.flight('VN').search(
       { from: 'HAN', to: 'SGN', departDate: DATE, pax: PAX },
       {
         seatsTaken: async (k, c) => {

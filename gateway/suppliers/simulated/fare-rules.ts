@@ -3,10 +3,10 @@
  * penalty, no-show, baggage, with the amounts.
  */
 import type { FareRule, FlightOffer } from '../../../contract/flights';
-import { CARRIERS, type FareFamily } from '../reference-data';
-import { SupplierError, type FareRuleOptions, type FareRuleQuery, type Language, type Supplier } from '../types';
+import type { FareRuleOptions, FareRuleQuery, FlightSupplier } from '../flights';
+import { CARRIERS, isDomestic, type FareFamily } from '../reference-data';
+import { SupplierError, type Language } from '../types';
 import { familyOfClass, fareFamiliesOf } from './pricing';
-import { isDomestic } from './schedule';
 
 const money = (amount: number, lang: Language): string => `${new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US').format(amount)} VND`;
 
@@ -86,7 +86,7 @@ function lines(family: FareFamily, airline: string, cls: string, fareBasis: stri
 const isOffer = (q: FlightOffer | FareRuleQuery): q is FlightOffer => 'priceInfo' in q;
 
 /** Fare rule of an offer (one of its classes) or of airline + class + fare basis. */
-export function fareRulesOf(query: FlightOffer | FareRuleQuery, options: FareRuleOptions = {}, source?: Supplier['source']): FareRule {
+export function fareRulesOf(query: FlightOffer | FareRuleQuery, options: FareRuleOptions = {}, source?: FlightSupplier['source']): FareRule {
   const lang = options.lang ?? 'vi';
   let airline: string;
   let cls: string;

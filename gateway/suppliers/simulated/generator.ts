@@ -3,11 +3,12 @@
  * (source, route, dates, passenger counts, seat adjustments) always gives the same offers, ids included.
  */
 import type { FlightOffer, RouteInfo, Source } from '../../../contract/flights';
-import { AIRPORTS, CARRIERS, CARRIER_CHANNELS, GDS_CARRIERS } from '../reference-data';
-import { SupplierError, type SeatKey, type SeatsTaken, type SupplierSearch } from '../types';
-import { compactDate, isCalendarDate } from './clock';
+import { compactDate, isCalendarDate } from '../../platform/clock';
+import { seatKey, type SeatKey, type SeatsTaken, type SupplierSearch } from '../flights';
+import { AIRPORTS, CARRIERS, CARRIER_CHANNELS, GDS_CARRIERS, isDomestic } from '../reference-data';
+import { SupplierError } from '../types';
 import { priceItinerary, type DraftPrice } from './pricing';
-import { aircraftName, connectionsOn, distanceKm, flightsOn, isDomestic, type Flight } from './schedule';
+import { aircraftName, connectionsOn, distanceKm, flightsOn, type Flight } from './schedule';
 
 /** Long-haul journeys get connections even when the airline flies direct once a day. */
 const LONG_HAUL_KM = 4500;
@@ -15,11 +16,6 @@ const LONG_HAUL_KM = 4500;
 export interface GeneratorOptions {
   /** VAT percent on domestic flights (8 or 10). */
   vatPercent: number;
-}
-
-/** Stable seat-inventory key of one flight on one local departure date, e.g. `VN213/2025-06-10`. */
-export function seatKey(flightNo: string, departDate: string): SeatKey {
-  return `${flightNo}/${departDate}`;
 }
 
 export const isGds = (source: Source): boolean => !(CARRIER_CHANNELS as readonly string[]).includes(source);
@@ -52,7 +48,7 @@ export function validateSearch(search: SupplierSearch, source?: Source): void {
 }
 
 /** Airlines a source sells between two airports. */
-function airlinesFor(source: Source, from: string, to: string): string[] {
+export function airlinesFor(source: Source, from: string, to: string): string[] {
   if (!isGds(source)) return [source];
   return isDomestic(from, to) ? ['VN'] : [...GDS_CARRIERS];
 }

@@ -13,17 +13,11 @@
  *   Never more than what was paid.
  */
 import { createHash } from 'node:crypto';
-import type { PaxType, Source } from '../../../contract/flights';
-import { FARE_FAMILIES, type FareFamily } from '../reference-data';
+import type { Source } from '../../../contract/flights';
+import { formatLocal, localToUtc, VIETNAM_TIME_ZONE } from '../../platform/clock';
+import { TICKET_PREFIXES, type FareFamily } from '../reference-data';
+import { paidOf, type TicketShare } from '../flights';
 import { familyOfClass, fareFamiliesOf } from './pricing';
-import { formatLocal, localToUtc } from './clock';
-
-/** IATA accounting (ticketing) prefixes of the carriers sold; the first 3 digits of their ticket numbers. */
-export const TICKET_PREFIXES: Readonly<Record<string, string>> = {
-  VN: '738', VJ: '978', QH: '926', VU: '285',
-  SQ: '618', TG: '217', CX: '160', KE: '180', OZ: '988', JL: '131', NH: '205', EK: '176', QR: '157',
-  AF: '057', LH: '220', BA: '125', QF: '081', CI: '297', BR: '695', MH: '232',
-};
 
 /**
  * Void cut-off per source as minutes after local midnight (Vietnam time) of the day of issue. Carrier
@@ -39,9 +33,6 @@ export const VOID_CUTOFF_MINUTES: Readonly<Record<Source, number>> = {
   '1G': 23 * 60 + 30,
 };
 
-/** Time zone of the day a void window belongs to (the agencies sell in Vietnam). */
-export const VOID_TIME_ZONE = 'Asia/Ho_Chi_Minh';
-
 /** 13 digits: the carrier's prefix (999 for an unknown carrier) + 10 digits from the PNR, key and passenger. */
 export function ticketNumber(airline: string, pnr: string, idempotencyKey: string, paxIndex: number): string {
   const prefix = TICKET_PREFIXES[airline] ?? '999';
@@ -55,31 +46,9 @@ export function ticketNumber(airline: string, pnr: string, idempotencyKey: strin
  * day of issue, no later than the first departure. Equal to `issuedAt` when issued after the cut-off.
  */
 export function voidDeadline(source: Source, issuedAt: Date, firstDeparture: Date, cutoffMinutes: number = VOID_CUTOFF_MINUTES[source]): Date {
-  const day = formatLocal(issuedAt.getTime(), VOID_TIME_ZONE).slice(0, 10);
-  const cutoff = localToUtc(day, cutoffMinutes, VOID_TIME_ZONE);
+  const day = formatLocal(issuedAt.getTime(), VIETNAM_TIME_ZONE).slice(0, 10);
+  const cutoff = localToUtc(day, cutoffMinutes, VIETNAM_TIME_ZONE);
   return new Date(Math.max(issuedAt.getTime(), Math.min(cutoff, firstDeparture.getTime())));
-}
-
-/** One fare component (one direction) of one passenger's ticket, integer VND. */
-export interface TicketComponent {
-  airline: string;
-  /** Booking class and the fare family name stored with the fare (fareInfo.fareFamily). */
-  class: string;
-  fareFamily?: string;
-  /** An international journey (the family's international penalties). */
-  international: boolean;
-  fare: number;
-  tax: number;
-  vat: number;
-  /** Luggage bought for this passenger on this component. */
-  luggage: number;
-}
-
-/** A passenger's ticket of one PNR: its components and the agency's issue fee. */
-export interface TicketShare {
-  paxType: PaxType;
-  components: TicketComponent[];
-  issueFee: number;
 }
 
 export function familyOf(airline: string, cls: string, fareFamily?: string): FareFamily | undefined {
@@ -91,8 +60,6 @@ export function refundPenaltyOf(family: FareFamily | undefined, international: b
   if (!family) return null;
   return (international ? family.penalties.international : family.penalties.domestic).refund;
 }
-
-export const paidOf = (t: TicketShare): number => t.issueFee + t.components.reduce((s, c) => s + c.fare + c.tax + c.vat + c.luggage, 0);
 
 /**
  * Penalty kept on refunding one passenger's ticket. Per component: a refundable family keeps its fixed fee
@@ -113,6 +80,3 @@ export function ticketRefundPenalty(t: TicketShare): number {
   if (!anyRefundable) penalty += t.issueFee;
   return Math.min(penalty, paidOf(t));
 }
-
-/** Every family table is covered by the refund rule (used by the tests). */
-export const ALL_FAMILIES: readonly FareFamily[] = Object.values(FARE_FAMILIES).flat();

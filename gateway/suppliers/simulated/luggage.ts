@@ -6,8 +6,7 @@
  * fares carry the allowance.
  */
 import type { LuggageOption } from '../../../contract/bookings';
-import { CARRIER_CHANNELS } from '../reference-data';
-import { isDomestic } from './schedule';
+import { CARRIER_CHANNELS, isDomestic } from '../reference-data';
 
 /** Price grid of one carrier: kg → VND, domestic and international. */
 export interface LuggageGrid {

@@ -8,18 +8,20 @@ import {
   AIRPORTS,
   BLOCK_TIME,
   CARRIERS,
-  DEFAULT_MCT,
   DEPARTURE_WINDOW,
   FLIGHT_NUMBERS,
+  greatCircleKm,
   INTERLINE,
+  isDomestic,
   MAX_LAYOVER_MINUTES,
+  minimumConnectionMinutes,
   NETWORK,
   WEEKDAY_FREQUENCY,
   type Airport,
   type Fleet,
   type NetworkRoute,
 } from '../reference-data';
-import { addDays, formatLocal, greatCircleKm, localToUtc, weekday } from './clock';
+import { addDays, formatLocal, localToUtc, weekday } from '../../platform/clock';
 import { Rand, hash32 } from './random';
 
 const MINUTE = 60_000;
@@ -57,10 +59,6 @@ for (const route of NETWORK) {
 
 export function routeOf(a: string, b: string): NetworkRoute | undefined {
   return ROUTES.get(pairKey(a, b));
-}
-
-export function isDomestic(a: string, b: string): boolean {
-  return AIRPORTS[a]?.country === 'VNM' && AIRPORTS[b]?.country === 'VNM';
 }
 
 export function distanceKm(a: string, b: string): number {
@@ -240,11 +238,6 @@ export function aircraftName(code: string): string {
 const MAX_DETOUR = 1.6;
 /** Connections kept per hub and marketing carrier. */
 const MAX_CONNECTIONS_PER_HUB = 4;
-
-export function minimumConnectionMinutes(hub: string, international: boolean): number {
-  const mct = AIRPORTS[hub]?.mct ?? DEFAULT_MCT;
-  return international ? mct.international : mct.domestic;
-}
 
 /**
  * One-stop itineraries sold by `airline` from `from` to `to` on `date`: through its hubs on its own

@@ -2,25 +2,28 @@
  * A simulated supplier: the deterministic generator wrapped in the source's latency and failure rate.
  * Latency and failures are random (not part of the result); tests inject `random` and `sleep`.
  */
+import type { LuggageOption } from '../../../contract/bookings';
 import type { FareRule, FlightOffer, Source } from '../../../contract/flights';
-import {
-  SupplierError,
-  type CancelRequest,
-  type CancelResult,
-  type FareRuleOptions,
-  type FareRuleQuery,
-  type IssueRequest,
-  type IssueResult,
-  type Supplier,
-  type SupplierContext,
-  type SupplierSearch,
-  type SupplierSettings,
-  type VoidRequest,
-  type VoidResult,
-} from '../types';
+import type {
+  CancelRequest,
+  CancelResult,
+  FareRuleOptions,
+  FareRuleQuery,
+  FlightSupplier,
+  IssueRequest,
+  IssueResult,
+  SupplierContext,
+  SupplierSearch,
+  TicketShare,
+  VoidRequest,
+  VoidResult,
+} from '../flights';
+import { SupplierError, type Language, type SupplierSettings } from '../types';
 import { fareRulesOf } from './fare-rules';
-import { generateOffers, isGds, type GeneratorOptions } from './generator';
-import { ticketNumber, voidDeadline } from './lifecycle';
+import { airlinesFor, generateOffers, isGds, type GeneratorOptions } from './generator';
+import { ticketNumber, ticketRefundPenalty, voidDeadline } from './lifecycle';
+import { luggageOptions } from './luggage';
+import { holdTimeLimit } from './time-limit';
 
 export interface SimulationHooks {
   /** [0, 1) draws for latency and failures; default Math.random. */
@@ -44,7 +47,7 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export class SimulatedSupplier implements Supplier {
+export class SimulatedSupplier implements FlightSupplier {
   readonly isCarrierChannel: boolean;
 
   constructor(
@@ -61,8 +64,16 @@ export class SimulatedSupplier implements Supplier {
     return generateOffers(this.source, request, this.options, ctx.seatsTaken);
   }
 
+  airlinesOn(from: string, to: string): string[] {
+    return airlinesFor(this.source, from, to);
+  }
+
   fareRules(query: FlightOffer | FareRuleQuery, options?: FareRuleOptions): FareRule {
     return fareRulesOf(query, options, this.source);
+  }
+
+  holdTimeLimit(bookedAt: Date, departure: Date): Date | null {
+    return holdTimeLimit(bookedAt, departure);
   }
 
   /** Tickets for every passenger (the same numbers for the same idempotency key) and the void deadline. */
@@ -73,8 +84,13 @@ export class SimulatedSupplier implements Supplier {
     return {
       pnr: request.pnr,
       tickets: request.passengers.map((_, i) => ({ paxIndex: i, ticketNumber: ticketNumber(request.airline, request.pnr, request.idempotencyKey, i) })),
-      voidUntil: voidDeadline(this.source, issuedAt, new Date(request.firstDeparture), this.settings.voidCutoffMinutes).toISOString(),
+      voidUntil: this.voidDeadline(issuedAt, new Date(request.firstDeparture)).toISOString(),
     };
+  }
+
+  /** The source's cut-off (or the operator's, SUPPLIER_VOID_CUTOFF) of the local day of issue. */
+  voidDeadline(issuedAt: Date, firstDeparture: Date): Date {
+    return voidDeadline(this.source, issuedAt, firstDeparture, this.settings.voidCutoffMinutes);
   }
 
   async void(request: VoidRequest, ctx: SupplierContext = {}): Promise<VoidResult> {
@@ -86,6 +102,15 @@ export class SimulatedSupplier implements Supplier {
   async cancel(request: CancelRequest, ctx: SupplierContext = {}): Promise<CancelResult> {
     await this.respond(ctx);
     return { pnr: request.pnr, cancelled: true, totalChargeCancel: 0 };
+  }
+
+  refundPenalty(ticket: TicketShare): number {
+    return ticketRefundPenalty(ticket);
+  }
+
+  /** A carrier channel sells its own prepaid luggage; the GDSs sell none. */
+  luggageOptions(query: { airline: string; from: string; to: string }, lang?: Language): LuggageOption[] {
+    return this.isCarrierChannel && query.airline === this.source ? luggageOptions(query.airline, query.from, query.to, lang) : [];
   }
 
   /** The simulated network: waits the latency, then fails with the configured probability. */

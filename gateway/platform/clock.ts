@@ -1,20 +1,20 @@
 /**
- * Distances and local times. Departure and arrival times are local to their airport (IANA time zone,
- * daylight saving included); durations are computed in UTC.
+ * Time of the gateway: the current instant, local times of IANA zones (daylight saving included), calendar
+ * dates yyyy-MM-dd, and the Vietnam business day (the agencies sell in Vietnam: "today", the void window's
+ * day, a booking day's bounds).
  */
-import type { Airport } from '../reference-data';
 
-const EARTH_RADIUS_KM = 6371;
 const MINUTE = 60_000;
 
-/** Great-circle distance in whole kilometres. */
-export function greatCircleKm(a: Pick<Airport, 'lat' | 'lon'>, b: Pick<Airport, 'lat' | 'lon'>): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return Math.round(2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h))));
+/** The zone of the business day. */
+export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** The current instant; tests give a fixed one. */
+export interface Clock {
+  now(): Date;
 }
+
+export const systemClock: Clock = { now: () => new Date() };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -57,6 +57,11 @@ export function localToUtc(date: string, minutesOfDay: number, timeZone: string)
 /** Local date-time yyyy-MM-ddTHH:mm of an instant in a zone. */
 export function formatLocal(utcMs: number, timeZone: string): string {
   return new Date(utcMs + zoneOffsetMinutes(timeZone, utcMs) * MINUTE).toISOString().slice(0, 16);
+}
+
+/** The Vietnam business day (yyyy-MM-dd) of an instant: today by default. */
+export function todayInVietnam(now: number = Date.now()): string {
+  return formatLocal(now, VIETNAM_TIME_ZONE).slice(0, 10);
 }
 
 /** yyyy-MM-dd plus days. */
