@@ -1,7 +1,9 @@
 /**
- * Reference data of the simulated flight supply: airports, carriers, the route network, fare families and
- * booking classes, baggage, fare ceilings, taxes, issue fees and hold rules. Figures are approximate public
- * facts (agency pages, press, fare notices) kept as tables; the generator in simulated/ only reads them.
+ * Reference data of flight supply, beside the supplier interfaces: airports (with distances, domestic routes
+ * and connection times), carriers and their ticket prefixes, fare families and booking classes, baggage,
+ * taxes and VAT, agency issue fees and hold rules. Domain code reads these facts; it never reads the
+ * simulator. The route network, frequencies and price factors are the simulator's model (only simulated/
+ * reads them). Figures are approximate public facts (agency pages, press, fare notices) kept as tables.
  *
  * Money is integer VND. Distances are great-circle kilometres computed from the coordinates.
  */
