@@ -106,7 +106,7 @@ export type RawSettings = z.infer<typeof envSchema>;
 type SupplierKeys = 'SUPPLIER_LATENCY_MS' | 'SUPPLIER_FAILURE_RATE' | 'SUPPLIER_VOID_CUTOFF' | SourceLatencyKey | SourceRateKey;
 
 export interface Settings extends Omit<RawSettings, 'CAPTCHA' | 'TRUST_PROXY' | 'DATA_DIR' | 'STATIC_DIR' | 'LOCALES_DIR' | SupplierKeys> {
-  /** Latency and failure rate of the flight suppliers, defaults and per-source overrides (createSuppliers). */
+  /** Latency and failure rate of the flight suppliers, defaults and per-source overrides (createSupplierRegistry). */
   SUPPLIERS: Required<Pick<SuppliersSettings, 'defaults' | 'sources'>>;
   CAPTCHA: boolean;
   TRUST_PROXY: boolean;
