@@ -10,7 +10,7 @@ export const bookingsModule: GatewayModule = {
   register(app, ctx) {
     const sessions = ctx.shared.get(FLIGHT_SEARCHES);
     registerBookingRoutes(app, ctx.access, { sessions, suppliers: ctx.suppliers, notifier: ctx.notifier, clock: ctx.clock });
-    registerLifecycleRoutes(app, ctx.access, { secret: ctx.secret, suppliers: ctx.suppliers });
+    registerLifecycleRoutes(app, ctx.access, { secret: ctx.secret, suppliers: ctx.suppliers, clock: ctx.clock });
     registerFareRuleRoutes(app, ctx.access, ctx.suppliers);
   },
 };

@@ -22,6 +22,7 @@ import {
   voidRequest,
 } from '../../contract/bookings';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import type { Clock } from '../platform/clock';
 import { requireAuth } from '../platform/tenancy/scope';
 import type { SupplierRegistry } from '../suppliers';
 import { cancelHolds, issueBooking, QuoteCache, refundQuoteOf, refundTickets, voidTickets, type Actor, type LifecycleDeps } from './lifecycle';
@@ -32,6 +33,8 @@ export interface LifecycleRouteDeps {
   secret: string;
   /** The gateway's suppliers (built once by buildApp). */
   suppliers: SupplierRegistry;
+  /** The gateway's clock: void windows, hold limits, PIN salts. */
+  clock: Clock;
 }
 
 const params = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
@@ -48,9 +51,10 @@ export function registerLifecycleRoutes(app: FastifyInstance, deps: AccessDeps, 
   const lifecycle: LifecycleDeps = {
     db,
     suppliers: options.suppliers,
+    now: () => options.clock.now(),
     quotes: new QuoteCache(),
   };
-  const pinDeps = { db, secret: options.secret, cipher: deps.cipher };
+  const pinDeps = { db, secret: options.secret, cipher: deps.cipher, now: () => options.clock.now() };
   const tags = ['bookings'];
   const pinOf = (request: FastifyRequest) => {
     const v = request.headers[PIN_HEADER];

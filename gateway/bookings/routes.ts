@@ -78,7 +78,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
       const ctx = requireAuth(auth);
       const session = booking.sessions.get(body.sessionId, ctx.user.id);
       if (!session) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'searchSession' });
-      const id = await createBooking({ db, suppliers }, ctx, session.offers, body, lang);
+      const id = await createBooking({ db, suppliers, now: () => clock.now() }, ctx, session.offers, body, lang);
       return { id };
     },
   });

@@ -11,6 +11,6 @@ export const flightsModule: GatewayModule = {
     const sessions = new SearchSessions({ ttlMs: settings.SEARCH_SESSION_TTL_SECONDS * 1000, perUser: settings.SEARCH_SESSIONS_PER_USER });
     app.addHook('onClose', async () => sessions.close());
     ctx.shared.provide(FLIGHT_SEARCHES, sessions);
-    await registerFlightRoutes(app, ctx.access, { settings, suppliers: ctx.suppliers, sessions });
+    await registerFlightRoutes(app, ctx.access, { settings, suppliers: ctx.suppliers, sessions, clock: ctx.clock });
   },
 };

@@ -25,6 +25,7 @@ import {
   searchStarted,
 } from '../../contract/flights';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { todayInVietnam, type Clock } from '../platform/clock';
 import { requireAuth } from '../platform/tenancy/scope';
 import { resolveSigninSecret } from '../platform/db/secrets';
 import { ApiError } from '../platform/http/errors';
@@ -50,11 +51,14 @@ export interface FlightDeps {
   suppliers: SupplierRegistry;
   /** The search sessions of this process (bookings hold offers from them). */
   sessions: SearchSessions;
+  /** The gateway's clock: "today" of the date checks. */
+  clock: Clock;
 }
 
 export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDeps, flight: FlightDeps): Promise<void> {
   const { db } = deps;
-  const { settings, sessions, suppliers } = flight;
+  const { settings, sessions, suppliers, clock } = flight;
+  const today = () => todayInVietnam(clock.now().getTime());
   const key = signinKey(await resolveSigninSecret(db, settings.SIGNIN_SECRET_KEY));
   const tags = ['flights'];
 
@@ -72,7 +76,7 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
     response: searchStarted,
     handler: async ({ body, auth, lang, request }) => {
       const ctx = requireAuth(auth);
-      const req = validateSearchRequest(body, lang);
+      const req = validateSearchRequest(body, lang, today());
       const signIns = await activeSignIns(db, ctx.agency.id, key);
       const international = isInternationalJourney(req);
       const bookingFees = await agencyBookingFees(db, ctx.agency, feeScopes(suppliers, signIns.map((s) => s.source), req));
@@ -156,7 +160,7 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
     handler: async ({ query, auth, lang }) => {
       const ctx = requireAuth(auth);
       const signIns = await activeSignIns(db, ctx.agency.id, key);
-      return cheapestDays(db, suppliers, signIns.map((s) => s.source), query, lang);
+      return cheapestDays(db, suppliers, signIns.map((s) => s.source), query, lang, today());
     },
   });
 }
