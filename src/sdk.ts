@@ -26,9 +26,10 @@ export { SharedDialog } from './ui/slots';
 export { linkTo, PAGES, type PathArgs, type PathParams, type Query } from './links';
 export { usePortal, useHasPage } from './ui/layout/portal-context';
 export { useVisibleMenu } from './ui/layout/SideMenu';
-// the public pages' part: the api client (it stays until every plugin reads and writes through Refine's data
-// provider), its errors, formatting, the public layout
-export * from './sdk-public';
+// the public pages' part without the api client: signed-in screens read and write through Refine's data provider
+export { ApiError, isApiError } from './api/errors';
+export * from './i18n/format';
+export { PublicLayout } from './ui/layout/PublicLayout';
 export { useAccount, usePermissionList, type Account } from './auth/hooks';
 export { confirmPasswordRules, newPasswordRules } from './auth/password-rules';
 export { logout } from './auth/session';

@@ -60,4 +60,34 @@ describe('lint-enforced boundaries', () => {
     expect(await boundaryErrors('contract/violation.ts', "import { api } from '../src/api/client';\nexport const x = api;\n")).toHaveLength(1);
     expect(await boundaryErrors('policies/violation.ts', "import { PAGES } from '../contract/pages';\nexport const x = PAGES;\n")).toEqual([]);
   });
+
+  it('a gateway domain reaches another domain only through its service.ts', async () => {
+    const errors = await boundaryErrors('gateway/bookings/violation.ts', "import { registerFlightRoutes } from '../flights/routes';\nexport const x = registerFlightRoutes;\n");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/gw-domain/);
+    const legal = "import { FLIGHTS_API } from '../flights/service';\nimport { requireAuth } from '../platform/tenancy/scope';\nexport const x = [FLIGHTS_API, requireAuth];\n";
+    expect(await boundaryErrors('gateway/bookings/legal.ts', legal)).toEqual([]);
+  });
+
+  it('nothing outside gateway/suppliers/ imports the simulator; the registry does', async () => {
+    const code = "import * as sim from '../suppliers/simulated/supplier';\nexport const x = sim;\n";
+    expect(await boundaryErrors('gateway/flights/violation.ts', code)).toHaveLength(1);
+    expect(await boundaryErrors('gateway/platform/violation.ts', code)).toHaveLength(1);
+    expect(await boundaryErrors('gateway/suppliers/legal.ts', "import * as sim from './simulated/supplier';\nexport const x = sim;\n")).toEqual([]);
+  });
+
+  it('the gateway platform imports no domain', async () => {
+    expect(await boundaryErrors('gateway/platform/violation.ts', "import { bookingsModule } from '../bookings';\nexport const x = bookingsModule;\n")).toHaveLength(1);
+  });
+
+  it('a signed-in plugin screen may not fetch around Refine (react-query, axios, the public api client)', async () => {
+    const rule = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+      return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2);
+    };
+    expect(await rule('plugins/news/components/Violation.tsx', "import { useQuery } from '@tanstack/react-query';\nexport const x = useQuery;\n")).toHaveLength(1);
+    expect(await rule('plugins/news/components/Violation.tsx', "import axios from 'axios';\nexport const x = axios;\n")).toHaveLength(1);
+    expect(await rule('plugins/news/components/Violation.tsx', "import { api } from '../../../src/sdk-public';\nexport const x = api;\n")).toHaveLength(1);
+    expect(await rule('plugins/news/components/Legal.tsx', "import { useCustom } from '@refinedev/core';\nexport const x = useCustom;\n")).toEqual([]);
+  });
 });

@@ -7,10 +7,8 @@ import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../contract/admin-paths';
 import type { Banner } from '../../../contract/content';
-import { api } from '../../../src/sdk';
+import { assetUrl } from '../../../src/sdk';
 import './banner-carousel.css';
-
-const src = (url: string) => (url.startsWith('/') ? `${api.defaults.baseURL ?? ''}${url}` : url);
 
 export function BannerCarousel() {
   const { t } = useTranslation();
@@ -23,7 +21,7 @@ export function BannerCarousel() {
         {items.map((b) => {
           const image = (
             <>
-              <img src={src(b.imageUrl)} alt="" className="home-banner-image" />
+              <img src={assetUrl(b.imageUrl)} alt="" className="home-banner-image" />
               <span className="home-banner-caption">{b.title}</span>
             </>
           );
