@@ -81,7 +81,8 @@ export default tseslint.config(
     files: ['{src,plugins,contract,policies,gateway}/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { typescript: { project: ['tsconfig.json', 'gateway/tsconfig.json'], noWarnOnMultipleProjects: true } },
+      // relative imports without extensions, folders by their index file
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
       'boundaries/elements': ELEMENTS,
       'boundaries/files': FILES,
     },

@@ -22,7 +22,7 @@ import { ErrorCode } from '../../contract/errors';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import { hashPassword, verifyPassword } from '../platform/passwords';
-import { loadUserById, type UserContext } from '../platform/tenancy/users';
+import { loadUserById, userFields, type UserContext } from '../platform/tenancy/users';
 import type { Db } from '../platform/db/client';
 import { agencies, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
@@ -64,13 +64,7 @@ export function updateAgencyConfig(db: Db, ctx: UserContext, input: AgencyConfig
 function toAccount(ctx: UserContext): AccountInfo {
   const u = ctx.user;
   return {
-    id: u.id,
-    username: u.username,
-    fullName: u.fullName,
-    email: u.email,
-    phone: u.phone,
-    role: u.role,
-    accountType: u.accountType,
+    ...userFields(u),
     agencyName: ctx.agency.name,
     hasPin: u.pinHash !== null,
   };

@@ -38,7 +38,7 @@ import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import { hashPassword } from '../platform/passwords';
 import { revokeAllOfUser } from '../auth/service';
-import type { UserContext } from '../platform/tenancy/users';
+import { userFields, type UserContext } from '../platform/tenancy/users';
 import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
 import { agencies, permissionGroups, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
@@ -83,13 +83,7 @@ type Joined = {
 function toAdminUser(r: Joined): AdminUser {
   const u = r.user;
   return {
-    id: u.id,
-    username: u.username,
-    fullName: u.fullName,
-    email: u.email,
-    phone: u.phone,
-    role: u.role,
-    accountType: u.accountType,
+    ...userFields(u),
     agencyId: u.agencyId,
     agencyCode: r.agencyCode,
     agencyName: r.agencyName,

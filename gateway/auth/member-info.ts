@@ -1,17 +1,11 @@
 /** The shapes the sign-in answers give for a user and its agency. */
 import type { AgentInfo, MemberInfo } from '../../contract/auth';
-import type { UserContext } from '../platform/tenancy/users';
+import { userFields, type UserContext } from '../platform/tenancy/users';
 
 export function toMemberInfo(ctx: UserContext): MemberInfo {
   const u = ctx.user;
   return {
-    id: u.id,
-    username: u.username,
-    fullName: u.fullName,
-    email: u.email,
-    phone: u.phone,
-    role: u.role,
-    accountType: u.accountType,
+    ...userFields(u),
     groupId: ctx.group?.id ?? null,
     groupName: ctx.group?.name ?? null,
     hasPin: u.pinHash !== null,

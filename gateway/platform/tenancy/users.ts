@@ -7,6 +7,19 @@ import { agencies, permissionGroups, users } from '../db/schema';
 export type UserRow = typeof users.$inferSelect;
 export type AgencyRow = typeof agencies.$inferSelect;
 
+/** The fields of a user every answer that shows one carries (sign-in, own account, the users list). */
+export function userFields(u: UserRow) {
+  return {
+    id: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    email: u.email,
+    phone: u.phone,
+    role: u.role,
+    accountType: u.accountType,
+  };
+}
+
 export interface UserContext {
   user: UserRow;
   agency: AgencyRow;
