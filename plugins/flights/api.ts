@@ -18,7 +18,7 @@ export const FLIGHTS_API = {
 export const QUIET_READ: MetaQuery = { overlay: false, silent: true };
 
 /** A list answer may come bare or as `{ data: [...] }`. */
-export function listOf<T>(body: unknown): T[] {
+export function rowsOf<T>(body: unknown): T[] {
   if (Array.isArray(body)) return body as T[];
   const data = (body as { data?: unknown } | null)?.data;
   return Array.isArray(data) ? (data as T[]) : [];

@@ -8,7 +8,7 @@ import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { Airport } from '../../../contract/flights';
 import { currentLanguage } from '../../../src/sdk';
-import { FLIGHTS_API, listOf, QUIET_READ } from '../api';
+import { FLIGHTS_API, rowsOf, QUIET_READ } from '../api';
 import { useRecentPlaces } from '../hooks/use-recent-places';
 
 export interface PlacePickerProps {
@@ -74,7 +74,7 @@ export function PlacePicker({ id, value, onChange, placeholder, status, ...rest 
     overtimeOptions: { enabled: false },
   });
   const body = found.data?.data;
-  const places = useMemo(() => listOf<Airport>(body), [body]);
+  const places = useMemo(() => rowsOf<Airport>(body), [body]);
 
   const options = useMemo((): (PlaceOption | PlaceGroup)[] => {
     const list = places;

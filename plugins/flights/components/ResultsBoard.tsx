@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CheapestBookingDay, FlightOffer, FlightSearchRequest, PriceInfo } from '../../../contract/flights';
 import type { AirlineFareRuleQuery } from '../../../contract/slots';
-import { FLIGHTS_API, listOf, QUIET_READ } from '../api';
+import { FLIGHTS_API, rowsOf, QUIET_READ } from '../api';
 import type { FlightSearchSession } from '../hooks/use-flight-search';
 import { useIsSmall } from '../hooks/use-is-small';
 import {
@@ -110,7 +110,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
     const sorted = sortOffers(filtered, sort, priceMode);
     // best-price sort updates the day's cheapest-booking summary; the strip's days are basic adult fares
     // (fareADT), so the searched day is summarised the same way, over every offer that may be shown
-    const fetched = listOf<CheapestBookingDay>(cheapestData);
+    const fetched = rowsOf<CheapestBookingDay>(cheapestData);
     const today = sort === 'U_BEST_PRICE' ? cheapestBookingSummary(list, routeKey(current.from, current.to), current.date, 'BASIC') : null;
     const summaries = today ? upsertCheapestBookingDay(fetched, today) : fetched;
     return { options, sorted, summaries, visible: visibleOffers(sorted, selection[tab].id) };

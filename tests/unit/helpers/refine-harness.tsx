@@ -2,10 +2,10 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
-import { Refine } from '@refinedev/core';
+import { Refine, type AccessControlProvider, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { QueryClient } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import type { AxiosAdapter } from 'axios';
 import { decrypt } from '../../../contract/crypto';
 import { api } from '../../../src/api/client';
@@ -31,7 +31,13 @@ export function sentBody(req: SeenRequest): unknown {
   return JSON.parse(decrypt((bodyOf(req) as { data: string }).data, cipher));
 }
 
-export function renderScreen(path: string, routePath: string, element: ReactNode) {
+export interface RefineOptions {
+  resources?: ResourceProps[];
+  accessControlProvider?: AccessControlProvider;
+}
+
+/** Renders `routes` (route path → element) at `path` inside Refine, antd App and a router, with the Where probe. */
+export function renderRoutes(path: InitialEntry, routes: Record<string, ReactNode>, options: RefineOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <AntdApp>
@@ -39,10 +45,14 @@ export function renderScreen(path: string, routePath: string, element: ReactNode
         <Refine
           routerProvider={routerProvider}
           dataProvider={dataProvider}
+          accessControlProvider={options.accessControlProvider}
+          resources={options.resources}
           options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false }}
         >
           <Routes>
-            <Route path={routePath} element={element} />
+            {Object.entries(routes).map(([routePath, element]) => (
+              <Route key={routePath} path={routePath} element={element} />
+            ))}
             <Route path="*" element={<div>ELSEWHERE</div>} />
           </Routes>
           <Where />
@@ -50,4 +60,8 @@ export function renderScreen(path: string, routePath: string, element: ReactNode
       </MemoryRouter>
     </AntdApp>,
   );
+}
+
+export function renderScreen(path: string, routePath: string, element: ReactNode) {
+  return renderRoutes(path, { [routePath]: element });
 }
