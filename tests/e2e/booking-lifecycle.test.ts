@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, headerBalance, login, pickPlace } from './helpers';
+import { dayAhead, headerBalance, login, searchFromHome, waitAllSignIns } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const DEMO_PIN = '246810';
@@ -35,14 +35,13 @@ async function confirmWithPin(page: Page, expectPin: boolean) {
 }
 
 async function holdBooking(page: Page): Promise<{ id: number; pnr: string }> {
-  await page.getByTestId('flight-search-panel').waitFor();
-  await pickPlace(page, 'flight-from', 'HAN');
-  await pickPlace(page, 'flight-to', 'SGN');
-  await page.getByTestId('depart-date').click();
-  await page.locator(`[data-date="${dayAhead(12)}"]`).click();
-  await page.getByTestId('search-submit').click();
-  await page.waitForURL((url) => url.pathname === '/booking/flights');
-  const first = page.locator('[data-testid=offer-card][data-airline=VN]').first();
+  await searchFromHome(page, { from: 'HAN', to: 'SGN', depart: dayAhead(12) });
+  // a Vietnam Airlines flight with seats, chosen once every source answered and the list shows only that airline,
+  // so the list no longer changes under the click
+  await waitAllSignIns(page);
+  await page.getByTestId('airline-list').getByRole('button', { name: /Vietnam Airlines/ }).click();
+  await expect.poll(() => page.getByTestId('offer-card').evaluateAll((els) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === 'VN'))).toBe(true);
+  const first = page.locator('[data-testid=offer-card][data-airline=VN]:not(.is-sold-out)').first();
   await first.waitFor({ timeout: 30_000 });
   await first.getByTestId('offer-select').click();
   await page.getByTestId('selected-depart').waitFor();
