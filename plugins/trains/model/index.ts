@@ -1,0 +1,7 @@
+/** The pure rules of the trains plugin: no React, no I/O. */
+export * from './trains';
+export * from './seats';
+export * from './layout';
+export * from './passengers';
+export * from './stations';
+export * from './search';
