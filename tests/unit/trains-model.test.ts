@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { foldName, matchStations } from '../../contract/trains';
 import {
-  berthLevel, bookingTotal, compartmentOf, drawCarriage, filterTrains, foldDiacritics, formatCountdown, holdExpired, holdRemaining,
-  initialTrainFilter, initialTrainSearch, passengerErrors, passengersForSeats, paxDiscount, paxPrice, runMinutes, searchErrors,
-  seatState, setDepartDate, setJourneyType, setReturnDate, sortTrains, stationMatches, timeBandOf, toggleIn, toggleSeat,
-  type SortableTrain, type TrainFilter, type TrainPaxType, type TrainSort,
+  berthLevel, compartmentOf, drawCarriage, filterTrains, formatCountdown, holdLeft, initialTrainFilter, initialTrainSearch, layoutOf,
+  livePrices, passengersForSeats, paxDiscount, paxFare, runMinutes, searchErrors, seatChange, seatState, setDepartDate, setJourneyType,
+  setReturnDate, sortTrains, timeBandOf, toggleIn, trainPassengerProblems, type ServerSeatState, type SortableTrain, type TrainFilter,
+  type TrainPaxType, type TrainSort,
 } from '../../plugins/trains/model';
 
-const T = (trainId: string, departDateTime: string, arrivalDateTime: string, seatAvailable: number, freeByClass: SortableTrain['freeByClass'] = {}): SortableTrain =>
-  ({ trainId, departDateTime, arrivalDateTime, seatAvailable, freeByClass });
+const T = (trainId: string, departDateTime: string, arrivalDateTime: string, seatAvailable: number, free: Record<string, number> = {}): SortableTrain =>
+  ({ trainId, departDateTime, arrivalDateTime, seatAvailable, carriages: Object.entries(free).map(([seatClass, n]) => ({ seatClass, free: n })) });
 
 const trains = [
   T('SE1', '2026-12-01T19:25', '2026-12-03T04:55', 120, { NGM: 60, NAM: 10, NAC: 50 }), // 33h30
@@ -73,48 +74,42 @@ describe('train filter (spec points 6 and 9)', () => {
 });
 
 describe('seat toggling (spec point 4: selection toggles a seat)', () => {
-  const a = { ticketId: 'a' };
-  const b = { ticketId: 'b' };
-  it.each<[string, { ticketId: string }[], { ticketId: string }, 'free' | 'held' | 'sold', string[]]>([
-    ['adds a free seat', [], a, 'free', ['a']],
-    ['adds after the others', [a], b, 'free', ['a', 'b']],
-    ['removes a chosen seat', [a, b], a, 'free', ['b']],
-    ['removes a chosen seat whatever the server says', [a], a, 'held', []],
-    ['refuses a seat held by others', [a], b, 'held', ['a']],
-    ['refuses a sold seat', [], b, 'sold', []],
-  ])('%s', (_, selected, seat, server, expected) => expect(toggleSeat(selected, seat, server).map((s) => s.ticketId)).toEqual(expected));
+  it.each<[string, string[], string, ServerSeatState, { add: string[]; remove: string[] } | null]>([
+    ['adds a free seat', [], 'a', 'free', { add: ['a'], remove: [] }],
+    ['adds after the others', ['a'], 'b', 'free', { add: ['b'], remove: [] }],
+    ['removes a chosen seat', ['a', 'b'], 'a', 'mine', { add: [], remove: ['a'] }],
+    ['removes a chosen seat whatever the server says', ['a'], 'a', 'held', { add: [], remove: ['a'] }],
+    ['refuses a seat held by others', ['a'], 'b', 'held', null],
+    ['refuses a sold seat', [], 'b', 'sold', null],
+  ])('%s', (_, selected, seat, server, change) => expect(seatChange(selected, seat, server)).toEqual(change));
 
-  it('twice is nothing', () => expect(toggleSeat(toggleSeat([a], b), b)).toEqual([a]));
-
-  it.each<['free' | 'held' | 'sold', boolean, string]>([
+  it.each<[ServerSeatState, boolean, string]>([
     ['free', false, 'free'], ['free', true, 'selected'], ['held', false, 'held'], ['held', true, 'selected'], ['sold', false, 'sold'],
-  ])('state of a %s seat, chosen %s → %s', (server, chosen, state) => expect(seatState(server, 'x', chosen ? [{ ticketId: 'x' }] : [])).toBe(state));
+    ['mine', true, 'selected'], ['mine', false, 'free'],
+  ])('a %s seat, chosen %s, is drawn %s', (server, chosen, state) => {
+    expect(seatState(server, 'x', chosen ? ['x'] : [])).toBe(state);
+    expect(seatState(server, 'x', new Set(chosen ? ['x'] : []))).toBe(state);
+  });
 });
 
 describe('hold countdown (duration minus the seconds elapsed since startTime)', () => {
-  const start = Date.UTC(2026, 11, 1, 10, 0, 0);
+  const startTime = '2026-12-01T10:00:00.000Z';
+  const start = Date.parse(startTime);
   it.each([
-    [600, 0, 600, false],
-    [600, 999, 600, false],
-    [600, 1000, 599, false],
-    [600, 61_500, 539, false],
-    [600, 599_999, 1, false],
-    [600, 600_000, 0, true],
-    [600, 3_600_000, 0, true],
-    [600, -5000, 600, false], // a clock behind the start counts nothing
-  ])('duration %i, %i ms later → %i s', (duration, elapsed, left, expired) => {
-    expect(holdRemaining({ duration, startTime: start }, start + elapsed)).toBe(left);
-    expect(holdExpired({ duration, startTime: start }, start + elapsed)).toBe(expired);
-  });
-  it('no hold yet: the whole duration, not expired', () => {
-    expect(holdRemaining({ duration: 600, startTime: 0 }, start)).toBe(600);
-    expect(holdExpired({ duration: 600, startTime: 0 }, start)).toBe(false);
-  });
+    [600, 0, 600],
+    [600, 999, 600],
+    [600, 1000, 599],
+    [600, 61_500, 539],
+    [600, 599_999, 1],
+    [600, 600_000, 0],
+    [600, 3_600_000, 0],
+  ])('duration %i, %i ms later → %i s', (duration, elapsed, left) => expect(holdLeft({ duration, startTime }, start + elapsed)).toBe(left));
+  it('no hold: nothing to count', () => expect(holdLeft(null, start)).toBeNull());
   it.each([[0, '00:00'], [59, '00:59'], [600, '10:00'], [3599, '59:59'], [3600, '1:00:00'], [-3, '00:00']])('%i s shows %s', (s, text) =>
     expect(formatCountdown(s)).toBe(text));
 });
 
-describe('discount by passenger type (spec point 9)', () => {
+describe('discount by passenger type (spec point 9, the contract rule, fares to 1,000 VND)', () => {
   it.each<[TrainPaxType, number, number, number]>([
     [1, 1_000_000, 1_000_000, 0],
     [2, 1_000_000, 750_000, 250_000],
@@ -122,20 +117,23 @@ describe('discount by passenger type (spec point 9)', () => {
     [13, 1_000_000, 850_000, 150_000],
     [6, 1_000_000, 1_000_000, 0],
     [7, 1_000_000, 750_000, 250_000],
-    [2, 1_234_567, 925_925, 308_642],
-    [13, 333_333, 283_333, 50_000],
+    [2, 1_234_000, 926_000, 308_000],
   ])('type %i of %i pays %i (discount %i)', (type, price, pays, discount) => {
-    expect(paxPrice(price, type)).toBe(pays);
+    expect(paxFare(price, type)).toBe(pays);
     expect(paxDiscount(price, type)).toBe(discount);
-    expect(Number.isInteger(paxPrice(price, type))).toBe(true);
   });
 
-  it('total: each seat at its passenger price plus services', () => {
-    const seats = [{ ticketId: 'a', price: 1_000_000 }, { ticketId: 'b', price: 800_000 }];
+  it('live prices: each seat at its passenger type, the direction service, the booking fee', () => {
+    const seats = [{ ticketId: 'a', price: 1_000_000, direction: 'depart' as const }, { ticketId: 'b', price: 800_000, direction: 'depart' as const }];
     const pax = passengersForSeats(seats, [{ ticketId: 'b', paxType: 2, fullName: 'Bé', idNumber: '' }]);
     expect(pax.map((p) => p.paxType)).toEqual([1, 2]);
-    expect(bookingTotal(seats, pax)).toBe(1_600_000);
-    expect(bookingTotal(seats, pax, 50_000)).toBe(1_650_000);
+    const plain = livePrices(seats, pax);
+    expect([plain.fare, plain.discount]).toEqual([1_600_000, 200_000]);
+    expect(plain.total).toBe(plain.fare + plain.bookingFees);
+    const meal = livePrices(seats, pax, { depart: { isAdd: true, service: 'MEAL' } });
+    expect(meal.services).toBeGreaterThan(0);
+    expect(meal.total - plain.total).toBe(meal.services);
+    expect(livePrices(seats, pax, { return: { isAdd: true, service: 'MEAL' } }).services).toBe(0);
   });
 
   it('one passenger per seat, typed data kept for seats still chosen', () => {
@@ -144,22 +142,40 @@ describe('discount by passenger type (spec point 9)', () => {
       .toEqual([{ ticketId: 'c', paxType: 1, fullName: '', idNumber: '' }, kept]);
   });
 
-  it.each<[TrainPaxType, string, string, object]>([
-    [1, 'Nguyễn Văn An', '001234567890', {}],
-    [1, '', '001234567890', { fullName: 'nameRequired' }],
-    [1, 'A', '001234567890', { fullName: 'nameLength' }],
-    [1, 'Nguyễn Văn An', '', { idNumber: 'idRequired' }],
-    [6, 'John Smith', 'C1234567', {}],
-    [6, 'John Smith', 'C12-34', { idNumber: 'idFormat' }],
-    [2, 'Nguyễn Bé', '', {}],
-    [7, 'Tom Smith', '', {}],
-    [13, 'Trần Văn Ba', '', { idNumber: 'idRequired' }],
-  ])('passenger of type %i "%s" "%s"', (paxType, fullName, idNumber, errors) => expect(passengerErrors({ paxType, fullName, idNumber })).toEqual(errors));
+  it.each<[TrainPaxType, string, string, string[]]>([
+    [1, 'Nguyễn Văn An', '001234567890', []],
+    [1, '', '001234567890', ['fullName']],
+    [1, 'Nguyễn Văn An', '', ['idNumber']],
+    [6, 'John Smith', 'C1234567', []],
+    [2, 'Nguyễn Bé', '', []],
+    [13, 'Trần Văn Ba', '', ['idNumber']],
+  ])('passenger of type %i "%s" "%s"', (paxType, fullName, idNumber, problems) => expect(trainPassengerProblems({ paxType, fullName, idNumber })).toEqual(problems));
 });
 
 describe('carriage layouts', () => {
   const seats = (n: number) => Array.from({ length: n }, (_, i) => ({ seatNo: i + 1 }));
   const no = (s: { seatNo: number } | null) => (s ? s.seatNo : null);
+
+  it.each([
+    ['seat64', 'seats'], ['seat56', 'seats'], ['hard80', 'seats'], ['berth6', 'berths'], ['berth4', 'berths'], ['berth2', 'berths'],
+  ])('%s is drawn as %s', (kind, drawn) => expect(layoutOf(kind).kind).toBe(drawn));
+
+  it('uses the positions the server gives: rows and columns, extra seats apart', () => {
+    const d = drawCarriage({ kind: 'seats', perRow: 4 }, [
+      { seatNo: 1, row: 1, column: 4 }, { seatNo: 2, row: 1, column: 1 }, { seatNo: 3, row: 2, column: 2 }, { seatNo: 81, row: 0 },
+    ]);
+    if (d.kind !== 'seats') throw new Error('kind');
+    expect(d.rows.map((r) => r.map(no))).toEqual([[2, null, null, null, 1], [null, 3, null, null, null]]);
+    expect(d.extra.map(no)).toEqual([81]);
+  });
+
+  it('uses the compartment, level and side the server gives', () => {
+    const d = drawCarriage({ kind: 'berths', levels: 2 }, [
+      { seatNo: 9, compartment: 1, level: 'upper', side: 'right' }, { seatNo: 5, compartment: 2, level: 'lower', side: 'left' },
+    ]);
+    if (d.kind !== 'berths') throw new Error('kind');
+    expect(d.compartments.map((c) => c.levels.map((l) => l.berths.map(no)))).toEqual([[[null, 9], [null, null]], [[null, null], [5, null]]]);
+  });
 
   it.each([[56, 14], [64, 16]])('%i soft seats make %i rows of 4 around the aisle', (n, rows) => {
     const d = drawCarriage({ kind: 'seats', perRow: 4 }, seats(n));
@@ -197,7 +213,7 @@ describe('carriage layouts', () => {
   });
 });
 
-describe('station search without diacritics', () => {
+describe('station search without diacritics (the contract rule)', () => {
   const stations = [
     { code: 'HNO', name: 'Hà Nội' }, { code: 'HUE', name: 'Huế' }, { code: 'DNA', name: 'Đà Nẵng' }, { code: 'SGO', name: 'Sài Gòn' },
     { code: 'DTR', name: 'Diêu Trì' }, { code: 'BHO', name: 'Biên Hoà' },
@@ -205,8 +221,8 @@ describe('station search without diacritics', () => {
   it.each([
     ['hue', ['HUE']], ['HUẾ', ['HUE']], ['da nang', ['DNA']], ['Đà  nẵng', ['DNA']], ['sai', ['SGO']], ['dieu tri', ['DTR']],
     ['bien hoa', ['BHO']], ['ha', ['HNO']], ['nang', ['DNA']], ['sgo', ['SGO']], ['', stations.map((s) => s.code)], ['xyz', []],
-  ])('"%s" finds %j', (q, codes) => expect(stations.filter((s) => stationMatches(s, q)).map((s) => s.code)).toEqual(codes));
-  it('folds đ and marks', () => expect(foldDiacritics('  Đồng   Hới ')).toBe('dong hoi'));
+  ])('"%s" finds %j', (q, codes) => expect(matchStations(stations, q).map((s) => s.code)).toEqual(codes));
+  it('folds đ and marks', () => expect(foldName('  Đồng   Hới ')).toBe('dong hoi'));
 });
 
 describe('search dates (the flight date rules for two fields)', () => {

@@ -3,5 +3,4 @@ export * from './trains';
 export * from './seats';
 export * from './layout';
 export * from './passengers';
-export * from './stations';
 export * from './search';

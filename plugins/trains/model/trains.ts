@@ -9,17 +9,18 @@
  * - Times are the stations' local times 'YYYY-MM-DDTHH:mm'; durations are computed on them as written.
  * - Time bands are the flight ones: 60 (00:00–06:00), 120 (06:00–12:00), 180 (12:00–18:00), 240 (18:00–24:00),
  *   each [start, end). Empty band lists mean no limit.
- * - Seat class ALL lets every train through; another class lets through a train that has a free place of that
- *   class (a train with no class information on its carriages is judged by its classes list).
+ * - Seat class ALL lets every train through; another class lets through a train with a carriage of that class
+ *   that has a free place.
  */
 
-export const TRAIN_SORTS = ['seatNull', 'departTime', 'returnTime', 'timeRun'] as const;
-export type TrainSort = (typeof TRAIN_SORTS)[number];
+import { TRAIN_SEAT_CLASSES, TRAIN_SORTS, type TrainSeatClass, type TrainSeatClassFilter, type TrainSort } from '../../../contract/trains';
+
+export { TRAIN_SORTS, type TrainSort };
 export const DEFAULT_TRAIN_SORT: TrainSort = 'departTime';
 
-export const SEAT_CLASSES = ['ALL', 'GP', 'NGC', 'NGM', 'NAM', 'NAC'] as const;
-export type SeatClassFilter = (typeof SEAT_CLASSES)[number];
-export type SeatClass = Exclude<SeatClassFilter, 'ALL'>;
+export const SEAT_CLASSES = TRAIN_SEAT_CLASSES;
+export type SeatClassFilter = TrainSeatClassFilter;
+export type SeatClass = TrainSeatClass;
 
 export const TIME_BANDS = [60, 120, 180, 240] as const;
 export type TimeBand = (typeof TIME_BANDS)[number];
@@ -31,8 +32,10 @@ export interface SortableTrain {
   seatAvailable: number;
   departDateTime: string;
   arrivalDateTime: string;
-  /** Free places by seat class (a class absent or 0: none free). */
-  freeByClass?: Partial<Record<SeatClass, number>>;
+  /** Running time in minutes, when the server gives it. */
+  timeRun?: number;
+  /** The carriages with their class and free places. */
+  carriages?: readonly { seatClass: string; free: number }[];
 }
 
 export interface TrainFilter {
@@ -71,7 +74,7 @@ const key: Record<TrainSort, (t: SortableTrain) => number> = {
   seatNull: (t) => -t.seatAvailable,
   departTime: (t) => localMinutes(t.departDateTime),
   returnTime: (t) => localMinutes(t.arrivalDateTime),
-  timeRun: (t) => runMinutes(t),
+  timeRun: (t) => t.timeRun ?? runMinutes(t),
 };
 
 /** The trains in the order of a sort (a new array). */
@@ -83,7 +86,7 @@ export function sortTrains<T extends SortableTrain>(trains: readonly T[], sort: 
 }
 
 export function trainPasses(train: SortableTrain, filter: TrainFilter): boolean {
-  if (filter.seatClass !== 'ALL' && !((train.freeByClass?.[filter.seatClass] ?? 0) > 0)) return false;
+  if (filter.seatClass !== 'ALL' && !(train.carriages ?? []).some((c) => c.seatClass === filter.seatClass && c.free > 0)) return false;
   if (filter.departureTimes.length && !filter.departureTimes.includes(timeBandOf(train.departDateTime))) return false;
   if (filter.arrivalTimes.length && !filter.arrivalTimes.includes(timeBandOf(train.arrivalDateTime))) return false;
   return true;
