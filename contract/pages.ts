@@ -29,6 +29,17 @@ export const PAGES = {
     byTag: '/agent/news-by-tag',
     article: '/agent/news/:id',
   },
+  // trains
+  trains: {
+    home: '/train',
+    search: '/train/search',
+    issue: '/train/issue',
+    status: '/train/status',
+    booking: '/booking/train',
+    passengerInfo: '/booking/train/passenger-info',
+    confirm: '/booking/train/confirm-passenger-info',
+    complete: '/booking/train/complete',
+  },
   shell: {
     changePassword: '/change-password',
     timeSetup: '/time-setup-instruction',

@@ -21,6 +21,9 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'bookings.refund': { endpoint: 'POST /api/bookings/:id/refund' },
   // accounting: approving or rejecting a top-up
   'deposit-topups.confirm': { endpoint: 'POST /api/accounting/topups/:id/approve' },
+  // train-bookings: paying a held train booking from the deposit, refunding its tickets
+  'train-bookings.pay': { rule: 'USE_TRAIN' },
+  'train-bookings.refund': { rule: 'USE_TRAIN' },
 };
 
 /** The permission rule of a named action, or undefined when none is declared. Throws on a dangling endpoint. */

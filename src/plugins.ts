@@ -7,5 +7,7 @@ import { systemPlugin } from '../plugins/system';
 import { newsPlugin } from '../plugins/news';
 import { accountingPlugin } from '../plugins/accounting';
 import { bookingsPlugin } from '../plugins/bookings';
+// trains
+import { trainsPlugin } from '../plugins/trains';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, trainsPlugin];

@@ -13,6 +13,7 @@ import { holdSecondsLeft, toggleSeat } from '../../../contract/trains';
 
 export type ServerSeatState = 'free' | 'held' | 'sold' | 'mine';
 export type SeatState = 'free' | 'held' | 'sold' | 'selected';
+export type Direction = 'depart' | 'return';
 
 /** The state a seat is drawn in: selected when it is in this user's selection, else the server's. */
 export function seatState(server: ServerSeatState, ticketId: string, selected: ReadonlySet<string> | readonly string[]): SeatState {
