@@ -283,15 +283,30 @@ export class SimulatedRailway implements RailSupplier {
     };
   }
 
+  /** Seats are deterministic per run, carriage and distance: kept once computed (a bounded cache). */
+  private readonly seatCache = new Map<string, RailSeat[]>();
+
   seats(run: RailRun, carriageNo: number): RailSeat[] {
     const carriage = run.carriages.find((c) => c.carriageNo === carriageNo);
     if (!carriage) return [];
+    const key = `${run.trainNo}|${run.runDate}|${carriageNo}|${run.distanceKm}`;
+    const cached = this.seatCache.get(key);
+    if (cached) return cached.map((s) => ({ ...s }));
     const occupancy = new Rand('rail-load', run.trainNo, run.runDate).between(0.2, 0.55);
-    return (SHAPES.get(carriage.type) ?? []).map((s) => ({
+    const prices = new Map<string, number>();
+    const priceOf = (seatType: string) => {
+      let p = prices.get(seatType);
+      if (p === undefined) prices.set(seatType, (p = seatPrice(seatType, run.distanceKm, run.trainNo, run.runDate)));
+      return p;
+    };
+    const seats = (SHAPES.get(carriage.type) ?? []).map((s) => ({
       ...s,
-      price: seatPrice(s.seatType, run.distanceKm, run.trainNo, run.runDate),
+      price: priceOf(s.seatType),
       soldElsewhere: new Rand('rail-sold', run.trainNo, run.runDate, carriageNo, s.seatNo).chance(occupancy),
     }));
+    if (this.seatCache.size >= 20_000) this.seatCache.clear();
+    this.seatCache.set(key, seats);
+    return seats.map((s) => ({ ...s }));
   }
 
   async issue(request: RailIssueRequest, ctx: SupplierCallContext = {}): Promise<RailIssueResult> {
