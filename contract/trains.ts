@@ -13,7 +13,7 @@
  *   GET    /api/trains/bookings?…                      trainBookingListQuery → { data: trainBookingRow[], total }
  *   GET    /api/trains/bookings/:id                   → trainBooking
  *   POST   /api/trains/bookings/:id/pay               trainPayRequest (+ X-Pin) → trainBooking (status 05, tickets)
- *   POST   /api/trains/bookings/:id/cancel            → trainBooking (status 01; an unpaid booking only)
+ *   POST   /api/trains/bookings/:id/cancel            {} → trainBooking (status 01; an unpaid booking only)
  *   GET    /api/trains/bookings/:id/refund?ticketIds= → trainRefundQuote
  *   POST   /api/trains/bookings/:id/refund            trainRefundRequest (+ X-Pin) → trainRefundResult
  *   GET    /api/trains/bookings/:id/tickets.pdf?ticketId= → application/pdf (every ticket, or one)
