@@ -22,8 +22,8 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   // accounting: approving or rejecting a top-up
   'deposit-topups.confirm': { endpoint: 'POST /api/accounting/topups/:id/approve' },
   // train-bookings: paying a held train booking from the deposit, refunding its tickets
-  'train-bookings.pay': { rule: 'USE_TRAIN' },
-  'train-bookings.refund': { rule: 'USE_TRAIN' },
+  'train-bookings.pay': { endpoint: 'POST /api/trains/bookings/:id/pay' },
+  'train-bookings.refund': { endpoint: 'POST /api/trains/bookings/:id/refund' },
 };
 
 /** The permission rule of a named action, or undefined when none is declared. Throws on a dangling endpoint. */

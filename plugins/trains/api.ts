@@ -29,26 +29,27 @@ const HOLD_KEY = ['trains', 'hold'] as const;
 
 /** The stations (reference data, read once). */
 export function useStations() {
-  const { query, result } = useCustom<TrainStation[], HttpError>({
+  const { query } = useCustom<TrainStation[], HttpError>({
     url: TRAINS_API.stations,
     method: 'get',
     meta: QUIET,
     queryOptions: { queryKey: ['trains', 'stations'], staleTime: Infinity },
     errorNotification: false,
   });
-  return { stations: (result?.data ?? []) as TrainStation[], query };
+  const data = query.data?.data;
+  return { stations: Array.isArray(data) ? data : [], query };
 }
 
 /** The caller's open hold (null when none): the seats chosen so far and the countdown. */
 export function useHold() {
-  const { query, result } = useCustom<HoldState, HttpError>({
+  const { query } = useCustom<HoldState, HttpError>({
     url: TRAINS_API.hold,
     method: 'get',
     meta: QUIET,
     queryOptions: { queryKey: HOLD_KEY, staleTime: 0, refetchOnWindowFocus: true },
     errorNotification: false,
   });
-  return { hold: query.isSuccess ? (result?.data?.hold ?? null) : undefined, query };
+  return { hold: query.isSuccess ? (query.data?.data?.hold ?? null) : undefined, query };
 }
 
 /** Changes the hold (add or remove seats; the first seat starts it) or releases it; answers the new hold. */

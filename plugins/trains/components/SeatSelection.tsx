@@ -29,7 +29,7 @@ export function SeatSelection({ train }: { train: Train }) {
     queryOptions: { queryKey: ['trains', 'seats', train.trainId, chosen], enabled: chosen !== null, staleTime: 0 },
     errorNotification: false,
   });
-  const data = seats.result?.data as SeatsByCarriage | undefined;
+  const data = seats.query.data?.data;
   const selectedIds = useMemo(() => (hold?.seats ?? []).map((s) => s.ticketId), [hold]);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   const layout = useMemo(() => layoutOf(data?.layout ?? 'seat64'), [data?.layout]);

@@ -45,11 +45,11 @@ export function TrainBookingList({ title, statuses, testId }: { title: string; s
       width: 220,
       render: (_, r) => r.trains.map((x) => <div key={`${x.direction}${x.trainNo}`}>{`${x.trainNo} ${x.from}→${x.to} · ${x.departDateTime.slice(8, 10)}/${x.departDateTime.slice(5, 7)} ${x.departDateTime.slice(11, 16)}`}</div>),
     },
+    { title: t('trains.status.status'), dataIndex: 'status', key: 'status', width: 170, render: (v: TrainStatus) => <StatusTag status={v} /> },
     { title: t('trains.passengers.contactName'), dataIndex: 'contactName', key: 'contactName', width: 150 },
     { title: t('trains.status.tickets'), dataIndex: 'tickets', key: 'tickets', width: 70, align: 'right' },
     { title: t('trains.passengers.total'), dataIndex: 'total', key: 'total', width: 130, align: 'right', render: (v: number) => <span className="money">{formatVnd(v)}</span> },
     { title: t('trains.status.refunded'), dataIndex: 'refunded', key: 'refunded', width: 120, align: 'right', render: (v: number) => (v ? formatVnd(v) : '—') },
-    { title: t('trains.status.status'), dataIndex: 'status', key: 'status', width: 170, render: (v: TrainStatus) => <StatusTag status={v} /> },
     { title: t('trains.status.agent'), key: 'agent', width: 150, render: (_, r) => `${r.userName} · ${r.agencyName}` },
     {
       title: '',
@@ -94,7 +94,7 @@ export function TrainBookingList({ title, statuses, testId }: { title: string; s
       {tableQuery.isError ? (
         <LoadError onRetry={() => void tableQuery.refetch()} />
       ) : (
-        <Table {...tableProps} rowKey="id" columns={columns} scroll={{ x: 1300 }} size="small" data-testid={testId} locale={{ emptyText: <EmptyRows /> }} />
+        <Table {...tableProps} rowKey="id" columns={columns} scroll={{ x: 1320 }} size="small" data-testid={testId} locale={{ emptyText: <EmptyRows /> }} />
       )}
     </List>
   );

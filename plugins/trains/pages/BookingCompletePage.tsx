@@ -31,9 +31,9 @@ function PayPanel({ booking, onPaid }: { booking: TrainBooking; onPaid: () => Pr
   const refreshBalance = useRefreshBalance();
   const key = useRef<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const { result: balanceResult, query: balanceQuery } = useCustom<Balance, HttpError>({ url: BALANCE_URL, method: 'get', meta: QUIET, queryOptions: { queryKey: ['trains', 'balance'], staleTime: 0 }, errorNotification: false });
+  const { query: balanceQuery } = useCustom<Balance, HttpError>({ url: BALANCE_URL, method: 'get', meta: QUIET, queryOptions: { queryKey: ['trains', 'balance'], staleTime: 0 }, errorNotification: false });
   const { mutateAsync, mutation } = useCustomMutation<TrainBooking, HttpError, TrainPayRequest>();
-  const b = balanceResult?.data as Balance | undefined;
+  const b = balanceQuery.data?.data;
   const short = b ? b.available < booking.total : false;
 
   const pay = async () => {

@@ -5,7 +5,7 @@
  * the seats chosen so far.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Segmented, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Card, Empty, Radio, Skeleton, Tabs } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useCustom, type HttpError } from '@refinedev/core';
 import dayjs from 'dayjs';
@@ -32,9 +32,12 @@ function DirectionList({ trains, stationName }: { trains: Train[]; stationName: 
   return (
     <div className="train-direction">
       <div className="train-toolbar">
-        <Segmented<TrainSort>
+        <Radio.Group
+          className="train-sorts"
+          optionType="button"
+          buttonStyle="solid"
           value={sort}
-          onChange={setSort}
+          onChange={(e) => setSort(e.target.value as TrainSort)}
           options={TRAIN_SORTS.map((s) => ({ value: s, label: t(`trains.sort.${s}`) }))}
           aria-label={t('trains.sort.label')}
           data-testid="train-sorts"
@@ -67,7 +70,7 @@ export default function TrainResultsPage() {
   const { stations } = useStations();
   const stationName = (code: string) => stations.find((s) => s.code === code)?.name ?? code;
   const payload = params ? searchQuery(params) : {};
-  const { query, result } = useCustom<TrainSearchResult, HttpError>({
+  const { query } = useCustom<TrainSearchResult, HttpError>({
     url: TRAINS_API.search,
     method: 'post',
     config: { payload },
@@ -75,7 +78,7 @@ export default function TrainResultsPage() {
     queryOptions: { queryKey: ['trains', 'search', payload], enabled: !!params, staleTime: 30_000, retry: false },
     errorNotification: false,
   });
-  const data = result?.data as TrainSearchResult | undefined;
+  const data = query.data?.data;
 
   const title = params ? `${stationName(params.from)} → ${stationName(params.to)}` : t('trains.results.title');
   const tab = (direction: Direction, list: Train[]) => ({
