@@ -6,5 +6,5 @@ const STEPS = ['seats', 'passengers', 'confirm', 'complete'] as const;
 
 export function FlowSteps({ current }: { current: (typeof STEPS)[number] }) {
   const { t } = useTranslation();
-  return <Steps className="train-steps" size="small" responsive={false} current={STEPS.indexOf(current)} items={STEPS.map((s) => ({ title: t(`trains.steps.${s}`) }))} />;
+  return <Steps className="train-steps" size="small" responsive={false} labelPlacement="vertical" current={STEPS.indexOf(current)} items={STEPS.map((s) => ({ title: t(`trains.steps.${s}`) }))} />;
 }
