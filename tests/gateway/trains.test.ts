@@ -13,6 +13,7 @@ import { ENDPOINT_RULES } from '../../policies/endpoints';
 import { TRAIN_BOOKING_FEE, TRAIN_HOLD_SECONDS, paxFare, type TrainBooking, type TrainRefundQuote, type TrainRefundResult } from '../../contract/trains';
 import { vietnamInstant } from '../../gateway/trains/inventory';
 import { balanceOf } from '../../gateway/platform/ledger';
+import { seedTrains } from '../../gateway/seed/trains';
 import { trainSeats } from '../../gateway/platform/db/schema';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { createSupplierRegistry, SupplierError, type RailSupplier } from '../../gateway/suppliers';
@@ -410,5 +411,27 @@ describe('trains: the railway fails after payment', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json<TrainBooking>().status).toBe('05');
     expect(await balanceOf(gw.db, agencyId)).toBe(before - booking.total);
+  });
+});
+
+describe('trains: the demo seed', () => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' } });
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it('gives f1admin train bookings in every state of /train/status, once', async () => {
+    expect(await seedTrains(gw.db)).toBe(5);
+    expect(await seedTrains(gw.db)).toBe(0);
+    const t = (await login(gw, 'f1admin')).accessToken;
+    const list = (await call(gw, 'GET', '/api/trains/bookings', { token: t })).json<{ data: { status: string; code: string }[]; total: number }>();
+    expect(list.total).toBe(5);
+    expect(list.data.map((r) => r.status).sort()).toEqual(['01', '02', '05', '05', '06']);
+    for (const row of list.data.filter((r) => r.status === '05' || r.status === '06')) {
+      expect((await entriesOf(gw, row.code)).map((e) => e.type)[0]).toBe('C');
+    }
   });
 });
