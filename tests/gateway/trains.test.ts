@@ -248,6 +248,25 @@ describe('trains API', () => {
     expect(map.data.filter((s) => seats.some((x) => x.ticketId === s.ticketId)).map((s) => s.state)).toEqual(['free', 'free']);
   });
 
+  it('holds a round trip: the later train back is the return direction, and its service applies to it only', async () => {
+    const out = await findTrain(gw, token('f1admin'), 'SE3', 'HNO', 'SGO', 28);
+    const back = (await searchTrains(gw, token('f1admin'), { from: 'HNO', to: 'SGO', departDate: trainDay(28), returnDate: trainDay(33) })).return.find((t) => t.trainNo === 'SE4')!;
+    const [a] = await freeSeats(gw, token('f1admin'), out, 'seat64', 1);
+    const [b] = await freeSeats(gw, token('f1admin'), back, 'seat64', 1);
+    const hold = (await changeHold(gw, token('f1admin'), [b.ticketId, a.ticketId])).json().hold;
+    expect(Object.fromEntries(hold.seats.map((s: { ticketId: string; direction: string }) => [s.ticketId, s.direction]))).toEqual({ [a.ticketId]: 'depart', [b.ticketId]: 'return' });
+    const res = await call(gw, 'POST', '/api/trains/bookings', {
+      token: token('f1admin'),
+      body: { passengers: [{ ...adultPax(a.ticketId), isService: true }, { ...adultPax(b.ticketId), isService: true }], contact: { name: 'An', phone: '0912345678' }, addService: { return: { isAdd: true, service: 'INS' } } },
+    });
+    const booking = res.json<TrainBooking>();
+    expect(booking.tickets.map((t) => [t.seat.direction, t.service, t.servicePrice])).toEqual([
+      ['depart', null, 0],
+      ['return', 'INS', 10_000],
+    ]);
+    await call(gw, 'POST', `/api/trains/bookings/${booking.id}/cancel`, { token: token('f1admin'), body: {} });
+  });
+
   it('pays once from the deposit: idempotent by key, tickets with numbers and a QR code, a PDF', async () => {
     const train = await findTrain(gw, token('f1admin'), 'SE3', 'HNO', 'SGO', 23);
     const seats = await freeSeats(gw, token('f1admin'), train, 'berth4', 2, true);
