@@ -295,6 +295,8 @@ describe('trains API', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // one QR image per ticket, drawn in the PDF
+    expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(2);
     // seats are sold: nobody can hold them
     expect((await changeHold(gw, token('f2admin'), [seats[0].ticketId])).statusCode).toBe(409);
     // the list of /train/status shows it
