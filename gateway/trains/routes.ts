@@ -60,6 +60,21 @@ export function registerTrainRoutes(app: FastifyInstance, deps: AccessDeps, opti
   };
   const sweep = () => sweepTrains(db, now());
 
+  // expired holds and unpaid bookings go back every minute too (reads also settle them lazily)
+  let sweeping = false;
+  const timer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweep()
+      .then((n) => {
+        if (n > 0) app.log.info({ expired: n }, 'train bookings expired');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'train hold expiry failed'))
+      .finally(() => (sweeping = false));
+  }, 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
   defineEndpoint(app, deps, {
     method: 'GET',
     url: TRAINS_API.stations,

@@ -13,6 +13,7 @@ import { ENDPOINT_RULES } from '../../policies/endpoints';
 import { TRAIN_BOOKING_FEE, TRAIN_HOLD_SECONDS, paxFare, type TrainBooking, type TrainRefundQuote, type TrainRefundResult } from '../../contract/trains';
 import { vietnamInstant } from '../../gateway/trains/inventory';
 import { balanceOf } from '../../gateway/platform/ledger';
+import { seedTrains } from '../../gateway/seed/trains';
 import { trainSeats } from '../../gateway/platform/db/schema';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { createSupplierRegistry, SupplierError, type RailSupplier } from '../../gateway/suppliers';
@@ -247,6 +248,25 @@ describe('trains API', () => {
     expect(map.data.filter((s) => seats.some((x) => x.ticketId === s.ticketId)).map((s) => s.state)).toEqual(['free', 'free']);
   });
 
+  it('holds a round trip: the later train back is the return direction, and its service applies to it only', async () => {
+    const out = await findTrain(gw, token('f1admin'), 'SE3', 'HNO', 'SGO', 28);
+    const back = (await searchTrains(gw, token('f1admin'), { from: 'HNO', to: 'SGO', departDate: trainDay(28), returnDate: trainDay(33) })).return.find((t) => t.trainNo === 'SE4')!;
+    const [a] = await freeSeats(gw, token('f1admin'), out, 'seat64', 1);
+    const [b] = await freeSeats(gw, token('f1admin'), back, 'seat64', 1);
+    const hold = (await changeHold(gw, token('f1admin'), [b.ticketId, a.ticketId])).json().hold;
+    expect(Object.fromEntries(hold.seats.map((s: { ticketId: string; direction: string }) => [s.ticketId, s.direction]))).toEqual({ [a.ticketId]: 'depart', [b.ticketId]: 'return' });
+    const res = await call(gw, 'POST', '/api/trains/bookings', {
+      token: token('f1admin'),
+      body: { passengers: [{ ...adultPax(a.ticketId), isService: true }, { ...adultPax(b.ticketId), isService: true }], contact: { name: 'An', phone: '0912345678' }, addService: { return: { isAdd: true, service: 'INS' } } },
+    });
+    const booking = res.json<TrainBooking>();
+    expect(booking.tickets.map((t) => [t.seat.direction, t.service, t.servicePrice])).toEqual([
+      ['depart', null, 0],
+      ['return', 'INS', 10_000],
+    ]);
+    await call(gw, 'POST', `/api/trains/bookings/${booking.id}/cancel`, { token: token('f1admin'), body: {} });
+  });
+
   it('pays once from the deposit: idempotent by key, tickets with numbers and a QR code, a PDF', async () => {
     const train = await findTrain(gw, token('f1admin'), 'SE3', 'HNO', 'SGO', 23);
     const seats = await freeSeats(gw, token('f1admin'), train, 'berth4', 2, true);
@@ -275,6 +295,8 @@ describe('trains API', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // one QR image per ticket, drawn in the PDF
+    expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(2);
     // seats are sold: nobody can hold them
     expect((await changeHold(gw, token('f2admin'), [seats[0].ticketId])).statusCode).toBe(409);
     // the list of /train/status shows it
@@ -410,5 +432,27 @@ describe('trains: the railway fails after payment', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json<TrainBooking>().status).toBe('05');
     expect(await balanceOf(gw.db, agencyId)).toBe(before - booking.total);
+  });
+});
+
+describe('trains: the demo seed', () => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' } });
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it('gives f1admin train bookings in every state of /train/status, once', async () => {
+    expect(await seedTrains(gw.db)).toBe(5);
+    expect(await seedTrains(gw.db)).toBe(0);
+    const t = (await login(gw, 'f1admin')).accessToken;
+    const list = (await call(gw, 'GET', '/api/trains/bookings', { token: t })).json<{ data: { status: string; code: string }[]; total: number }>();
+    expect(list.total).toBe(5);
+    expect(list.data.map((r) => r.status).sort()).toEqual(['01', '02', '05', '05', '06']);
+    for (const row of list.data.filter((r) => r.status === '05' || r.status === '06')) {
+      expect((await entriesOf(gw, row.code)).map((e) => e.type)[0]).toBe('C');
+    }
   });
 });
