@@ -6,9 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { serverNow } from '../../../src/sdk';
 import { formatCountdown, holdLeft } from '../model';
 
-export function HoldCountdown({ duration, startTime, onExpire, now = Date.now }: { duration: number; startTime: string; onExpire?: () => void; now?: () => number }) {
+export function HoldCountdown({ duration, startTime, onExpire, now = serverNow }: { duration: number; startTime: string; onExpire?: () => void; now?: () => number }) {
   const { t } = useTranslation();
   const [left, setLeft] = useState(() => holdLeft({ duration, startTime }, now()) ?? 0);
   const fired = useRef(false);

@@ -10,7 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TRAIN_MAX_SEATS, TRAIN_SEAT_CLASSES } from '../../../contract/trains';
-import { linkTo, PAGES } from '../../../src/sdk';
+import { businessToday, linkTo, PAGES } from '../../../src/sdk';
 import { useStations } from '../api';
 import { initialTrainSearch, searchErrors, setDepartDate, setJourneyType, setReturnDate, swapStations, type SearchError } from '../model';
 import { searchQuery, type TrainSearchParams } from '../search-params';
@@ -21,7 +21,8 @@ const D = 'YYYY-MM-DD';
 export function TrainSearchPanel({ initial, compact = false }: { initial?: TrainSearchParams | null; compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const today = dayjs().format(D);
+  // today in Vietnam on the gateway's clock, whatever the browser's zone
+  const today = businessToday();
   const { stations, query } = useStations();
   const [s, setS] = useState<TrainSearchParams>(() => initial ?? { ...initialTrainSearch(today), seatClass: 'ALL', passengers: 1 });
   const [tried, setTried] = useState(false);

@@ -8,11 +8,10 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Radio, Skeleton, Tabs } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useCustom, type HttpError } from '@refinedev/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { TRAINS_API, type Train, type TrainSearchResult } from '../../../contract/trains';
-import { formatLongDate, PageFrame } from '../../../src/sdk';
+import { businessToday, formatLongDate, PageFrame } from '../../../src/sdk';
 import { QUIET, useStations } from '../api';
 import { HoldBar } from '../components/HoldBar';
 import { HoldSummary } from '../components/HoldSummary';
@@ -64,7 +63,7 @@ function DirectionList({ trains, stationName }: { trains: Train[]; stationName: 
 export default function TrainResultsPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = businessToday();
   const params = parseSearch(location.search, today);
   const [editing, setEditing] = useState(false);
   const { stations } = useStations();
