@@ -8,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HeldSeat, SeatsByCarriage, Train, TrainHold, TrainSeat } from '../../contract/trains';
 import { paxDiscount } from '../../contract/trains';
+import BookingTrainPage from '../../plugins/trains/pages/BookingTrainPage';
 import PassengerInfoPage from '../../plugins/trains/pages/PassengerInfoPage';
 import TrainResultsPage from '../../plugins/trains/pages/TrainResultsPage';
 import { initTestI18n } from './helpers/i18n';
@@ -59,6 +60,10 @@ beforeEach(() => {
       return { data: { ...car9, data: car9.data.map((s) => (mine.has(s.ticketId) ? { ...s, state: 'mine' } : s)) } };
     }
     if (req.url === '/api/trains/hold' && req.method === 'GET') return { data: { hold } };
+    if (req.url === '/api/trains/hold' && req.method === 'DELETE') {
+      hold = null;
+      return { data: { hold } };
+    }
     if (req.url === '/api/trains/hold' && req.method === 'POST') {
       const body = sentBody(req) as { add?: string[]; remove?: string[] };
       const seats = (hold?.seats ?? []).filter((s) => !(body.remove ?? []).includes(s.ticketId));
@@ -182,5 +187,20 @@ describe('booking/train/passenger-info', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/booking/train/confirm-passenger-info'));
     const saved = JSON.parse(sessionStorage.getItem('trains.draft')!);
     expect(saved.passengers.map((p: { paxType: number; fullName: string }) => [p.paxType, p.fullName])).toEqual([[1, 'Nguyễn Văn An'], [2, 'Nguyễn Bảo Ngọc']]);
+  });
+});
+
+describe('booking/train: the hold runs out', () => {
+  it('at 0 the seats are released and the page says so', async () => {
+    // a hold of 900 s that started 898.5 s ago
+    hold = { holdId: 8, startTime: new Date(Date.now() - 898_500).toISOString(), duration: 900, expiresAt: new Date(Date.now() + 1500).toISOString(), seats: [held(car9.data[0])] };
+    renderRoutes('/booking/train', { '/booking/train': <BookingTrainPage /> });
+    expect(await screen.findByTestId('held-seat')).toBeTruthy();
+    expect(Number(screen.getByTestId('hold-countdown').getAttribute('data-left'))).toBeLessThanOrEqual(2);
+    expect(await screen.findByTestId('hold-expired', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('hold-expired').textContent).toMatch(/Đã hết thời gian giữ chỗ.*đã được trả lại/);
+    expect(seen.some((r) => r.url === '/api/trains/hold' && r.method === 'DELETE')).toBe(true);
+    expect(await screen.findByTestId('no-hold')).toBeTruthy();
+    expect(screen.queryByTestId('held-seat')).toBeNull();
   });
 });
