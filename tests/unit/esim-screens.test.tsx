@@ -6,7 +6,7 @@
  * button is not there.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EsimProduct } from '../../contract/esim';
 import { createAccessControlProvider } from '../../src/access/access-control-provider';
 import { getEnforcer } from '../../src/access/enforcer';
@@ -23,7 +23,8 @@ vi.mock('react-router', async () => {
   return createRequire(import.meta.url)('react-router');
 });
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const product = (id: string, name: string, price: number, dataMb: number | null): EsimProduct => ({
   id, name, coverage: 'country', region: 'asia', countries: [{ code: id.slice(0, 2), name: name.split(' ')[0] }], dataMb,
@@ -49,7 +50,7 @@ function renderPage(permissions: readonly string[] = ['USE_ESIM']) {
   renderRoutes('/esim/products', { '/esim/products': <ProductsPage />, '/esim/list-order/:id': <div>ORDER PAGE</div> }, { resources, accessControlProvider: createAccessControlProvider(() => permissions) });
 }
 
-const card = async (id: string) => (await screen.findAllByTestId('esim-product')).find((c) => c.getAttribute('data-id') === id) as HTMLElement;
+const card = async (id: string) => (await screen.findAllByTestId('esim-product', {}, { timeout: 10_000 })).find((c) => c.getAttribute('data-id') === id) as HTMLElement;
 const lines = () => screen.queryAllByTestId('esim-cart-line');
 const line = (id: string) => lines().find((l) => l.getAttribute('data-id') === id) as HTMLElement;
 const posts = () => seen.filter((r) => r.method === 'POST' && r.url === '/api/esim/orders');
@@ -100,16 +101,16 @@ describe('eSIM catalogue and cart', () => {
     fireEvent.change(screen.getByTestId('esim-customer-email'), { target: { value: 'nam@' } });
     fireEvent.change(screen.getByTestId('esim-customer-phone'), { target: { value: '0912345678' } });
     fireEvent.click(screen.getByTestId('esim-checkout'));
-    expect(await screen.findByText('Email không đúng định dạng, ví dụ ten@congty.vn.')).toBeTruthy();
+    expect(await screen.findByText('Email không đúng định dạng, ví dụ ten@congty.vn.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByTestId('esim-confirm')).toBeNull();
 
     // a refusal keeps the cart and shows what the gateway said
     checkout = () => ({ status: 409, data: { code: 70, message: 'Số dư ký quỹ không đủ cho giao dịch này.', data: { available: 1 } } });
     fireEvent.change(screen.getByTestId('esim-customer-email'), { target: { value: 'nam.pham@example.com' } });
     fireEvent.click(screen.getByTestId('esim-checkout'));
-    expect((await screen.findByTestId('esim-confirm-amount')).getAttribute('data-amount')).toBe(String(3 * JP.price));
+    expect((await screen.findByTestId('esim-confirm-amount', {}, { timeout: 10_000 })).getAttribute('data-amount')).toBe(String(3 * JP.price));
     fireEvent.click(screen.getByTestId('esim-confirm-ok'));
-    expect((await screen.findByTestId('esim-cart-error')).textContent).toContain('Số dư ký quỹ không đủ');
+    expect((await screen.findByTestId('esim-cart-error', {}, { timeout: 10_000 })).textContent).toContain('Số dư ký quỹ không đủ');
     expect(lines()).toHaveLength(1);
     const firstKey = (sentBody(posts()[0]) as { idempotencyKey: string }).idempotencyKey;
 
