@@ -45,6 +45,7 @@ export default function OrdersPage() {
         </Link>
       ),
     },
+    { title: t('esim.orders.status'), dataIndex: 'status', key: 'status', width: 130, render: (v: EsimOrderStatus) => <OrderStatusTag status={v} /> },
     { title: t('esim.orders.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 140, render: (v: string) => formatDateTime(v) },
     { title: t('esim.orders.customer'), dataIndex: 'customerName', key: 'customerName', width: 170 },
     {
@@ -55,7 +56,6 @@ export default function OrdersPage() {
       render: (_, r) => (r.refunded > 0 ? t('esim.orders.quantityRefunded', { count: r.quantity, refunded: r.refunded }) : r.quantity),
     },
     { title: t('esim.orders.total'), dataIndex: 'totalPrice', key: 'totalPrice', width: 140, align: 'right', render: (v: number) => <span className="money">{formatVnd(v)}</span> },
-    { title: t('esim.orders.status'), dataIndex: 'status', key: 'status', width: 130, render: (v: EsimOrderStatus) => <OrderStatusTag status={v} /> },
     { title: t('esim.orders.agency'), dataIndex: 'agencyName', key: 'agencyName', width: 180 },
     { title: t('esim.orders.createdBy'), dataIndex: 'createdBy', key: 'createdBy', width: 110, render: (v: string | null) => v ?? '—' },
   ];

@@ -124,6 +124,8 @@ export default function ProductsPage() {
           pageSize={pageSize}
           total={total}
           showSizeChanger={false}
+          responsive
+          showLessItems
           showTotal={(n) => t('esim.products.total', { count: n })}
           onChange={(page, size) => {
             setCurrentPage(page);
