@@ -1,6 +1,6 @@
 /**
  * Supply of the reference gateway, the only door domain code goes through: the supplier interfaces per
- * family (flights and eSIM; rail provisional), the registry that holds one implementation per source, and
+ * family (flights, rail, eSIM), the registry that holds one implementation per source, and
  * the shared reference data (reference-data.ts). The simulator (simulated/) is private to this folder.
  */
 export * from './types';

@@ -157,6 +157,20 @@ describe('checkout', () => {
     expect(u).toMatchObject({ status: 'NOT_ACTIVATED', usedMb: 0, refundable: true });
   });
 
+  it('charges once when the same checkout arrives twice at the same time', async () => {
+    const before = await balance('f1admin');
+    const body = { idempotencyKey: randomUUID(), items: [{ productId: 'SG-1GB-7D', quantity: 2 }], customer: CUSTOMER };
+    const answers = await Promise.all([checkout('f1admin', body), checkout('f1admin', body), checkout('f1admin', body)]);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    // the others either replay the order or are told it is in progress
+    for (const a of answers.filter((x) => x.statusCode !== 200)) expect(a.json().data.reason, a.body).toBe('inProgress');
+    const amount = ok[0].json<CheckoutResult>().amount;
+    expect(await balance('f1admin')).toBe(before - amount);
+    const [row] = await gw.db.select().from(esimOrders).where(eq(esimOrders.idempotencyKey, body.idempotencyKey));
+    expect(await entriesOfOrder(`ES${String(row.id).padStart(6, '0')}`)).toEqual([{ type: 'C', amount }]);
+  });
+
   it.each([
     ['a bad e-mail', { customer: { ...CUSTOMER, email: 'nam.pham@' } }, 400],
     ['a bad phone', { customer: { ...CUSTOMER, phone: '0123' } }, 400],
