@@ -7,7 +7,8 @@ import { systemPlugin } from '../plugins/system';
 import { newsPlugin } from '../plugins/news';
 import { accountingPlugin } from '../plugins/accounting';
 import { bookingsPlugin } from '../plugins/bookings';
+import { esimPlugin } from '../plugins/esim';
 // trains
 import { trainsPlugin } from '../plugins/trains';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, trainsPlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin];

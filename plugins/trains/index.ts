@@ -12,7 +12,7 @@ import { TRAIN_BOOKINGS_META, TRAIN_BOOKINGS_RESOURCE } from './api';
 export const trainsPlugin = definePlugin({
   name: 'trains',
   resources: [
-    menuGroup('trains', 'trains.menu.group', CarOutlined, 20),
+    menuGroup('trains', 'trains.menu.group', CarOutlined, 18),
     { name: TRAIN_BOOKINGS_RESOURCE, list: PAGES.trains.status, meta: { label: 'trains.status.title', ...TRAIN_BOOKINGS_META, parent: 'trains', icon: icon(UnorderedListOutlined), order: 23 } },
     // menu entries of pages without data of their own (after the data resource, so routes resolve to it)
     { name: 'train-search', list: PAGES.trains.home, meta: { label: 'trains.menu.search', parent: 'trains', icon: icon(SearchOutlined), order: 21 } },
