@@ -1,6 +1,10 @@
 // Shared set-up of the unit project (jsdom).
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy chunks (dialogs, screens) load slowly on a busy 2-core machine: findBy/waitFor wait on the state
+// for up to 10 s instead of the library's 1 s, so a loaded machine does not fail a correct screen.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; antd's responsive observers need it.
 if (typeof window !== 'undefined' && !window.matchMedia) {
