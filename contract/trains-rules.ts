@@ -127,23 +127,10 @@ export function matchStations<T extends { code: string; name: string; folded?: s
 
 // ----- Train sorts (spec point 4) -------------------------------------------------------------------------
 
-/** seatNull: most free seats first; departTime / returnTime: earliest departure first; timeRun: shortest run first. */
+/** The four sorts of spec point 4; the portal orders its results by them (plugins/trains/model: returnTime = earliest arrival). */
 export const TRAIN_SORTS = ['seatNull', 'departTime', 'returnTime', 'timeRun'] as const;
 export type TrainSort = (typeof TRAIN_SORTS)[number];
 
-export function sortTrains<T extends { seatAvailable: number; departDateTime: string; timeRun: number; trainId: string }>(trains: readonly T[], sort: TrainSort): T[] {
-  const cmp = (a: T, b: T): number => {
-    switch (sort) {
-      case 'seatNull':
-        return b.seatAvailable - a.seatAvailable || a.departDateTime.localeCompare(b.departDateTime);
-      case 'timeRun':
-        return a.timeRun - b.timeRun || a.departDateTime.localeCompare(b.departDateTime);
-      default:
-        return a.departDateTime.localeCompare(b.departDateTime);
-    }
-  };
-  return [...trains].sort((a, b) => cmp(a, b) || a.trainId.localeCompare(b.trainId));
-}
 
 /** Departure time bands of the train filter (minutes after midnight, [from, to)). */
 export const TRAIN_TIME_BANDS = { 60: [0, 360], 120: [360, 720], 180: [720, 1080], 240: [1080, 1440] } as const;

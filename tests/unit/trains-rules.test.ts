@@ -10,7 +10,6 @@ import {
   paxFare,
   priceTrainBooking,
   refundFee,
-  sortTrains,
   toggleSeat,
   trainContactProblems,
   trainPassengerProblems,
@@ -108,19 +107,7 @@ describe('stations: diacritics-insensitive search', () => {
   it('folds đ and spaces', () => expect(foldName('  Đà   Nẵng ')).toBe('da nang'));
 });
 
-describe('train sorts (spec point 4)', () => {
-  const trains = [
-    { trainId: 'SE1', seatAvailable: 10, departDateTime: '2026-12-01T20:35', timeRun: 1900 },
-    { trainId: 'SE3', seatAvailable: 50, departDateTime: '2026-12-01T19:25', timeRun: 1980 },
-    { trainId: 'SE5', seatAvailable: 50, departDateTime: '2026-12-01T08:50', timeRun: 2100 },
-    { trainId: 'SE7', seatAvailable: 5, departDateTime: '2026-12-01T06:00', timeRun: 1900 },
-  ];
-  it.each<[Parameters<typeof sortTrains>[1], string[]]>([
-    ['seatNull', ['SE5', 'SE3', 'SE1', 'SE7']],
-    ['departTime', ['SE7', 'SE5', 'SE3', 'SE1']],
-    ['returnTime', ['SE7', 'SE5', 'SE3', 'SE1']],
-    ['timeRun', ['SE7', 'SE1', 'SE3', 'SE5']],
-  ])('%s', (sort, order) => expect(sortTrains(trains, sort).map((t) => t.trainId)).toEqual(order));
+describe('time bands', () => {
   it.each<[string, 60 | 120 | 180 | 240, boolean]>([
     ['2026-12-01T00:00', 60, true],
     ['2026-12-01T05:59', 60, true],
