@@ -3,6 +3,7 @@
  * Completed booking answer. Passenger rules (spec point 5) are pure functions shared by the portal form and
  * the gateway. Money is integer VND.
  */
+import { compactDate, todayInVietnam } from './business-day';
 import { z } from 'zod';
 import { listOf } from './list';
 import { PAX_TYPES, SOURCES, bookingFee, type PaxType } from './flights';
@@ -677,7 +678,7 @@ export function passportProblems(
   else if (international ? calendarKey(expiry) < minimum : calendarKey(expiry) <= minimum) out.push('expiryDate');
   if (passport.issuingDate !== undefined && passport.issuingDate !== '') {
     const issued = parseDate(passport.issuingDate);
-    const today = calendarKey({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+    const today = Number(compactDate(todayInVietnam(now)));
     if (!issued || issued.year < 1900 || calendarKey(issued) > today || (expiry !== null && calendarKey(issued) >= calendarKey(expiry))) out.push('issuingDate');
   }
   return out;

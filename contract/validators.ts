@@ -1,4 +1,5 @@
 /** The validation rules of spec point 5, as pure functions shared by portal forms and gateway schemas. */
+import { todayInVietnam } from './business-day';
 
 export const PHONE_RE = /^(0[35789]\d{8}|84[1-9]\d{8})$/;
 export const PASSWORD_RE = /^(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&*]{8,}$/;
@@ -67,7 +68,7 @@ export function isValidDate(value: string, bounds: { min?: string; max?: string 
 export function isValidBirthDate(value: string, now: Date = new Date()): boolean {
   const d = parseDate(value);
   if (!d) return false;
-  return d.year >= 1900 && d.year <= now.getFullYear();
+  return d.year >= 1900 && d.year <= Number(todayInVietnam(now).slice(0, 4));
 }
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -6,6 +6,7 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { BOOKING_STATUSES, RECORD_STATUSES, type BookingListItem } from '../../../contract/bookings';
 import { isHold } from './status';
+import { todayInVietnam } from '../../../contract/business-day';
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type RecordStatusValue = (typeof RECORD_STATUSES)[number];
@@ -144,10 +145,9 @@ export function columnSortOrder(sort: string, field: SortField): 'ascend' | 'des
 export const WORK_LISTS = ['issue', 'void', 'cancel'] as const;
 export type WorkList = (typeof WORK_LISTS)[number];
 
-/** The local day (yyyy-MM-dd) of a moment. */
+/** The Vietnam business day (yyyy-MM-dd) of a moment, whatever the browser's zone. */
 export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return todayInVietnam(now);
 }
 
 /** What each work list asks the gateway for: holds (issue, cancel), or tickets issued today (void). */

@@ -55,7 +55,7 @@ function PnrRow({ entry, pending, now }: { entry: PnrEntry | null; pending?: Pen
       </div>
       {limit && held && status !== 'TIME LIMIT OUT' && (
         <div className="bk-pnr-limit">
-          {t('bookings.completed.timeLimit')}: {formatDateTime(limit)} · {t('bookings.completed.left')}{' '}
+          {t('bookings.completed.timeLimit')}: {formatDateTime(entry.timelimit)} · {t('bookings.completed.left')}{' '}
           <strong data-testid="pnr-countdown">{countdown(left)}</strong>
         </div>
       )}

@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CheapestBookingDay, FlightOffer, FlightSearchRequest, PriceInfo } from '../../../contract/flights';
 import type { AirlineFareRuleQuery } from '../../../contract/slots';
+import { serverNow } from '../../../src/sdk';
 import { FLIGHTS_API, rowsOf, QUIET_READ } from '../api';
 import type { FlightSearchSession } from '../hooks/use-flight-search';
 import { useIsSmall } from '../hooks/use-is-small';
@@ -73,7 +74,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
   const [fareRule, setFareRule] = useState<(AirlineFareRuleQuery & { title: string }) | null>(null);
   const [quote, setQuote] = useState<{ mode: 'text' | 'image'; items: QuoteItem[] } | null>(null);
   const [quoteStatus, setQuoteStatusMap] = useState<QuoteStatusById>({});
-  const [now] = useState(() => nowProp ?? Date.now());
+  const [now] = useState(() => nowProp ?? serverNow());
 
   useEffect(() => { onSelectionChange?.(selection); }, [selection, onSelectionChange]);
 

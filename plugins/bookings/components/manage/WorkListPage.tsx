@@ -9,7 +9,7 @@ import { useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
 import type { BookingListItem } from '../../../../contract/bookings';
 import { formatDateTime } from '../../../../src/sdk';
-import { LoadError } from '../../../../src/sdk';
+import { LoadError, serverNow } from '../../../../src/sdk';
 import { BOOKINGS_META, BOOKINGS_RESOURCE } from '../../api';
 import { countdown, msLeft } from '../../model/actions';
 import { crudFilters, workListFilters, workListRows, type WorkList, type WorkRow } from '../../model/search';
@@ -29,7 +29,7 @@ export function WorkListPage({ kind }: { kind: WorkList }) {
   const now = useNow(1000);
   const [page, setPage] = useState(1);
   // the filters are fixed for the visit (void: today's tickets)
-  const [filters] = useState(() => crudFilters(workListFilters(kind, new Date())));
+  const [filters] = useState(() => crudFilters(workListFilters(kind, new Date(serverNow()))));
   const { tableQuery } = useTable<BookingListItem>({
     resource: BOOKINGS_RESOURCE,
     meta: BOOKINGS_META,
