@@ -95,7 +95,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
   const cheapest = useCustom<CheapestBookingDay[]>({
     url: FLIGHTS_API.cheapest,
     method: 'get',
-    config: { query: { from: current.from, to: current.to, date: current.date, days: 7 } },
+    config: { query: { from: current.from, to: current.to, date: current.date, days: 7, mode: priceMode } },
     meta: QUIET_READ,
     errorNotification: false,
     queryOptions: { staleTime: 60_000 },
@@ -109,10 +109,10 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
     const options = filterOptions(list, priceMode);
     const filtered = list.filter((o) => matchesFilters(o, filters[tab], priceMode));
     const sorted = sortOffers(filtered, sort, priceMode);
-    // best-price sort updates the day's cheapest-booking summary; the strip's days are basic adult fares
-    // (fareADT), so the searched day is summarised the same way, over every offer that may be shown
+    // best-price sort updates the day's cheapest-booking summary; the strip's days are priced in the list's
+    // price mode, so the searched day is summarised the same way, over every offer that may be shown
     const fetched = rowsOf<CheapestBookingDay>(cheapestData);
-    const today = sort === 'U_BEST_PRICE' ? cheapestBookingSummary(list, routeKey(current.from, current.to), current.date, 'BASIC') : null;
+    const today = sort === 'U_BEST_PRICE' ? cheapestBookingSummary(list, routeKey(current.from, current.to), current.date, priceMode) : null;
     const summaries = today ? upsertCheapestBookingDay(fetched, today) : fetched;
     return { options, sorted, summaries, visible: visibleOffers(sorted, selection[tab].id) };
   }, [base, tab, filters, priceMode, sort, current.from, current.to, current.date, cheapestData, selection]);
