@@ -465,7 +465,15 @@ export type BookingDetail = z.infer<typeof bookingDetail>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const BOOKING_SORTS = ['createdAt', 'departDate', 'total'] as const;
+export const BOOKING_SORTS = ['createdAt', 'departDate', 'total', 'deadline'] as const;
+
+/**
+ * The work lists an agent acts from: issue and cancel list bookings with a live hold (a PNR held, its time
+ * limit not passed), void lists bookings with a ticket still inside its void window. Filtered on the server;
+ * their `deadline` sort is the soonest such time limit (issue, cancel) or void cut-off (void).
+ */
+export const WORK_LISTS = ['issue', 'void', 'cancel'] as const;
+export type WorkList = (typeof WORK_LISTS)[number];
 
 /** GET /api/bookings (data provider list protocol: page, pageSize, sort=field or -field, filters as fields). */
 export const bookingListQuery = z.object({
@@ -473,7 +481,7 @@ export const bookingListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   sort: z
     .string()
-    .regex(/^-?(createdAt|departDate|total)$/)
+    .regex(/^-?(createdAt|departDate|total|deadline)$/)
     .default('-createdAt'),
   pnr: z.string().trim().toUpperCase().max(6).optional(),
   /** Any part of a passenger's first or last name (accents ignored). */
@@ -487,8 +495,10 @@ export const bookingListQuery = z.object({
   flightTo: day.optional(),
   /** user id of the agent who booked (admins only; others always see their own). */
   agentId: z.coerce.number().int().min(1).optional(),
-  /** Issued on this local day (booking/void lists today's tickets). */
+  /** Issued on this local (Vietnam) day. */
   issuedOn: day.optional(),
+  /** Only the bookings a work list acts on now (WORK_LISTS). */
+  workList: z.enum(WORK_LISTS).optional(),
 });
 
 export const bookingListItem = z.object({
