@@ -17,7 +17,7 @@ import { useNow } from '../components/use-now';
 import { countdown } from '../model/actions';
 import type { PendingPnr } from '../model/draft';
 import { maskPassport } from '../model/passport';
-import { bookingStatusDisplay, isHold, liveRecordStatus, recordStatusDisplay } from '../model/status';
+import { bookingStatusDisplay, carrierText, isHold, liveRecordStatus, recordStatusDisplay } from '../model/status';
 import '../bookings.css';
 
 const POLL_MS = 2000;
@@ -30,7 +30,7 @@ function PnrRow({ entry, pending, now }: { entry: PnrEntry | null; pending?: Pen
       <div className="bk-pnr" data-testid="pnr-row" data-status="LOADING">
         <div className="bk-pnr-head">
           <strong className="bk-pnr-code">——————</strong>
-          {pending && <span>{pending.airline} · {pending.source}</span>}
+          {pending && <span>{carrierText(pending.airline, pending.source)}</span>}
           <Tag color={loading.color} data-testid="pnr-status">{t(loading.key)}</Tag>
         </div>
         {pending && <div className="muted">{[pending.dep, pending.ret].filter(Boolean).join(' / ')}</div>}
@@ -47,7 +47,7 @@ function PnrRow({ entry, pending, now }: { entry: PnrEntry | null; pending?: Pen
     <div className="bk-pnr" data-testid="pnr-row" data-status={status}>
       <div className="bk-pnr-head">
         <strong className="bk-pnr-code" data-testid="pnr-code">{entry.pnr || '—'}</strong>
-        <span>{entry.airline} · {entry.source}</span>
+        <span>{carrierText(entry.airline, entry.source)}</span>
         <Tag color={shown.color} data-testid="pnr-status">{t(shown.key)}</Tag>
       </div>
       <div className="muted">

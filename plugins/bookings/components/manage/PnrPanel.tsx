@@ -9,7 +9,7 @@ import type { BookingPnr, PaxInfoEntry, RouteInfoEntry } from '../../../../contr
 import { formatDate, formatDateTime, formatVnd } from '../../../../src/sdk';
 import { actionButtons, countdown, msLeft, type DetailAction } from '../../model/actions';
 import { baggageText } from '../../model/print';
-import { isHold } from '../../model/status';
+import { carrierText, isHold } from '../../model/status';
 import { PnrStatusTag } from './StatusTags';
 import { useActionAccess } from './use-action-access';
 
@@ -149,7 +149,7 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
             {pnr.pnr || '—'}
           </span>
           <span className="muted">
-            {pnr.airline} · {pnr.source}
+            {carrierText(pnr.airline, pnr.source)}
           </span>
           <PnrStatusTag status={pnr.recordStatus} timeLimit={pnr.timeLimit} now={now} />
         </div>
