@@ -113,7 +113,7 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
   const paxColumns = [
     { title: t('bookings.detail.paxType'), key: 'type', width: 90, render: (_: unknown, p: PaxInfoEntry) => t(`bookings.paxType.${p.paxType}`) },
     { title: t('bookings.detail.name'), key: 'name', width: 200, render: (_: unknown, p: PaxInfoEntry) => <strong>{`${p.lastName} ${p.firstName}`}</strong> },
-    { title: t('bookings.detail.paxTitle'), key: 'title', width: 70, render: (_: unknown, p: PaxInfoEntry) => p.title },
+    { title: t('bookings.detail.paxTitle'), key: 'title', width: 70, render: (_: unknown, p: PaxInfoEntry) => <span data-testid="pax-title">{t(`bookings.titles.${p.title}`, { defaultValue: p.title })}</span> },
     { title: t('bookings.detail.birthDay'), dataIndex: 'birthDay', key: 'birthDay', width: 110 },
     {
       title: t('bookings.detail.ticketNumber'),
@@ -219,7 +219,7 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
         <div className="bkm-pax-cards">
           {pnr.paxInfos.map((p) => (
             <div key={p.paxId} className="bkm-pax-card">
-              <strong>{`${p.lastName} ${p.firstName}`}</strong> <span className="muted">{`${p.title} · ${t(`bookings.paxType.${p.paxType}`)} · ${p.birthDay}`}</span>
+              <strong>{`${p.lastName} ${p.firstName}`}</strong> <span className="muted"><span data-testid="pax-title">{t(`bookings.titles.${p.title}`, { defaultValue: p.title })}</span>{` · ${t(`bookings.paxType.${p.paxType}`)} · ${p.birthDay}`}</span>
               <div>
                 {t('bookings.detail.ticketNumber')}:{' '}
                 {p.ticketNumber ? (
