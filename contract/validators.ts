@@ -7,6 +7,15 @@ export const PASSWORD_RE = /^(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&
 export const NAME_RE = /^[\p{L}\p{M} ]+$/u;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+/** A PIN code: 4 to 6 digits (the PIN page, the PIN dialog and the gateway all use this one rule). */
+export const PIN_MIN_LENGTH = 4;
+export const PIN_MAX_LENGTH = 6;
+export const PIN_RE = /^\d{4,6}$/;
+
+export function isValidPin(value: string): boolean {
+  return PIN_RE.test(value);
+}
+
 export function isValidPhone(value: string): boolean {
   return PHONE_RE.test(value);
 }
