@@ -7,11 +7,16 @@
 import { Alert, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useOne, type HttpError } from '@refinedev/core';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { CheckCircleOutlined, CloseCircleOutlined, FileSearchOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CompletedBooking, PnrEntry } from '../../../contract/bookings';
 import { isApiError } from '../../../src/sdk';
-import { formatDate, formatDateTime, formatTime, formatVnd } from '../../../src/sdk';
+import { formatDate, formatDateTime, formatTime, formatVnd, linkTo, PAGES } from '../../../src/sdk';
+import { useActionAccess } from '../components/manage/use-action-access';
+import { useBookingActions } from '../components/manage/use-booking-actions';
+import { nextSteps } from '../model/next-steps';
+import { printQuery } from '../model/print';
 import { BOOKINGS_META, BOOKINGS_RESOURCE, QUIET } from '../api';
 import { useNow } from '../components/use-now';
 import { countdown } from '../model/actions';
@@ -62,6 +67,53 @@ function PnrRow({ entry, pending, now }: { entry: PnrEntry | null; pending?: Pen
       {coming && <Alert type="warning" showIcon message={t('bookings.completed.timeOutComing')} data-testid="time-out-coming" />}
       {entry.message && <Alert type="error" showIcon message={entry.message} />}
     </div>
+  );
+}
+
+/** The next steps of a held booking (model/next-steps.ts), each as the user's access allows. */
+function NextSteps({ booking, now }: { booking: CompletedBooking; now: number }) {
+  const { t } = useTranslation();
+  const allowed = useActionAccess();
+  const actions = useBookingActions();
+  const steps = nextSteps(booking, now, allowed);
+  const many = booking.listPNR.filter((p) => p.pnr).length > 1;
+  const label = (key: string, pnr: string) => (many ? `${t(key)} ${pnr}` : t(key));
+  return (
+    <Card size="small" className="bk-card" title={t('bookings.completed.next.title')} data-testid="next-steps">
+      {actions.feedback}
+      <div className="bk-next-steps">
+        {steps.map((s) => {
+          switch (s.kind) {
+            case 'issue':
+              return (
+                <Button key={`issue-${s.pnr}`} type="primary" icon={<CheckCircleOutlined />} data-testid="next-issue" aria-label={`${t('bookings.completed.next.issue')} ${s.pnr}`}
+                  loading={actions.running === `issue:${s.pnr}`} onClick={() => void actions.runById('issue', booking.id, s.pnr)}>
+                  {label('bookings.completed.next.issue', s.pnr)}
+                </Button>
+              );
+            case 'cancel':
+              return (
+                <Button key={`cancel-${s.pnr}`} danger icon={<CloseCircleOutlined />} data-testid="next-cancel" aria-label={`${t('bookings.completed.next.cancel')} ${s.pnr}`}
+                  loading={actions.running === `cancel:${s.pnr}`} onClick={() => void actions.runById('cancel', booking.id, s.pnr)}>
+                  {label('bookings.completed.next.cancel', s.pnr)}
+                </Button>
+              );
+            case 'detail':
+              return (
+                <Link key="detail" to={linkTo(PAGES.bookings.detail, { id: booking.id })} data-testid="next-detail">
+                  <Button icon={<FileSearchOutlined />} tabIndex={-1}>{t('bookings.completed.next.detail')}</Button>
+                </Link>
+              );
+            case 'quote':
+              return (
+                <Link key="quote" to={`${PAGES.bookings.printTicket}?${printQuery({ id: booking.id, pnr: s.pnr })}`} data-testid="next-quote">
+                  <Button icon={<PrinterOutlined />} tabIndex={-1}>{t('bookings.completed.next.quote')}</Button>
+                </Link>
+              );
+          }
+        })}
+      </div>
+    </Card>
   );
 }
 
@@ -126,6 +178,7 @@ export default function CompletedBookingPage() {
         <Skeleton active />
       ) : (
         <>
+          <NextSteps booking={booking} now={now} />
           <Card size="small" className="bk-card" title={t('bookings.completed.routes')}>
             {booking.routes.map((r, i) => (
               <div key={i} className="bk-route">
