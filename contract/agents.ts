@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { listOf, sortQuery } from './list';
 import { ACCOUNT_TYPES, ROLES, password, username } from './auth';
-import { EMAIL_RE, NAME_RE, PHONE_RE } from './validators';
+import { EMAIL_RE, NAME_RE, PHONE_RE, PIN_RE } from './validators';
 
 export const page = z.coerce.number().int().min(1).max(100_000).default(1);
 export const pageSize = z.coerce.number().int().min(1).max(100).default(20);
@@ -316,7 +316,7 @@ export const signedInChangePassword = z.object({
   newPassword: password,
 });
 
-export const pin = z.string().regex(/^\d{4,6}$/);
+export const pin = z.string().regex(PIN_RE);
 export const pinStatus = z.object({ hasPin: z.boolean() });
 export const pinRequest = z.object({
   /** Required when a PIN is already set. */

@@ -10,9 +10,11 @@ export const password = z.string().regex(PASSWORD_RE);
 
 export const captchaResponse = z.object({
   captchaId: z.string(),
-  /** SVG markup of the image. */
+  /** SVG markup of the image ('' when captcha is turned off). */
   svg: z.string(),
   expiresInSeconds: z.number().int(),
+  /** false when the gateway checks no captcha (CAPTCHA=off): the forms hide the field and send none. */
+  enabled: z.boolean(),
 });
 
 export const loginRequest = z.object({

@@ -3,6 +3,7 @@
  * Completed booking answer. Passenger rules (spec point 5) are pure functions shared by the portal form and
  * the gateway. Money is integer VND.
  */
+import { compactDate, todayInVietnam } from './business-day';
 import { z } from 'zod';
 import { listOf } from './list';
 import { PAX_TYPES, SOURCES, bookingFee, type PaxType } from './flights';
@@ -464,7 +465,15 @@ export type BookingDetail = z.infer<typeof bookingDetail>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const BOOKING_SORTS = ['createdAt', 'departDate', 'total'] as const;
+export const BOOKING_SORTS = ['createdAt', 'departDate', 'total', 'deadline'] as const;
+
+/**
+ * The work lists an agent acts from: issue and cancel list bookings with a live hold (a PNR held, its time
+ * limit not passed), void lists bookings with a ticket still inside its void window. Filtered on the server;
+ * their `deadline` sort is the soonest such time limit (issue, cancel) or void cut-off (void).
+ */
+export const WORK_LISTS = ['issue', 'void', 'cancel'] as const;
+export type WorkList = (typeof WORK_LISTS)[number];
 
 /** GET /api/bookings (data provider list protocol: page, pageSize, sort=field or -field, filters as fields). */
 export const bookingListQuery = z.object({
@@ -472,7 +481,7 @@ export const bookingListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   sort: z
     .string()
-    .regex(/^-?(createdAt|departDate|total)$/)
+    .regex(/^-?(createdAt|departDate|total|deadline)$/)
     .default('-createdAt'),
   pnr: z.string().trim().toUpperCase().max(6).optional(),
   /** Any part of a passenger's first or last name (accents ignored). */
@@ -486,8 +495,10 @@ export const bookingListQuery = z.object({
   flightTo: day.optional(),
   /** user id of the agent who booked (admins only; others always see their own). */
   agentId: z.coerce.number().int().min(1).optional(),
-  /** Issued on this local day (booking/void lists today's tickets). */
+  /** Issued on this local (Vietnam) day. */
   issuedOn: day.optional(),
+  /** Only the bookings a work list acts on now (WORK_LISTS). */
+  workList: z.enum(WORK_LISTS).optional(),
 });
 
 export const bookingListItem = z.object({
@@ -677,7 +688,7 @@ export function passportProblems(
   else if (international ? calendarKey(expiry) < minimum : calendarKey(expiry) <= minimum) out.push('expiryDate');
   if (passport.issuingDate !== undefined && passport.issuingDate !== '') {
     const issued = parseDate(passport.issuingDate);
-    const today = calendarKey({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+    const today = Number(compactDate(todayInVietnam(now)));
     if (!issued || issued.year < 1900 || calendarKey(issued) > today || (expiry !== null && calendarKey(issued) >= calendarKey(expiry))) out.push('issuingDate');
   }
   return out;

@@ -222,12 +222,41 @@ export const airport = z.object({
   domestic: z.boolean(),
 });
 
-/** GET /api/flights/cheapest?from&to&date&days: lowest fare per day around a date (cheapest-booking summary). */
+/** How the results price a class for one adult: the basic fare, or the full price (fare, tax and VAT). */
+export const PRICE_MODES = ['BASIC', 'FULL'] as const;
+export type PriceMode = (typeof PRICE_MODES)[number];
+export const DEFAULT_PRICE_MODE: PriceMode = 'FULL';
+
+/** The adult price of a class in a price mode, as the result list shows it. */
+export function fareClassPrice(p: Pick<PriceInfo, 'fareADT' | 'taxADT' | 'vatADT'>, mode: PriceMode = DEFAULT_PRICE_MODE): number {
+  return mode === 'BASIC' ? p.fareADT : p.fareADT + p.taxADT + p.vatADT;
+}
+
+/**
+ * The price a day's summary takes from one offer: its lowest positive class price (in the list's price mode)
+ * among classes with seats; null when no class with seats has a price above 0 (zero-fare promotion classes
+ * in basic mode never make a day look free).
+ */
+export function summaryPrice(offer: Pick<FlightOffer, 'priceInfo'>, mode: PriceMode = DEFAULT_PRICE_MODE): number | null {
+  let lowest = Infinity;
+  for (const p of offer.priceInfo) {
+    if (p.seatAvailable <= 0) continue;
+    const price = fareClassPrice(p, mode);
+    if (price > 0 && price < lowest) lowest = price;
+  }
+  return Number.isFinite(lowest) ? lowest : null;
+}
+
+/**
+ * GET /api/flights/cheapest?from&to&date&days&mode: lowest price per day around a date (cheapest-booking
+ * summary), in the list's price mode (FULL by default).
+ */
 export const cheapestQuery = z.object({
   from: iata,
   to: iata,
   date: isoDate,
   days: z.coerce.number().int().min(1).max(15).default(7),
+  mode: z.enum(PRICE_MODES).default(DEFAULT_PRICE_MODE),
 });
 
 /**

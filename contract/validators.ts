@@ -1,10 +1,20 @@
 /** The validation rules of spec point 5, as pure functions shared by portal forms and gateway schemas. */
+import { todayInVietnam } from './business-day';
 
 export const PHONE_RE = /^(0[35789]\d{8}|84[1-9]\d{8})$/;
 export const PASSWORD_RE = /^(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&*]{8,}$/;
 /** Letters of any script (Vietnamese included) and spaces. */
 export const NAME_RE = /^[\p{L}\p{M} ]+$/u;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** A PIN code: 4 to 6 digits (the PIN page, the PIN dialog and the gateway all use this one rule). */
+export const PIN_MIN_LENGTH = 4;
+export const PIN_MAX_LENGTH = 6;
+export const PIN_RE = /^\d{4,6}$/;
+
+export function isValidPin(value: string): boolean {
+  return PIN_RE.test(value);
+}
 
 export function isValidPhone(value: string): boolean {
   return PHONE_RE.test(value);
@@ -67,7 +77,7 @@ export function isValidDate(value: string, bounds: { min?: string; max?: string 
 export function isValidBirthDate(value: string, now: Date = new Date()): boolean {
   const d = parseDate(value);
   if (!d) return false;
-  return d.year >= 1900 && d.year <= now.getFullYear();
+  return d.year >= 1900 && d.year <= Number(todayInVietnam(now).slice(0, 4));
 }
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

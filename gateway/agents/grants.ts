@@ -2,7 +2,9 @@
  * What an administrator may grant (docs/admin-model.md): a permission string only when it holds the string's
  * name itself (super_admin may grant all). Role names (ADMIN_F1, AGENT_F2, ...) are never granted by strings:
  * they come from the role, which follows the level of the user's agency. On an update only the strings newly
- * added are checked, so an administrator can still edit a user who holds more than it does.
+ * added are checked, so an administrator can still edit a user who holds more than it does. A string that only
+ * restricts its holder (use_pin_code: money actions ask for the holder's PIN) grants no power: any
+ * administrator may give it, so an F1 administrator can staff its own agency's PIN-confirmed groups.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../contract/auth';
@@ -14,11 +16,14 @@ import { ApiError } from '../platform/http/errors';
 import { ancestorsOf } from '../platform/tenancy/scope';
 import type { UserContext } from '../platform/tenancy/users';
 
+/** Strings that restrict the holder rather than empower it: grantable by every administrator. */
+export const RESTRICTING_STRINGS: readonly PermissionString[] = ['use_pin_code'];
+
 /** The permission strings the caller may grant. */
 export function grantableStrings(ctx: UserContext): PermissionString[] {
   if (ctx.user.role === 'super_admin') return [...PERMISSION_STRINGS];
   const held = new Set<string>(ctx.permissions);
-  return PERMISSION_STRINGS.filter((s) => held.has(PERMISSION_STRING_TO_NAME[s]));
+  return PERMISSION_STRINGS.filter((s) => held.has(PERMISSION_STRING_TO_NAME[s]) || RESTRICTING_STRINGS.includes(s));
 }
 
 /** Unknown strings → 400/41; strings newly granted (not in `before`) beyond the caller's → 400/60. */

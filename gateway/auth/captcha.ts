@@ -30,6 +30,8 @@ export class CaptchaService {
     private readonly ttlSeconds: number,
     /** Where the text comes from (tests give a known text). */
     private readonly nextText: () => string = randomCaptchaText,
+    /** CAPTCHA=off: no image is drawn and the forms are told to show none. */
+    private readonly enabled: boolean = true,
   ) {}
 
   private answerHash(id: string, answer: string): string {
@@ -37,6 +39,7 @@ export class CaptchaService {
   }
 
   async create(now: Date = new Date()): Promise<CaptchaResponse> {
+    if (!this.enabled) return { captchaId: '', svg: '', expiresInSeconds: 0, enabled: false };
     const text = this.nextText();
     const svg = render(text, { width: 150, height: 50, fontSize: 50, noise: 3, color: true, background: '#f4f6fb' });
     const id = randomToken(18);
@@ -49,7 +52,7 @@ export class CaptchaService {
         expiresAt: new Date(now.getTime() + this.ttlSeconds * 1000),
       });
     });
-    return { captchaId: id, svg, expiresInSeconds: this.ttlSeconds };
+    return { captchaId: id, svg, expiresInSeconds: this.ttlSeconds, enabled: true };
   }
 
   /** Consumes the captcha and tells whether the answer was right (false when unknown, used or expired). */

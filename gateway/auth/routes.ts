@@ -32,7 +32,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccessDeps, auth:
     url: API.captcha,
     tags,
     summary: 'A new captcha image',
-    description: 'Single use, valid for 2 minutes, answered case-insensitively in login and forgot-password.',
+    description:
+      'Single use, valid for 2 minutes, answered case-insensitively in login and forgot-password. With CAPTCHA=off: ' +
+      'enabled false, no image, and the forms show no captcha field.',
     response: captchaResponse,
     handler: async ({ reply }) => {
       reply.header('Cache-Control', 'no-store');

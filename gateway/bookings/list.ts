@@ -6,7 +6,14 @@
  */
 import { and, desc, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { remarkText, TIME_OUT_COMING_MINUTES, type bookingList as bookingListSchema, type BookingListItem, type BookingListQuery } from '../../contract/bookings';
+import {
+  remarkText,
+  TIME_OUT_COMING_MINUTES,
+  type bookingList as bookingListSchema,
+  type BookingListItem,
+  type BookingListQuery,
+  type WorkList,
+} from '../../contract/bookings';
 import type { Source } from '../../contract/flights';
 import type { UserContext } from '../platform/tenancy/users';
 import type { Conn } from '../platform/db/client';
@@ -69,7 +76,21 @@ export function listFilter(ctx: UserContext, q: BookingListQuery, now: Date): SQ
     const { start, end } = localDayBounds(q.issuedOn);
     where.push(pnrExists(sql`${pnrs.issuedAt} >= ${start} and ${pnrs.issuedAt} < ${end}`));
   }
+  if (q.workList) where.push(pnrExists(workListPnr(q.workList, now)));
   return and(...where)!;
+}
+
+/** A PNR a work list acts on at `now`: a live hold (issue, cancel) or a ticket inside its void window (void). */
+function workListPnr(list: WorkList, now: Date): SQL {
+  return list === 'void'
+    ? sql`${pnrs.pnr} is not null and ${pnrs.recordStatus} = 'ISSUE TICKET' and ${pnrs.voidUntil} > ${now}`
+    : sql`${pnrs.pnr} is not null and ${pnrs.recordStatus} = 'BOOKED' and ${pnrs.timeLimit} > ${now}`;
+}
+
+/** The soonest deadline of a booking's PNRs a work list acts on (time limit, or void cut-off for void). */
+function deadlineOf(list: WorkList | undefined, now: Date): SQL {
+  const column = list === 'void' ? pnrs.voidUntil : pnrs.timeLimit;
+  return sql`(select min(${column}) from ${pnrs} where ${pnrs.bookingId} = ${bookings.id} and ${workListPnr(list ?? 'issue', now)})`;
 }
 
 export async function bookingList(conn: Conn, ctx: UserContext, q: BookingListQuery, now: Date = new Date()): Promise<z.infer<typeof bookingListSchema>> {
@@ -78,7 +99,11 @@ export async function bookingList(conn: Conn, ctx: UserContext, q: BookingListQu
   const total = sql<number>`${bookings.totalFare} + ${bookings.totalFees}`;
   const field = q.sort.replace(/^-/, '');
   const direction = q.sort.startsWith('-') ? desc : asc;
-  const order = field === 'total' ? direction(total) : field === 'departDate' ? direction(sql`depart_date`) : direction(bookings.createdAt);
+  const order =
+    field === 'total' ? direction(total)
+    : field === 'departDate' ? direction(sql`depart_date`)
+    : field === 'deadline' ? sql`${deadlineOf(q.workList, now)} ${q.sort.startsWith('-') ? sql`desc` : sql`asc`} nulls last`
+    : direction(bookings.createdAt);
   const page = await conn
     .select({
       id: bookings.id,

@@ -17,6 +17,7 @@ import { and, count, eq, gt, min } from 'drizzle-orm';
 import type { Language } from '../../contract/constants';
 import { decryptWithSecret, type CipherSettings } from '../../contract/crypto';
 import { ErrorCode } from '../../contract/errors';
+import { PIN_RE } from '../../contract/validators';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import { hmac, verifyPassword } from '../platform/passwords';
 import type { UserContext } from '../platform/tenancy/users';
@@ -32,7 +33,7 @@ export const PIN_SALT_WINDOW_MS = 5 * 60_000;
 export const PIN_MAX_WRONG = 5;
 export const PIN_GUESS_WINDOW_MS = 15 * 60_000;
 
-const PIN_FORMAT = /^\d{4,6}$/;
+const PIN_FORMAT = PIN_RE;
 
 export interface PinDeps {
   db: Conn;

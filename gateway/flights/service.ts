@@ -19,11 +19,14 @@ import { inArray } from 'drizzle-orm';
 import { AIRLINE_ANY } from '../../contract/admin-system';
 import { ErrorCode } from '../../contract/errors';
 import {
+  DEFAULT_PRICE_MODE,
+  summaryPrice,
   type Airport,
   type BookingFee,
   type CheapestBookingDay,
   type FareRule,
   type FlightSearchRequest,
+  type PriceMode,
   type Source,
 } from '../../contract/flights';
 import type { Language } from '../../contract/constants';
@@ -251,15 +254,15 @@ export function searchAirports(q?: string): Airport[] {
 
 /**
  * The cheapest-booking summary: for `days` days centred on `date` (today and later only), the lowest adult
- * fare (fareADT, before tax and VAT) of a class with at least one seat, over every source the agency has a
- * sign-in for, seat inventory included. Deterministic: the suppliers are asked without latency or failures.
+ * price in the list's price mode (FULL: fare, tax and VAT; BASIC: the fare) of a class with at least one seat
+ * and a price above 0 (summaryPrice), over every source the agency has a sign-in for, seat inventory included. Deterministic: the suppliers are asked without latency or failures.
  * Days without any flight with seats are left out. fareDisplay = round(fareAmount / 1000).
  */
 export async function cheapestDays(
   db: Conn,
   suppliers: SupplierRegistry,
   sources: readonly Source[],
-  query: { from: string; to: string; date: string; days: number },
+  query: { from: string; to: string; date: string; days: number; mode?: PriceMode },
   lang: Language,
   today: string = todayInVietnam(),
 ): Promise<CheapestBookingDay[]> {
@@ -287,7 +290,8 @@ export async function cheapestDays(
     );
     let lowest = Infinity;
     for (const offer of answers.flat()) {
-      for (const p of offer.priceInfo) if (p.seatAvailable > 0 && p.fareADT < lowest) lowest = p.fareADT;
+      const price = summaryPrice(offer, query.mode ?? DEFAULT_PRICE_MODE);
+      if (price !== null && price < lowest) lowest = price;
     }
     if (Number.isFinite(lowest)) {
       const [year, month, day] = date.split('-').map(Number);

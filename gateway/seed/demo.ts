@@ -108,6 +108,8 @@ export const DEMO_GROUPS: readonly GroupSeed[] = [
       'deposit_manager', 'confirm_deposit', 'view_deposit', 'admin_new', 'only_show_new', 'use_train', 'use_esim', 'use_b2c',
       'view_qr', 'shop_reserves', 'show_new_home', 'anniversary', 'booking_ticket', 'export_ticket', 'void_view_all_ticket',
       'void_vna', 'refund_ticket', 'search_booking',
+      // what its F2's administrators hold, so it can staff them too
+      'child_agent_manager',
     ],
   },
   {

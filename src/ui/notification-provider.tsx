@@ -1,6 +1,7 @@
 /**
  * Refine's notificationProvider on antd notifications (the same behaviour as @refinedev/antd's, without
  * importing that package into the shell: its index pulls in markdown and table code the shell never uses).
+ * Its texts come translated through the i18nProvider (shell.refine.*); an error shows the gateway's message.
  */
 import { useEffect, useState } from 'react';
 import { App, Button, Progress } from 'antd';
@@ -47,6 +48,12 @@ export function useNotificationProvider(): NotificationProvider {
             />
           ),
         });
+        return;
+      }
+      // an error carries the gateway's own message (translated, saying what to do next): it is the whole notice;
+      // Refine's generic line (which names the resource's technical id) is shown only when there is none
+      if (type === 'error') {
+        notification.open({ key, type, message: description || message });
         return;
       }
       notification.open({ key, type, message: description ?? message, description: description ? message : undefined });

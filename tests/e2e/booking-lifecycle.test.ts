@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, headerBalance, login, searchFromHome, waitAllSignIns } from './helpers';
+import { dayAhead, headerBalance, login, pickOption, searchFromHome, waitAllSignIns } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const DEMO_PIN = '246810';
@@ -48,6 +48,7 @@ async function holdBooking(page: Page): Promise<{ id: number; pnr: string }> {
   await page.getByTestId('selected-panel').getByRole('button', { name: /Tiếp tục|Continue/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/booking/passenger-information/'));
   await page.getByTestId('pax-1').waitFor();
+  await pickOption(page, 'pax-1-title', /^(Bà|Mrs)$/);
   await page.getByTestId('pax-1-last').fill('Pham');
   await page.getByTestId('pax-1-first').fill('Thi Lan');
   await page.getByTestId('pax-1-birthday').fill('20061990');

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, login, searchFromHome, waitAllSignIns } from './helpers';
+import { dayAhead, login, pickOption, searchFromHome, waitAllSignIns } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,15 +31,6 @@ function bornAgo(years: number, days = 0): string {
 
 /** "1.234.567 ₫" → 1234567 */
 const vnd = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
-
-/** Opens an antd Select by its test id and clicks the option whose text matches. */
-async function pickOption(page: Page, testId: string, text: RegExp) {
-  await page.getByTestId(testId).click();
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text }).first();
-  await option.waitFor();
-  await option.click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
-}
 
 /**
  * Selects, from `from`, the first offer sold by the carrier's own channel (it sells prepaid luggage) in a fare
@@ -87,8 +78,9 @@ describe('booking', () => {
     // a domestic journey: no passport block
     expect(await page.getByTestId('pax-1-passport').count()).toBe(0);
 
-    // title MR is the adults' default
-    expect(await page.getByTestId('pax-1-title').textContent()).toMatch(/Ông|Mr/);
+    // the title is a required choice: none is preset
+    expect(await page.getByTestId('pax-1-title').textContent()).not.toMatch(/Ông|Mr/);
+    await pickOption(page, 'pax-1-title', /^(Ông|Mr)$/);
     await page.getByTestId('pax-1-last').fill('Nguyen');
     await page.getByTestId('pax-1-first').fill('Van An');
     await page.getByTestId('pax-1-birthday').fill('15041985');
@@ -142,6 +134,7 @@ describe('booking', () => {
     const base = vnd(await page.getByTestId('booking-total').textContent());
     expect(base).toBe(fares);
 
+    await pickOption(page, 'pax-1-title', /^(Ông|Mr)$/);
     await page.getByTestId('pax-1-last').fill('Nguyen');
     await page.getByTestId('pax-1-first').fill('Van An');
     await page.getByTestId('pax-1-birthday').fill('15041985');
@@ -149,6 +142,7 @@ describe('booking', () => {
     await page.getByTestId('pax-2-last').fill('Tran');
     await page.getByTestId('pax-2-first').fill('Thi Binh');
     await page.getByTestId('pax-2-birthday').fill('20081988');
+    await pickOption(page, 'pax-3-title', /^(Bé trai|Master)$/);
     await page.getByTestId('pax-3-last').fill('Nguyen');
     await page.getByTestId('pax-3-first').fill('Minh Khoa');
     await page.getByTestId('pax-3-birthday').fill(bornAgo(6));

@@ -43,6 +43,15 @@ export function dayAhead(days: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** Picks the option of an antd select (by its test id) whose text matches. */
+export async function pickOption(page: Page, testId: string, text: RegExp): Promise<void> {
+  await page.getByTestId(testId).click();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text }).first();
+  await option.waitFor();
+  await option.click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
+}
+
 /** Picks an airport in a place select (by its input id or locator) by typing its code. */
 export async function pickPlace(page: Page, id: string | Locator, code: string): Promise<void> {
   const input = typeof id === 'string' ? page.locator(`#${id}`) : id;

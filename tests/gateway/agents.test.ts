@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUser, PermissionGroup, SubAgency } from '../../contract/agents';
+import type { AdminUser, AgentOptions, PermissionGroup, SubAgency } from '../../contract/agents';
 import { auditLog, users } from '../../gateway/platform/db/schema';
-import { DEMO_PASSWORD } from '../../gateway/seed/demo';
+import { DEMO_GROUPS, DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { call, login, startGateway, type Gateway } from './helpers';
 
 let gw: Gateway;
@@ -176,6 +176,38 @@ describe('users in scope', () => {
     expect(create.statusCode).toBe(404);
     // nor read the sibling through the child-agency endpoints
     expect((await call(gw, 'GET', `/api/agents/child-agencies/${sibling.json().id}`, { token: token('f2admin') })).statusCode).toBe(404);
+  });
+
+  it('seeded groups are coherent: each agency’s administrator can staff every group of its agency, PIN-confirmed ones included', async () => {
+    const admins: Record<string, { user: string; role: string; accountType: string }> = {
+      SAOVIET: { user: 'f1admin', role: 'agent_f1', accountType: 'AGT' },
+      'SAOVIET-HN': { user: 'f2admin', role: 'agent_f2', accountType: 'SUB' },
+    };
+    let n = 0;
+    for (const g of DEMO_GROUPS) {
+      const admin = admins[g.agency];
+      const options = (await call(gw, 'GET', '/api/agents/options', { token: token(admin.user) })).json<AgentOptions>();
+      const agencyId = await agencyIdOf(g.agency);
+      const group = options.groups.find((x) => x.name === g.name && x.agencyId === agencyId);
+      expect(group, `${g.agency} / ${g.name}`).toBeDefined();
+      // every string of the group is offered to its administrator as grantable
+      const grantable = new Set(options.permissions.filter((p) => p.grantable).map((p) => p.value));
+      expect(g.permissions.filter((p) => !grantable.has(p)), `${g.agency} / ${g.name}`).toEqual([]);
+      n += 1;
+      const res = await call(gw, 'POST', '/api/agents/users', {
+        token: token(admin.user),
+        body: { fullName: 'Nhân Viên Mới', username: `staff.${n}`, role: admin.role, accountType: admin.accountType, agencyId, groupId: group!.id },
+      });
+      expect(res.statusCode, `${g.agency} / ${g.name}: ${res.body}`).toBe(200);
+    }
+    expect(n).toBe(DEMO_GROUPS.length);
+    // f1admin gives a user the PIN confirmation directly too
+    const pin = await call(gw, 'POST', '/api/agents/users', {
+      token: token('f1admin'),
+      body: { fullName: 'Nhân Viên Pin', username: 'staff.pin', role: 'agent_f1', accountType: 'AGT', agencyId: await agencyIdOf('SAOVIET'), extraPermissions: ['booking_ticket', 'use_pin_code'] },
+    });
+    expect(pin.statusCode, pin.body).toBe(200);
+    expect(pin.json().user.permissions).toContain('USE_PIN_CODE');
   });
 
   it('refuses a grant above the admin’s own permissions and a role that does not fit the level', async () => {

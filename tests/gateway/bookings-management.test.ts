@@ -329,6 +329,44 @@ describe('booking/search', () => {
     expect(await list('f1admin', { page: String(total + 1), pageSize: '1' })).toEqual({ data: [], total });
   });
 
+  it('work lists: filtered to what can be acted on now and sorted by deadline on the server, totals included', async () => {
+    const rowOf = async (id: number) => (await gw.db.select().from(pnrs).where(eq(pnrs.bookingId, id)))[0];
+    const saved = await Promise.all([hn.id, sv.id, bags.id].map(rowOf));
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    try {
+      // hn: a hold already past its time limit; sv and bags: live holds, bags the sooner
+      await gw.db.update(pnrs).set({ timeLimit: at(-5) }).where(eq(pnrs.id, saved[0].id));
+      await gw.db.update(pnrs).set({ timeLimit: at(120) }).where(eq(pnrs.id, saved[1].id));
+      await gw.db.update(pnrs).set({ timeLimit: at(60) }).where(eq(pnrs.id, saved[2].id));
+      for (const kind of ['issue', 'cancel']) {
+        const page = await list('f1admin', { workList: kind, sort: 'deadline', pageSize: '100' });
+        expect(page.total).toBe(page.data.length);
+        const ours = page.data.map((b) => b.id).filter((id) => [hn.id, sv.id, bags.id].includes(id));
+        expect(ours, kind).toEqual([bags.id, sv.id]);
+        for (const b of page.data) expect(b.pnrs.some((p) => ['BOOKED', 'TIME OUT COMMING'].includes(p.recordStatus) && new Date(p.timeLimit).getTime() > Date.now())).toBe(true);
+        const limits = page.data.map((b) => Math.min(...b.pnrs.filter((p) => p.timeLimit && new Date(p.timeLimit).getTime() > Date.now()).map((p) => new Date(p.timeLimit).getTime())));
+        expect(limits).toEqual([...limits].sort((x, y) => x - y));
+        // one per page: the total still counts only what the list acts on
+        const first = await list('f1admin', { workList: kind, sort: 'deadline', pageSize: '1' });
+        expect(first.total).toBe(page.total);
+        expect(first.data.map((b) => b.id)).toEqual([page.data[0].id]);
+      }
+      // void: tickets inside their void window only, the soonest cut-off first
+      await gw.db.update(pnrs).set({ recordStatus: 'ISSUE TICKET', issuedAt: at(-30), voidUntil: at(90) }).where(eq(pnrs.id, saved[0].id));
+      await gw.db.update(pnrs).set({ recordStatus: 'ISSUE TICKET', issuedAt: at(-30), voidUntil: at(-1) }).where(eq(pnrs.id, saved[1].id));
+      await gw.db.update(pnrs).set({ recordStatus: 'ISSUE TICKET', issuedAt: at(-30), voidUntil: at(30) }).where(eq(pnrs.id, saved[2].id));
+      const voids = await list('f1admin', { workList: 'void', sort: 'deadline', pageSize: '100' });
+      expect(voids.total).toBe(voids.data.length);
+      expect(voids.data.map((b) => b.id).filter((id) => [hn.id, sv.id, bags.id].includes(id))).toEqual([bags.id, hn.id]);
+      // scope still applies: f2agent sees its own booking only
+      expect((await list('f2agent', { workList: 'void' })).data.map((b) => b.id)).toEqual([hn.id]);
+      const bad = await get('f1admin', '/api/bookings', { workList: 'refund' });
+      expect(bad.statusCode).toBe(400);
+    } finally {
+      for (const r of saved) await gw.db.update(pnrs).set({ recordStatus: r.recordStatus, timeLimit: r.timeLimit, issuedAt: r.issuedAt, voidUntil: r.voidUntil }).where(eq(pnrs.id, r.id));
+    }
+  });
+
   it('refuses bad query strings with 400/41 and changes nothing', async () => {
     const before = await bookingCount();
     const bad: Record<string, string>[] = [{ sort: 'price' }, { pageSize: '0' }, { pageSize: '101' }, { page: '0' }, { status: 'PAID' }, { recordStatus: 'OK' }, { bookedFrom: '01/06/2026' }, { flightTo: '2026-6-1' }, { airline: 'vietjet' }, { pnr: 'ABCDEFG' }, { agentId: 'x' }, { issuedOn: 'today' }];

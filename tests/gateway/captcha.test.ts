@@ -85,3 +85,29 @@ describe('captcha', () => {
     expect(ok.statusCode).toBe(200);
   });
 });
+
+describe('captcha turned off (CAPTCHA=off)', () => {
+  let off: Gateway;
+  beforeAll(async () => {
+    off = await startGateway({ env: { CAPTCHA: 'off' } });
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
+
+  it('tells the portal: enabled false and no image, so the login form shows no captcha; sign-in needs none', async () => {
+    const res = await call(off, 'GET', '/api/auth/captcha');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(captchaResponse.safeParse(body).success).toBe(true);
+    expect(body).toEqual({ captchaId: '', svg: '', expiresInSeconds: 0, enabled: false });
+    expect(await off.db.select().from(captchas)).toEqual([]);
+    const login = await call(off, 'POST', '/api/auth/login', { body: { username: 'f1agent', password: DEMO_PASSWORD, captchaId: '', captcha: '' }, ip: nextIp() });
+    expect(login.statusCode, login.body).toBe(200);
+  });
+
+  it('with captcha on, the answer says enabled', async () => {
+    const res = await call(gw, 'GET', '/api/auth/captcha');
+    expect(res.json()).toMatchObject({ enabled: true, expiresInSeconds: 120 });
+  });
+});

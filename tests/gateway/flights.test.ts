@@ -238,6 +238,7 @@ describe('airports', () => {
 
 describe('cheapest days', () => {
   it('gives the lowest fare with seats per day around the date, in K units', async () => {
+    // the list's default price mode is FULL: fare, tax and VAT
     const date = inDays(14);
     const res = await call(gw, 'GET', '/api/flights/cheapest', { token: token('f1agent'), query: { from: 'HAN', to: 'SGN', date, days: '7' } });
     expect(res.statusCode, res.body).toBe(200);
@@ -247,11 +248,39 @@ describe('cheapest days', () => {
     for (const d of days) expect(d.fareDisplay).toBe(Math.round(d.fareAmount / 1000));
     // the centre day equals the lowest fare with a seat over every source of a real search that day
     const run = await searchToEnd(gw, token('f1agent'), { legs: [{ from: 'HAN', to: 'SGN', departDate: date }] });
-    const lowest = Math.min(...run.offers.flatMap((o) => o.priceInfo.filter((p) => p.seatAvailable > 0).map((p) => p.fareADT)));
+    const lowest = Math.min(...run.offers.flatMap((o) => o.priceInfo.filter((p) => p.seatAvailable > 0).map((p) => p.fareADT + p.taxADT + p.vatADT)));
     expect(days[3].fareAmount).toBe(lowest);
     // deterministic
     const again = await call(gw, 'GET', '/api/flights/cheapest', { token: token('f1agent'), query: { from: 'HAN', to: 'SGN', date, days: '7' } });
     expect(again.json()).toEqual(days);
+  });
+
+  it('prices the days in the price mode asked for and never at 0 (zero-fare promotion classes left out)', async () => {
+    const full = (p: { fareADT: number; taxADT: number; vatADT: number }) => p.fareADT + p.taxADT + p.vatADT;
+    let zeroFareSeen = false;
+    for (const centre of [inDays(4), inDays(11), inDays(18), inDays(25)]) {
+      const basic = await call(gw, 'GET', '/api/flights/cheapest', { token: token('f1agent'), query: { from: 'HAN', to: 'SGN', date: centre, days: '7', mode: 'BASIC' } });
+      const fullDays = await call(gw, 'GET', '/api/flights/cheapest', { token: token('f1agent'), query: { from: 'HAN', to: 'SGN', date: centre, days: '7', mode: 'FULL' } });
+      expect(basic.statusCode, basic.body).toBe(200);
+      const b = basic.json<CheapestBookingDay[]>();
+      const f = fullDays.json<CheapestBookingDay[]>();
+      expect(b).toHaveLength(7);
+      expect(f).toHaveLength(7);
+      for (let i = 0; i < 7; i++) {
+        expect(b[i].fareAmount).toBeGreaterThan(0);
+        expect(b[i].fareDisplay).toBeGreaterThan(0);
+        const day = `${b[i].year}-${String(b[i].month).padStart(2, '0')}-${String(b[i].day).padStart(2, '0')}`;
+        const run = await searchToEnd(gw, token('f1agent'), { legs: [{ from: 'HAN', to: 'SGN', departDate: day }] });
+        const open = run.offers.flatMap((o) => o.priceInfo.filter((p) => p.seatAvailable > 0));
+        if (open.some((p) => p.fareADT === 0)) zeroFareSeen = true;
+        expect(b[i].fareAmount).toBe(Math.min(...open.map((p) => p.fareADT).filter((n) => n > 0)));
+        expect(f[i].fareAmount).toBe(Math.min(...open.map(full).filter((n) => n > 0)));
+      }
+    }
+    // the simulator does sell zero-fare classes on this route: the rule above was exercised
+    expect(zeroFareSeen).toBe(true);
+    const bad = await call(gw, 'GET', '/api/flights/cheapest', { token: token('f1agent'), query: { from: 'HAN', to: 'SGN', date: inDays(3), mode: 'NET' } });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('leaves out past days and refuses from = to', async () => {

@@ -138,6 +138,8 @@ describe('booking-detail actions', () => {
     const panel = await screen.findByTestId('pnr-panel');
     expect(within(panel).getByTestId('route-info').textContent).toMatch(/VN201.*HAN 06:00 → SGN 08:10.*T1 → T1.*A321 · Airbus A321.*2h10.*Y · Economy.*1 × 12kg.*1 × 23kg/);
     expect(within(panel).getByTestId('ticket-number').textContent).toBe('7381234567890');
+    // the title as the completed page and the form name it, not the airline's code
+    expect(within(panel).getAllByTestId('pax-title').map((e) => e.textContent)).toEqual(['Ông']);
     expect(within(panel).getByTestId('pnr-total').getAttribute('data-amount')).toBe('4115000');
     expect(within(panel).getByTestId('void-window').textContent).toMatch(/Void trước.*còn lại \d{2}:\d{2}:\d{2}/);
     expect(within(panel).getByTestId('pnr-status').getAttribute('data-status')).toBe('ISSUE TICKET');

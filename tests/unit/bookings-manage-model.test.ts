@@ -12,7 +12,7 @@ import { actionButtons, countdown, coversCharge, issueAttempt, issueCharge, msLe
 import { baggageText, paxCounts, parseRecipients, priceLines, printParams, printQuery } from '../../plugins/bookings/model/print';
 import { canChoose, groupByPnr, refundSelection } from '../../plugins/bookings/model/refund';
 import {
-  DEFAULT_SEARCH, columnSortOrder, crudFilters, localDay, queryFromSearch, searchFromQuery, sortFromTable, sortToSorters, withFilters, workListFilters, workListRows,
+  DEFAULT_SEARCH, columnSortOrder, crudFilters, localDay, queryFromSearch, searchFromQuery, sortFromTable, sortToSorters, withFilters, workListQuery, workListRows,
 } from '../../plugins/bookings/model/search';
 
 const fare = (o: Partial<FareDataEntry> = {}): FareDataEntry => ({
@@ -94,13 +94,14 @@ const item = (id: number, pnrs: Partial<BookingListItem['pnrs'][number]>[]): Boo
 
 describe('work lists: holds to issue or cancel by time limit, tickets to void by cut-off', () => {
   const now = new Date('2030-01-10T10:00:00Z').getTime();
-  it('asks the gateway for holds (issue, cancel) or today\'s tickets (void)', () => {
-    const d = new Date(2030, 0, 10, 23, 30);
-    expect(workListFilters('issue', d)).toEqual({ status: 'HOLD' });
-    expect(workListFilters('cancel', d)).toEqual({ status: 'HOLD' });
-    expect(workListFilters('void', d)).toEqual({ recordStatus: 'ISSUE TICKET', issuedOn: '2030-01-10' });
-    expect(localDay(new Date(2030, 11, 31, 0, 5))).toBe('2030-12-31');
+  it.each(['issue', 'cancel', 'void'] as const)('asks the gateway for the %s list, filtered and sorted by deadline there', (kind) => {
+    expect(workListQuery(kind)).toEqual({ filters: [{ field: 'workList', operator: 'eq', value: kind }], sorters: [{ field: 'deadline', order: 'asc' }] });
   });
+  it.each([
+    ['2030-12-30T17:05:00Z', '2030-12-31'],
+    ['2030-12-31T16:59:00Z', '2030-12-31'],
+    ['2030-12-31T17:00:00Z', '2031-01-01'],
+  ])('the local day of %s is the Vietnam day %s', (iso, day) => expect(localDay(new Date(iso))).toBe(day));
   const items = [
     item(1, [{ pnr: 'LATE01', timeLimit: '2030-01-10T15:00:00Z' }, { pnr: 'GONE01', timeLimit: '2030-01-10T09:59:00Z' }]),
     item(2, [{ pnr: 'SOON01', recordStatus: 'TIME OUT COMMING', timeLimit: '2030-01-10T10:20:00Z' }, { pnr: 'FAIL01', recordStatus: 'FAILED', timeLimit: '2030-01-10T12:00:00Z' }]),

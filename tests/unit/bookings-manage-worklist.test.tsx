@@ -68,7 +68,9 @@ describe('booking/issue work list', () => {
     );
     await waitFor(() => expect(screen.getAllByTestId('work-issue').length).toBe(2));
     const query = api.seen.find((r) => r.url === '/api/bookings')?.config.params;
-    expect(query).toMatchObject({ status: 'HOLD', pageSize: 100 });
+    // the gateway filters to what the list acts on and sorts by deadline
+    expect(query).toMatchObject({ workList: 'issue', sort: 'deadline', pageSize: 100 });
+    expect(query).not.toHaveProperty('status');
     expect(screen.getAllByTestId('work-issue').map((b) => b.getAttribute('aria-label'))).toEqual(['Xuất vé SOON22', 'Xuất vé LATE11']);
 
     fireEvent.click(screen.getAllByTestId('work-issue')[0]);

@@ -110,8 +110,9 @@ describe('passenger rules (spec point 5 and docs/bookings.md)', () => {
   it('empty forms: adults, children, then infants each attached to the adult of the same rank', () => {
     const list = initialPassengers({ ADT: 2, CHD: 1, INF: 2 });
     expect(list.map((p) => [p.paxId, p.type, p.title, p.parentId, p.passport.nationCountry, p.passport.issuingCountry])).toEqual([
-      [1, 'ADT', 'MR', undefined, 'VNM', 'VNM'], [2, 'ADT', 'MR', undefined, 'VNM', 'VNM'], [3, 'CHD', 'MSTR', undefined, 'VNM', 'VNM'],
-      [4, 'INF', 'MSTR', 1, 'VNM', 'VNM'], [5, 'INF', 'MSTR', 2, 'VNM', 'VNM'],
+      // no title preset: it is a required choice
+      [1, 'ADT', '', undefined, 'VNM', 'VNM'], [2, 'ADT', '', undefined, 'VNM', 'VNM'], [3, 'CHD', '', undefined, 'VNM', 'VNM'],
+      [4, 'INF', '', 1, 'VNM', 'VNM'], [5, 'INF', '', 2, 'VNM', 'VNM'],
     ]);
   });
 

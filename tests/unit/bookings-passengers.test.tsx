@@ -43,9 +43,9 @@ describe('"Data is updated per passenger ID, or added if absent"', () => {
     expect(run(actions).dataPax.map((p) => [p.paxId, p.type, p.lastName])).toEqual(expected);
   });
 
-  it('an added passenger gets the defaults of its type (title, passport countries VNM)', () => {
+  it('an added passenger gets the defaults of its type (no title: a required choice; passport countries VNM)', () => {
     const p = run([upd(5, { type: 'CHD' })]).dataPax.find((x) => x.paxId === 5)!;
-    expect([p.title, p.passport.nationCountry, p.passport.issuingCountry, p.loyalty]).toEqual(['MSTR', 'VNM', 'VNM', []]);
+    expect([p.title, p.passport.nationCountry, p.passport.issuingCountry, p.loyalty]).toEqual(['', 'VNM', 'VNM', []]);
   });
 });
 
@@ -69,8 +69,8 @@ describe('"A passenger can be emptied: ID, type and birthday are kept and the pa
     upd(4, { title: 'MISS', firstName: 'Be', lastName: 'Tran', birthday: '01/06/2025', parentId: 2 }),
   ]);
   it.each<[string, number, object]>([
-    ['an adult', 1, { paxId: 1, type: 'ADT', title: 'MR', firstName: '', lastName: '', birthday: '01/02/1990', passport: { nationCountry: 'VNM', pNumber: '', expiryDate: '', issuingCountry: 'VNM', issuingDate: '', issuingCity: '' }, loyalty: [] }],
-    ['an infant stays attached to its adult', 4, { paxId: 4, type: 'INF', title: 'MSTR', firstName: '', lastName: '', birthday: '01/06/2025', parentId: 2 }],
+    ['an adult', 1, { paxId: 1, type: 'ADT', title: '', firstName: '', lastName: '', birthday: '01/02/1990', passport: { nationCountry: 'VNM', pNumber: '', expiryDate: '', issuingCountry: 'VNM', issuingDate: '', issuingCity: '' }, loyalty: [] }],
+    ['an infant stays attached to its adult', 4, { paxId: 4, type: 'INF', title: '', firstName: '', lastName: '', birthday: '01/06/2025', parentId: 2 }],
   ])('%s', (_name, paxId, expected) => {
     const after = passengerReducer(filled, { type: 'EMPTY_PAX', paxId });
     expect(after.dataPax.find((p) => p.paxId === paxId)).toMatchObject(expected);
@@ -102,13 +102,19 @@ describe('the form\'s problems and the request', () => {
   const journey = { travelDate: '2030-01-20', lastTravelDate: '2030-01-25', requirePassport: true };
   const now = new Date('2026-11-22T08:00:00');
   it.each<[string, PassengerAction[], object]>([
-    ['untouched adult on an international journey', [], { pax: ['firstName', 'lastName', 'birthday'], passport: ['pNumber', 'expiryDate'], loyalty: [] }],
-    ['filled adult with a passport', [upd(1, { firstName: 'An', lastName: 'Le', birthday: '01/02/1990', passport: { nationCountry: 'VNM', pNumber: 'B1234567', expiryDate: '01/01/2031', issuingCountry: 'VNM', issuingDate: '', issuingCity: '' } })], { pax: [], passport: [], loyalty: [] }],
-    ['passport expiring before the return', [upd(1, { firstName: 'An', lastName: 'Le', birthday: '01/02/1990', passport: { nationCountry: 'VNM', pNumber: 'B1234567', expiryDate: '24/01/2030', issuingCountry: 'VNM', issuingDate: '', issuingCity: '' } })], { pax: [], passport: ['expiryDate'], loyalty: [] }],
-    ['a loyalty number too short', [upd(1, { firstName: 'An', lastName: 'Le', birthday: '01/02/1990', loyalty: [{ airline: 'VN', number: '12' }] })], { pax: [], loyalty: [['number']] }],
+    ['untouched adult on an international journey: the title is a choice too', [], { pax: ['title', 'firstName', 'lastName', 'birthday'], passport: ['pNumber', 'expiryDate'], loyalty: [] }],
+    ['filled adult with a passport', [upd(1, { title: 'MRS', firstName: 'An', lastName: 'Le', birthday: '01/02/1990', passport: { nationCountry: 'VNM', pNumber: 'B1234567', expiryDate: '01/01/2031', issuingCountry: 'VNM', issuingDate: '', issuingCity: '' } })], { pax: [], passport: [], loyalty: [] }],
+    ['passport expiring before the return', [upd(1, { title: 'MRS', firstName: 'An', lastName: 'Le', birthday: '01/02/1990', passport: { nationCountry: 'VNM', pNumber: 'B1234567', expiryDate: '24/01/2030', issuingCountry: 'VNM', issuingDate: '', issuingCity: '' } })], { pax: [], passport: ['expiryDate'], loyalty: [] }],
+    ['a loyalty number too short', [upd(1, { title: 'MRS', firstName: 'An', lastName: 'Le', birthday: '01/02/1990', loyalty: [{ airline: 'VN', number: '12' }] })], { pax: [], loyalty: [['number']] }],
   ])('%s', (_name, actions, expected) => {
     const s = run(actions);
     expect(problemsOf(s.dataPax[0], s.dataPax, journey, now)).toMatchObject(expected);
+  });
+
+  it.each(['ADT', 'CHD', 'INF'] as const)('a new %s has no title until one is chosen', (type) => {
+    const p = initialPassengerInfo({ ADT: 1, CHD: 1, INF: 1 }).dataPax.find((x) => x.type === type)!;
+    expect(p.title).toBe('');
+    expect(problemsOf(p, [p], journey, now).pax).toContain('title');
   });
 
   it.each([
@@ -120,7 +126,7 @@ describe('the form\'s problems and the request', () => {
   });
 
   it('passengers carry their passport when required and loyalty numbers when any', () => {
-    const s = run([upd(1, { firstName: ' An ', lastName: 'Le', birthday: '01/02/1990', passport: { nationCountry: 'VNM', pNumber: 'b1234567', expiryDate: '01/01/2031', issuingCountry: 'VNM', issuingDate: '', issuingCity: '' }, loyalty: [{ airline: 'VN', number: 'ab1234' }] })]);
+    const s = run([upd(1, { title: 'MR', firstName: ' An ', lastName: 'Le', birthday: '01/02/1990', passport: { nationCountry: 'VNM', pNumber: 'b1234567', expiryDate: '01/01/2031', issuingCountry: 'VNM', issuingDate: '', issuingCity: '' }, loyalty: [{ airline: 'VN', number: 'ab1234' }] })]);
     const [first, second] = passengersRequest(s.dataPax, true);
     expect(first).toEqual({
       paxId: 1, type: 'ADT', title: 'MR', firstName: 'An', lastName: 'Le', birthday: '01/02/1990',
@@ -242,6 +248,9 @@ describe('passenger information screen', () => {
     expect(screen.queryByTestId('fix-errors')).toBeNull();
     fireEvent.click(screen.getByTestId('submit-booking'));
     expect(await screen.findByTestId('fix-errors')).toBeTruthy();
+    // no title was chosen: every passenger's title is asked for, none defaults to Mr
+    expect(screen.getByTestId('pax-1-title-error').textContent).toBe('Choose a title (Mr, Mrs, ...).');
+    expect(screen.getByTestId('pax-1-title').textContent).not.toMatch(/Mr|Ông/);
     expect(document.querySelector('.ant-modal-confirm')).toBeNull();
     expect(seen.filter((r) => r.method === 'POST')).toEqual([]);
   });

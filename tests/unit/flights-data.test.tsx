@@ -142,6 +142,18 @@ describe('fare-rule dialog', () => {
     expect(screen.getByTestId('fare-rule-dialog').getAttribute('data-error')).toBe('false');
   });
 
+  it.each(['the list button that opened it', 'the dialog'])('Escape closes it with the focus on %s', async (where) => {
+    const api = mockApi(() => ({ data: { list: [{ type: 'Hoàn vé', fareRule: 'Phí hoàn 300.000 đ' }], isInternational: false, isCondition: true } }));
+    restore = api.restore;
+    const onClose = vi.fn();
+    renderScreen('/', '/', <><button type="button">Điều kiện vé</button><FareRuleDialog query={query} onClose={onClose} /></>);
+    await screen.findByText('Phí hoàn 300.000 đ');
+    const target = where === 'the dialog' ? screen.getByTestId('fare-rule-dialog') : screen.getByRole('button', { name: 'Điều kiện vé', hidden: true });
+    target.focus();
+    fireEvent.keyDown(target, { key: 'Escape', code: 'Escape' });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
   it('shows the gateway\'s message with isError when the rules cannot be read, and asks nothing while closed', async () => {
     const api = mockApi(() => ({ status: 404, data: { code: 404, message: 'Không tìm thấy điều kiện vé' } }));
     restore = api.restore;

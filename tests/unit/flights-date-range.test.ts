@@ -151,5 +151,13 @@ describe('isSelectableDate / todayString', () => {
   it.each([
     ['2026-03-10', true], ['2026-03-11', true], ['2026-03-09', false], ['2026-02-30', false], ['2026-3-12', false], ['', false],
   ])('%s → %s', (d, ok) => expect(isSelectableDate(d, TODAY)).toBe(ok));
-  it('formats a local date', () => expect(todayString(new Date(2026, 2, 10, 23, 59))).toBe('2026-03-10'));
+  it.each([
+    // instant (UTC)                the Vietnam day, whatever the browser's zone
+    ['2026-03-10T16:59:00Z', '2026-03-10'],
+    ['2026-03-10T17:00:00Z', '2026-03-11'],
+    ['2026-03-10T09:30:00-08:00', '2026-03-11'],
+  ])('today at %s is %s', (iso, day) => {
+    expect(todayString(new Date(iso))).toBe(day);
+    expect(todayString(Date.parse(iso))).toBe(day);
+  });
 });

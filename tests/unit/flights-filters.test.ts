@@ -112,6 +112,14 @@ describe('"Flights of carrier QH are hidden when departure is less than 1 day fr
   ] as const)('%s departing %s → hidden %s', (airline, dep, hidden) => {
     expect(isHiddenQh(offer('a', { airline, source: airline, departDateTime: dep }), NOW)).toBe(hidden);
   });
+  it.each([
+    // a browser in UTC or UTC−8 still counts the departure on the Vietnam clock
+    ['2026-03-21T00:00', '2026-03-19T17:30:00Z', true], // 23 h 30 after 00:30 on the 20th in Vietnam
+    ['2026-03-21T00:30', Date.parse('2026-03-19T17:30:00Z'), false], // exactly 1 day
+    ['2026-03-21T00:29', new Date('2026-03-19T09:30:00-08:00'), true],
+  ] as const)('QH departing %s (Vietnam) seen at the instant %s → hidden %s', (dep, now, hidden) => {
+    expect(isHiddenQh(offer('a', { airline: 'QH', departDateTime: dep }), now)).toBe(hidden);
+  });
   it('accepts a Date', () => {
     expect(isHiddenQh(offer('a', { airline: 'QH', departDateTime: '2026-03-20T07:00' }), new Date(2026, 2, 19, 8, 0))).toBe(true);
   });

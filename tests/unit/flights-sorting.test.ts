@@ -129,6 +129,23 @@ describe('"Best-price sort updates the cheapest-booking summary" (fareDisplay in
     });
     expect(cheapestBookingSummary(offers, 'HAN-SGN', '2026-03-05', 'BASIC')?.fareAmount).toBe(800_000);
   });
+
+  it.each([
+    // VJ zero-fare promotion class with seats: never a 0K day, in either price mode
+    ['FULL', 245_000, 245],
+    ['BASIC', 500_000, 500],
+  ] as const)('a zero-fare class does not make the day free (%s)', (mode, amount, k) => {
+    const offers = [
+      offer('vj', { airline: 'VJ', priceInfo: [fare(0, 9, 200_000, 45_000, 'E'), fare(500_000, 9, 200_000, 95_000, 'Y')] }),
+      offer('vn', { priceInfo: [fare(900_000, 9, 150_000, 105_000)] }),
+    ];
+    const summary = cheapestBookingSummary(offers, 'HAN-SGN', '2026-03-05', mode);
+    expect(summary?.fareAmount).toBe(amount);
+    expect(summary?.fareDisplay).toBe(k);
+  });
+  it('a day whose only classes with seats are free has no summary', () => {
+    expect(cheapestBookingSummary([offer('vj', { airline: 'VJ', priceInfo: [fare(0, 9, 0, 0)] })], 'HAN-SGN', '2026-03-05', 'BASIC')).toBeNull();
+  });
   it.each([
     ['no offers', []],
     ['only sold-out VJ', [offer('c', { airline: 'VJ', priceInfo: [fare(1, 0)] })]],

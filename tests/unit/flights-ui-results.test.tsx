@@ -15,7 +15,7 @@ import { cheapestFareClass, priceDetailOf, sortOffers } from '../../plugins/flig
 import { buildQuoteText } from '../../plugins/flights/quote';
 import { makeOffer } from './helpers/flight-fixtures';
 import { initTestI18n } from './helpers/i18n';
-import { mockAdapter } from './helpers/mock-adapter';
+import { mockAdapter, type SeenRequest } from './helpers/mock-adapter';
 import { renderScreen } from './helpers/refine-harness';
 
 // @refinedev/react-router is loaded by Node (CommonJS) and requires react-router itself: share one instance.
@@ -29,6 +29,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const NOW = new Date('2030-01-10T09:00:00').getTime();
 const TODAY = '2030-01-10';
 let previous: AxiosAdapter;
+let seen: SeenRequest[] = [];
 
 beforeAll(async () => {
   await initTestI18n('vi');
@@ -37,7 +38,7 @@ beforeEach(() => {
   previous = api.defaults.adapter as AxiosAdapter;
   api.defaults.adapter = mockAdapter((req) => (req.url?.includes('cheapest')
     ? { data: [{ day: 20, month: 1, year: 2030, route: 'HAN-SGN', fareAmount: 999_000, fareDisplay: 999 }, { day: 21, month: 1, year: 2030, route: 'HAN-SGN', fareAmount: 1_500_000, fareDisplay: 1500 }] }
-    : { data: [] }));
+    : { data: [] }), (seen = []));
 });
 afterEach(() => {
   api.defaults.adapter = previous;
@@ -136,8 +137,10 @@ describe('results list', () => {
     const { onPickDate } = renderBoard(request, session(departs));
     await waitFor(() => expect(document.querySelector('[data-testid=cheapest-strip] [data-date="2030-01-21"]')).not.toBeNull());
     const strip = screen.getByTestId('cheapest-strip');
-    // best-price sort put the day's lowest basic fare (800.000 → 800K) over the fetched 999K
-    expect(strip.querySelector('[data-date="2030-01-20"]')?.textContent).toContain('800K');
+    // best-price sort put the day's lowest price in the list's mode (full: 980.000 → 980K) over the fetched 999K,
+    // and the strip's days are asked for in that mode
+    expect(strip.querySelector('[data-date="2030-01-20"]')?.textContent).toContain('980K');
+    expect(seen.find((r) => r.url.includes('cheapest'))?.config.params).toMatchObject({ mode: 'FULL' });
     fireEvent.click(strip.querySelector('[data-date="2030-01-21"]') as HTMLElement);
     expect(onPickDate).toHaveBeenCalledWith('depart', '2030-01-21');
   });

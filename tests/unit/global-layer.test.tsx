@@ -53,11 +53,48 @@ describe('GlobalLayer', () => {
     const resolve = vi.fn();
     render(<GlobalLayer />);
     act(() => emit('pin', { salt: 's', invalid: true, resolve }));
-    expect(await screen.findByText('Xác nhận mã PIN')).toBeTruthy();
+    // the dialog's code loads on first use
+    expect(await screen.findByText('Xác nhận mã PIN', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Mã PIN không đúng. Vui lòng thử lại.')).toBeTruthy();
     await user.type(screen.getByLabelText('Mã PIN'), '12a34');
     await user.click(screen.getByRole('button', { name: 'Xác nhận' }));
     expect(resolve).toHaveBeenCalledWith('1234');
+  });
+
+  it('the PIN dialog takes the focus: the PIN is typed at once', async () => {
+    const user = userEvent.setup();
+    const resolve = vi.fn();
+    render(<GlobalLayer />);
+    act(() => emit('pin', { salt: 's', invalid: false, resolve }));
+    const input = await screen.findByLabelText('Mã PIN', undefined, { timeout: 10_000 });
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    await user.keyboard('246810{Enter}');
+    expect(resolve).toHaveBeenCalledWith('246810');
+  });
+
+  it.each([
+    // the one rule of the PIN page and the gateway: 4 to 6 digits
+    ['123', false],
+    ['1234', true],
+    ['123456', true],
+    ['1234567', false],
+  ])('the PIN dialog takes %s: %s', async (typed, accepted) => {
+    const resolve = vi.fn();
+    render(<GlobalLayer />);
+    act(() => emit('pin', { salt: 's', invalid: false, resolve }));
+    const input = await screen.findByLabelText('Mã PIN');
+    // pasted (typing would stop at the field's maximum length)
+    act(() => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, typed);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Xác nhận' }));
+    if (accepted) expect(resolve).toHaveBeenCalledWith(typed);
+    else {
+      expect(resolve).not.toHaveBeenCalled();
+      expect(screen.getByText('Mã PIN gồm 4 đến 6 chữ số.')).toBeTruthy();
+    }
   });
 
   it('a cancelled PIN dialog hands back null', async () => {

@@ -72,11 +72,24 @@ describe('formatVnd', () => {
 
 describe('date formatting', () => {
   it('formats dates, times and both', () => {
-    const d = new Date(2026, 10, 21, 8, 5);
+    const d = new Date('2026-11-21T01:05:00Z');
     expect(formatDate(d)).toBe('21/11/2026');
     expect(formatTime(d)).toBe('08:05');
     expect(formatDateTime(d)).toBe('21/11/2026 08:05');
     expect(formatDate('2026-01-02')).toBe('02/01/2026');
+  });
+
+  it.each([
+    // an instant is shown on the Vietnam clock whatever the browser's zone; a zone-less text as written
+    [new Date('2026-11-23T17:30:00Z'), '24/11/2026 00:30'],
+    [Date.parse('2026-11-23T16:59:00Z'), '23/11/2026 23:59'],
+    ['2026-11-23T17:30:00.000Z', '24/11/2026 00:30'],
+    ['2026-11-23T09:30:00-08:00', '24/11/2026 00:30'],
+    ['2026-11-23T23:30:00+07:00', '23/11/2026 23:30'],
+    ['2026-11-23T08:05', '23/11/2026 08:05'],
+    ['2026-11-23', '23/11/2026 00:00'],
+  ])('formatDateTime(%j) is %s in Vietnam time', (value, text) => {
+    expect(formatDateTime(value)).toBe(text);
   });
 
   it('empty or invalid input gives an empty string', () => {

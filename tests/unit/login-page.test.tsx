@@ -28,6 +28,7 @@ let seen: SeenRequest[];
 let previous: AxiosAdapter;
 let loginAnswer: MockAnswer;
 let pingAnswer: MockAnswer;
+let captchaOn = true;
 
 beforeAll(async () => {
   await initTestI18n('vi');
@@ -40,12 +41,15 @@ beforeEach(() => {
   previous = api.defaults.adapter as AxiosAdapter;
   let n = 0;
   api.defaults.adapter = mockAdapter((req) => {
-    if (req.url === API.captcha) return { data: { captchaId: `cap-${++n}`, svg: SVG, expiresInSeconds: 120 } };
+    if (req.url === API.captcha) {
+      return { data: captchaOn ? { captchaId: `cap-${++n}`, svg: SVG, expiresInSeconds: 120, enabled: true } : { captchaId: '', svg: '', expiresInSeconds: 0, enabled: false } };
+    }
     if (req.url === API.ping) return pingAnswer;
     if (req.url === API.login) return loginAnswer;
     return { status: 404, data: { code: 44, message: 'not found' } };
   }, seen);
   resetPermissions();
+  captchaOn = true;
 });
 
 afterEach(async () => {
@@ -116,6 +120,22 @@ describe('LoginPage', () => {
     expect(seen.some((r) => r.url === API.login)).toBe(false);
   });
 
+  it('with captcha turned off on the gateway: no captcha field, none asked for, none sent', async () => {
+    captchaOn = false;
+    const user = userEvent.setup();
+    renderLogin();
+    await waitFor(() => expect(captchaCalls()).toBe(1));
+    await waitFor(() => expect(screen.queryByLabelText('Mã xác nhận')).toBeNull());
+    expect(document.querySelector('#login-captcha')).toBeNull();
+    await user.type(screen.getByLabelText('Tên đăng nhập'), 'f1agent');
+    await user.type(screen.getByLabelText('Mật khẩu'), 'Demo@2026');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(seen.some((r) => r.url === API.login)).toBe(true));
+    expect(screen.queryByText('Vui lòng nhập mã xác nhận.')).toBeNull();
+    const sent = JSON.parse(decrypt((bodyOf(seen.find((r) => r.url === API.login) as SeenRequest) as { data: string }).data, cipher));
+    expect(sent).toEqual({ username: 'f1agent', password: 'Demo@2026', captchaId: '', captcha: '' });
+  });
+
   it('shows the error for wrong credentials, clears the password and loads a new captcha', async () => {
     const user = userEvent.setup();
     renderLogin();
@@ -139,7 +159,8 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
     expect((await screen.findByTestId('login-error')).textContent).toContain('Vui lòng thử lại sau 2 phút 5 giây.');
 
-    loginAnswer = { status: 423, data: { code: 53, message: 'x', data: { lockedUntil: new Date(2026, 10, 21, 9, 30).toISOString() } } };
+    loginAnswer = { status: 423, data: { code: 53, message: 'x', data: { lockedUntil: '2026-11-21T02:30:00.000Z' } } };
+    // (shown on the Vietnam clock: 09:30 in Vietnam, whatever the browser's zone)
     await user.type(screen.getByLabelText('Mật khẩu'), 'Demo@2026');
     await user.type(screen.getByLabelText('Mã xác nhận'), 'zzz');
     // (the loading icon may still be leaving: match the end of the name)

@@ -1,5 +1,5 @@
 /**
- * accounting/deposit-report: over a date range (this month so far by default), the opening balance, the
+ * accounting/deposit-report: over a date range (this month so far in Vietnam, today included, by default), the opening balance, the
  * totals per entry type (T, C, S, V, R) and the closing balance.
  */
 import { useState } from 'react';
@@ -9,16 +9,16 @@ import { useCustom } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTING_API, type DepositReport, type EntryType } from '../../../contract/accounting';
-import { DATE_FORMAT, formatDate, formatVnd, LoadError, PageFrame } from '../../../src/sdk';
+import { DATE_FORMAT, formatDate, formatVnd, LoadError, monthToDateInVietnam, PageFrame, serverNow } from '../../../src/sdk';
 import { EntryTypeTag } from '../components/tags';
-import { dayRangeQuery, monthToDate } from '../model/amount';
+import { dayRangeQuery } from '../model/amount';
 import '../accounting.css';
 
 type Row = DepositReport['totals'][number];
 
 export default function DepositReportPage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<[string, string]>(() => monthToDate(dayjs().format('YYYY-MM-DD')));
+  const [range, setRange] = useState<[string, string]>(() => monthToDateInVietnam(serverNow()));
   const { query, result } = useCustom<DepositReport>({ url: ACCOUNTING_API.report, method: 'get', config: { query: dayRangeQuery(range) } });
   const r = query.data ? (result.data as DepositReport) : undefined;
 

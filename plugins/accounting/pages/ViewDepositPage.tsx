@@ -10,10 +10,11 @@ import { useCustom } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTING_API, ENTRY_TYPES, type Balance, type EntryType, type LedgerEntry } from '../../../contract/accounting';
-import { DATE_FORMAT, EmptyRows, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
+import { currentLanguage, DATE_FORMAT, EmptyRows, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
 import { ENTRIES_META, RESOURCES } from '../api';
 import { EntryTypeTag } from '../components/tags';
 import { dayRangeQuery } from '../model/amount';
+import { entryDescription } from '../model/reference';
 import '../accounting.css';
 
 export default function ViewDepositPage() {
@@ -56,7 +57,7 @@ export default function ViewDepositPage() {
     { title: t('accounting.entries.type'), dataIndex: 'type', key: 'type', width: 130, render: (v: EntryType) => <EntryTypeTag type={v} /> },
     { title: t('accounting.entries.amount'), dataIndex: 'signedAmount', key: 'amount', width: 150, align: 'right', render: (v: number) => money(v, true) },
     { title: t('accounting.entries.balanceAfter'), dataIndex: 'balanceAfter', key: 'balanceAfter', width: 150, align: 'right', render: (v: number) => money(v) },
-    { title: t('accounting.entries.reference'), dataIndex: 'reference', key: 'reference', width: 220 },
+    { title: t('accounting.entries.reference'), dataIndex: 'reference', key: 'reference', width: 220, render: (v: string) => entryDescription(v, currentLanguage()) },
     { title: t('accounting.entries.pnr'), dataIndex: 'pnr', key: 'pnr', width: 90, render: (v: string | null) => v ?? '—' },
     { title: t('accounting.entries.createdBy'), dataIndex: 'createdBy', key: 'createdBy', width: 110, render: (v: string | null) => v ?? '—' },
   ];

@@ -8,9 +8,10 @@
  * - "A passenger can be emptied: ID, type and birthday are kept and the passport countries reset to VNM."
  * - "Passenger data and baggage choices can be reset." (baggage: luggage.ts RESET)
  * Decisions where the spec is silent: emptying keeps an infant attached to its adult (parentId), since an
- * infant cannot travel alone; the title goes back to the first of the type's set.
+ * infant cannot travel alone. The title is a required choice: a new or emptied passenger has none (no default
+ * that would make every adult MR).
  */
-import { passengerProblems, titlesFor, type PassengerInput, type PassengerProblem, type PassportProblem } from '../../../contract/bookings';
+import { passengerProblems, type PassengerInput, type PassengerProblem, type PassportProblem } from '../../../contract/bookings';
 import type { PaxType } from '../../../contract/flights';
 import { isValidEmail, isValidName, isValidPhone } from '../../../contract/validators';
 import { emptyPassport, loyaltyProblems, loyaltyRequest, MAX_LOYALTY, passportFormProblems, passportRequest, passportTyped, type LoyaltyForm, type PassportForm } from './passport';
@@ -43,7 +44,7 @@ export interface PassengerInfoState {
 
 export function blankPassenger(paxId: number, type: PaxType, parentId?: number): PaxForm {
   return {
-    paxId, type, title: titlesFor(type)[0], firstName: '', lastName: '', birthday: '',
+    paxId, type, title: '', firstName: '', lastName: '', birthday: '',
     ...(type === 'INF' && parentId !== undefined ? { parentId } : {}),
     passport: emptyPassport(), loyalty: [],
   };

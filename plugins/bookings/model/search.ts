@@ -4,8 +4,9 @@
  * booking/void, booking/cancel) with their rows: one per PNR that can be acted on, the most urgent first.
  */
 import type { CrudFilter, CrudSort } from '@refinedev/core';
-import { BOOKING_STATUSES, RECORD_STATUSES, type BookingListItem } from '../../../contract/bookings';
+import { BOOKING_STATUSES, RECORD_STATUSES, WORK_LISTS, type BookingListItem, type WorkList } from '../../../contract/bookings';
 import { isHold } from './status';
+import { todayInVietnam } from '../../../contract/business-day';
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type RecordStatusValue = (typeof RECORD_STATUSES)[number];
@@ -141,19 +142,19 @@ export function columnSortOrder(sort: string, field: SortField): 'ascend' | 'des
 
 // ----- work lists ---------------------------------------------------------------------------------------------
 
-export const WORK_LISTS = ['issue', 'void', 'cancel'] as const;
-export type WorkList = (typeof WORK_LISTS)[number];
+export { WORK_LISTS, type WorkList };
 
-/** The local day (yyyy-MM-dd) of a moment. */
+/** The Vietnam business day (yyyy-MM-dd) of a moment, whatever the browser's zone. */
 export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return todayInVietnam(now);
 }
 
-/** What each work list asks the gateway for: holds (issue, cancel), or tickets issued today (void). */
-export function workListFilters(kind: WorkList, now: Date): SearchFilters {
-  if (kind === 'void') return { recordStatus: 'ISSUE TICKET', issuedOn: localDay(now) };
-  return { status: 'HOLD' };
+/**
+ * What each work list asks the gateway for: the bookings it acts on now (live holds for issue and cancel,
+ * tickets inside their void window for void), filtered and sorted by deadline on the server.
+ */
+export function workListQuery(kind: WorkList): { filters: CrudFilter[]; sorters: CrudSort[] } {
+  return { filters: [{ field: 'workList', operator: 'eq', value: kind }], sorters: [{ field: 'deadline', order: 'asc' }] };
 }
 
 export interface WorkRow {

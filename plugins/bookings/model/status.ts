@@ -15,6 +15,11 @@ export function isHold(status: string): boolean {
   return HOLD.has(status);
 }
 
+/** The carrier of a PNR and, when it was sold through another source (a GDS), that source: 'VN · 1A', 'QH'. */
+export function carrierText(airline: string, source: string): string {
+  return source && source !== airline ? `${airline} · ${source}` : airline;
+}
+
 /** The status a PNR shows at `now` (ms): a hold's status follows its time limit (ISO, may be empty). */
 export function liveRecordStatus(status: ShownRecordStatus, timeLimit: string, now: number): ShownRecordStatus {
   if (!isHold(status) || !timeLimit) return status;

@@ -7,17 +7,22 @@
 import { Alert, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useOne, type HttpError } from '@refinedev/core';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { CheckCircleOutlined, CloseCircleOutlined, FileSearchOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CompletedBooking, PnrEntry } from '../../../contract/bookings';
 import { isApiError } from '../../../src/sdk';
-import { formatDate, formatDateTime, formatTime, formatVnd } from '../../../src/sdk';
+import { formatDate, formatDateTime, formatTime, formatVnd, linkTo, PAGES } from '../../../src/sdk';
+import { useActionAccess } from '../components/manage/use-action-access';
+import { useBookingActions } from '../components/manage/use-booking-actions';
+import { nextSteps } from '../model/next-steps';
+import { printQuery } from '../model/print';
 import { BOOKINGS_META, BOOKINGS_RESOURCE, QUIET } from '../api';
 import { useNow } from '../components/use-now';
 import { countdown } from '../model/actions';
 import type { PendingPnr } from '../model/draft';
 import { maskPassport } from '../model/passport';
-import { bookingStatusDisplay, isHold, liveRecordStatus, recordStatusDisplay } from '../model/status';
+import { bookingStatusDisplay, carrierText, isHold, liveRecordStatus, recordStatusDisplay } from '../model/status';
 import '../bookings.css';
 
 const POLL_MS = 2000;
@@ -30,7 +35,7 @@ function PnrRow({ entry, pending, now }: { entry: PnrEntry | null; pending?: Pen
       <div className="bk-pnr" data-testid="pnr-row" data-status="LOADING">
         <div className="bk-pnr-head">
           <strong className="bk-pnr-code">——————</strong>
-          {pending && <span>{pending.airline} · {pending.source}</span>}
+          {pending && <span>{carrierText(pending.airline, pending.source)}</span>}
           <Tag color={loading.color} data-testid="pnr-status">{t(loading.key)}</Tag>
         </div>
         {pending && <div className="muted">{[pending.dep, pending.ret].filter(Boolean).join(' / ')}</div>}
@@ -47,7 +52,7 @@ function PnrRow({ entry, pending, now }: { entry: PnrEntry | null; pending?: Pen
     <div className="bk-pnr" data-testid="pnr-row" data-status={status}>
       <div className="bk-pnr-head">
         <strong className="bk-pnr-code" data-testid="pnr-code">{entry.pnr || '—'}</strong>
-        <span>{entry.airline} · {entry.source}</span>
+        <span>{carrierText(entry.airline, entry.source)}</span>
         <Tag color={shown.color} data-testid="pnr-status">{t(shown.key)}</Tag>
       </div>
       <div className="muted">
@@ -55,13 +60,60 @@ function PnrRow({ entry, pending, now }: { entry: PnrEntry | null; pending?: Pen
       </div>
       {limit && held && status !== 'TIME LIMIT OUT' && (
         <div className="bk-pnr-limit">
-          {t('bookings.completed.timeLimit')}: {formatDateTime(limit)} · {t('bookings.completed.left')}{' '}
+          {t('bookings.completed.timeLimit')}: {formatDateTime(entry.timelimit)} · {t('bookings.completed.left')}{' '}
           <strong data-testid="pnr-countdown">{countdown(left)}</strong>
         </div>
       )}
       {coming && <Alert type="warning" showIcon message={t('bookings.completed.timeOutComing')} data-testid="time-out-coming" />}
       {entry.message && <Alert type="error" showIcon message={entry.message} />}
     </div>
+  );
+}
+
+/** The next steps of a held booking (model/next-steps.ts), each as the user's access allows. */
+function NextSteps({ booking, now }: { booking: CompletedBooking; now: number }) {
+  const { t } = useTranslation();
+  const allowed = useActionAccess();
+  const actions = useBookingActions();
+  const steps = nextSteps(booking, now, allowed);
+  const many = booking.listPNR.filter((p) => p.pnr).length > 1;
+  const label = (key: string, pnr: string) => (many ? `${t(key)} ${pnr}` : t(key));
+  return (
+    <Card size="small" className="bk-card" title={t('bookings.completed.next.title')} data-testid="next-steps">
+      {actions.feedback}
+      <div className="bk-next-steps">
+        {steps.map((s) => {
+          switch (s.kind) {
+            case 'issue':
+              return (
+                <Button key={`issue-${s.pnr}`} type="primary" icon={<CheckCircleOutlined />} data-testid="next-issue" aria-label={`${t('bookings.completed.next.issue')} ${s.pnr}`}
+                  loading={actions.running === `issue:${s.pnr}`} onClick={() => void actions.runById('issue', booking.id, s.pnr)}>
+                  {label('bookings.completed.next.issue', s.pnr)}
+                </Button>
+              );
+            case 'cancel':
+              return (
+                <Button key={`cancel-${s.pnr}`} danger icon={<CloseCircleOutlined />} data-testid="next-cancel" aria-label={`${t('bookings.completed.next.cancel')} ${s.pnr}`}
+                  loading={actions.running === `cancel:${s.pnr}`} onClick={() => void actions.runById('cancel', booking.id, s.pnr)}>
+                  {label('bookings.completed.next.cancel', s.pnr)}
+                </Button>
+              );
+            case 'detail':
+              return (
+                <Link key="detail" to={linkTo(PAGES.bookings.detail, { id: booking.id })} data-testid="next-detail">
+                  <Button icon={<FileSearchOutlined />} tabIndex={-1}>{t('bookings.completed.next.detail')}</Button>
+                </Link>
+              );
+            case 'quote':
+              return (
+                <Link key="quote" to={`${PAGES.bookings.printTicket}?${printQuery({ id: booking.id, pnr: s.pnr })}`} data-testid="next-quote">
+                  <Button icon={<PrinterOutlined />} tabIndex={-1}>{t('bookings.completed.next.quote')}</Button>
+                </Link>
+              );
+          }
+        })}
+      </div>
+    </Card>
   );
 }
 
@@ -126,6 +178,7 @@ export default function CompletedBookingPage() {
         <Skeleton active />
       ) : (
         <>
+          <NextSteps booking={booking} now={now} />
           <Card size="small" className="bk-card" title={t('bookings.completed.routes')}>
             {booking.routes.map((r, i) => (
               <div key={i} className="bk-route">

@@ -1,5 +1,6 @@
 /**
- * /booking/reservation-status: a PNR code → its status, time limit, itinerary and a link to the booking detail
+ * /booking/reservation-status: a PNR code → its own status (one tag: the PNR's, not its booking's), carrier,
+ * time limit, itinerary and a link to the booking detail
  * (a custom read through the data provider, asked when the form is sent).
  */
 import { useState } from 'react';
@@ -14,8 +15,8 @@ import { formatDateTime } from '../../../src/sdk';
 import { PageFrame } from '../../../src/sdk';
 import { QUIET } from '../api';
 import { countdown, msLeft } from '../model/actions';
-import { isHold } from '../model/status';
-import { BookingStatusTag, PnrStatusTag } from '../components/manage/StatusTags';
+import { carrierText, isHold } from '../model/status';
+import { PnrStatusTag } from '../components/manage/StatusTags';
 import { useNow } from '../components/use-now';
 import '../manage.css';
 
@@ -57,12 +58,10 @@ export default function ReservationStatusPage() {
           <div className="bkm-summary-grid">
             <span className="muted">{t('bookings.reservationStatus.status')}</span>
             <span>
-              <PnrStatusTag status={s.recordStatus} timeLimit={s.timeLimit} now={now} /> <BookingStatusTag status={s.bookingStatus} />
+              <PnrStatusTag status={s.recordStatus} timeLimit={s.timeLimit} now={now} />
             </span>
             <span className="muted">{t('bookings.detail.airline')}</span>
-            <span>
-              {s.airline} · {s.source}
-            </span>
+            <span data-testid="reservation-carrier">{carrierText(s.airline, s.source)}</span>
             {isHold(s.recordStatus) && s.timeLimit && (
               <>
                 <span className="muted">{t('bookings.detail.timeLimit')}</span>

@@ -1,6 +1,6 @@
 /**
- * The cheapest-booking summary: the lowest fare per day around the searched date, in K units
- * (fareDisplay). Choosing a day searches that day.
+ * The cheapest-booking summary: the lowest price per day around the searched date, in the list's price mode,
+ * in K units (fareDisplay); a day without a price above 0 is not shown. Choosing a day searches that day.
  */
 import { Skeleton } from 'antd';
 import dayjs from 'dayjs';
@@ -22,7 +22,7 @@ export interface CheapestStripProps {
 
 export function CheapestStrip({ days, route, date, today, loading, onPick }: CheapestStripProps) {
   const { t } = useTranslation();
-  const list = days.filter((d) => d.route === route).map((d) => ({ date: dayOf(d), d })).sort((a, b) => (a.date < b.date ? -1 : 1));
+  const list = days.filter((d) => d.route === route && d.fareAmount > 0).map((d) => ({ date: dayOf(d), d })).sort((a, b) => (a.date < b.date ? -1 : 1));
   const lowest = list.length ? Math.min(...list.map((x) => x.d.fareAmount)) : 0;
   if (loading && !list.length) return <Skeleton.Input active block className="fl-cheapest-skeleton" />;
   if (!list.length) return null;

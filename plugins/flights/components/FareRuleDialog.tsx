@@ -5,6 +5,7 @@
  * when the rules cannot be read, an information line when there are none. Offered to other plugins through the
  * dialog slot (`fareRule`, contract/slots.ts).
  */
+import { useEffect } from 'react';
 import { Alert, Collapse, Modal, Skeleton } from 'antd';
 import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,16 @@ export function FareRuleDialog({ query, onClose }: FareRuleDialogProps) {
     queryOptions: { enabled: !!query, staleTime: 10 * 60 * 1000, retry: false },
     overtimeOptions: { enabled: false },
   });
+  // Escape closes it wherever the focus is (it opens from a button of the list, which keeps the focus)
+  const open = !!query;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
   // (the hook's `result.data` is an empty object before an answer)
   const data = rules.data?.data;
   const { message, isError } = fareRuleMessage(
@@ -42,7 +53,7 @@ export function FareRuleDialog({ query, onClose }: FareRuleDialogProps) {
   );
 
   return (
-    <Modal open={!!query} onCancel={onClose} footer={null} title={`${t('shell.fareRule.title')} · ${title}`} width={680} destroyOnHidden>
+    <Modal open={open} onCancel={onClose} keyboard footer={null} title={`${t('shell.fareRule.title')} · ${title}`} width={680} destroyOnHidden>
       <div data-testid="fare-rule-dialog" className="fare-rule" data-error={isError ? 'true' : 'false'}>
         {rules.isLoading && <Skeleton active paragraph={{ rows: 5 }} />}
         {message && <Alert type={isError ? 'error' : 'info'} showIcon message={message} role={isError ? 'alert' : undefined} />}

@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CheapestBookingDay, FlightOffer, FlightSearchRequest, PriceInfo } from '../../../contract/flights';
 import type { AirlineFareRuleQuery } from '../../../contract/slots';
+import { serverNow } from '../../../src/sdk';
 import { FLIGHTS_API, rowsOf, QUIET_READ } from '../api';
 import type { FlightSearchSession } from '../hooks/use-flight-search';
 import { useIsSmall } from '../hooks/use-is-small';
@@ -73,7 +74,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
   const [fareRule, setFareRule] = useState<(AirlineFareRuleQuery & { title: string }) | null>(null);
   const [quote, setQuote] = useState<{ mode: 'text' | 'image'; items: QuoteItem[] } | null>(null);
   const [quoteStatus, setQuoteStatusMap] = useState<QuoteStatusById>({});
-  const [now] = useState(() => nowProp ?? Date.now());
+  const [now] = useState(() => nowProp ?? serverNow());
 
   useEffect(() => { onSelectionChange?.(selection); }, [selection, onSelectionChange]);
 
@@ -94,7 +95,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
   const cheapest = useCustom<CheapestBookingDay[]>({
     url: FLIGHTS_API.cheapest,
     method: 'get',
-    config: { query: { from: current.from, to: current.to, date: current.date, days: 7 } },
+    config: { query: { from: current.from, to: current.to, date: current.date, days: 7, mode: priceMode } },
     meta: QUIET_READ,
     errorNotification: false,
     queryOptions: { staleTime: 60_000 },
@@ -108,10 +109,10 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
     const options = filterOptions(list, priceMode);
     const filtered = list.filter((o) => matchesFilters(o, filters[tab], priceMode));
     const sorted = sortOffers(filtered, sort, priceMode);
-    // best-price sort updates the day's cheapest-booking summary; the strip's days are basic adult fares
-    // (fareADT), so the searched day is summarised the same way, over every offer that may be shown
+    // best-price sort updates the day's cheapest-booking summary; the strip's days are priced in the list's
+    // price mode, so the searched day is summarised the same way, over every offer that may be shown
     const fetched = rowsOf<CheapestBookingDay>(cheapestData);
-    const today = sort === 'U_BEST_PRICE' ? cheapestBookingSummary(list, routeKey(current.from, current.to), current.date, 'BASIC') : null;
+    const today = sort === 'U_BEST_PRICE' ? cheapestBookingSummary(list, routeKey(current.from, current.to), current.date, priceMode) : null;
     const summaries = today ? upsertCheapestBookingDay(fetched, today) : fetched;
     return { options, sorted, summaries, visible: visibleOffers(sorted, selection[tab].id) };
   }, [base, tab, filters, priceMode, sort, current.from, current.to, current.date, cheapestData, selection]);

@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { AIRLINES_DOMESTIC, SEARCH_TYPES, type FlightSearchRequest, type JourneyType } from '../../../contract/flights';
 import {
   canSearch, dateRangeReducer, initialDateRange, initialMultiFlightState, initialSearchState, multiFlightReducer,
-  passengerCountsOf, pickDate, searchStateReducer, toSearchLegs, toSearchRequest, todayString,
+  passengerCountsOf, pickDate, searchStateReducer, toSearchLegs, toSearchRequest,
   type DateRange, type FlightSearchState, type MultiFlightState,
 } from '../model';
+import { businessToday } from '../../../src/sdk';
 import { DateRangeField } from './DateRangeField';
 import { LegsEditor } from './LegsEditor';
 import { PassengerPicker } from './PassengerPicker';
@@ -72,7 +73,7 @@ const JOURNEYS: JourneyType[] = ['OW', 'RT', 'MC'];
 
 export function SearchPanel({ initial, onSearch, today: todayProp, journeyType }: SearchPanelProps) {
   const { t } = useTranslation();
-  const [today] = useState(() => todayProp ?? todayString());
+  const [today] = useState(() => todayProp ?? businessToday());
   const [search, dispatch] = useReducer(searchStateReducer, { initial, journeyType }, initState);
   const [range, dispatchRange] = useReducer(dateRangeReducer, undefined, () => initRange(initial, today));
   const [multi, dispatchMulti] = useReducer(multiFlightReducer, undefined, () => initLegs(initial, today));

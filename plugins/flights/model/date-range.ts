@@ -19,6 +19,7 @@
  *   days shown in the calendar for each direction.
  */
 import dayjs from 'dayjs';
+import { todayInVietnam } from '../../../contract/business-day';
 import type { CheapestBookingDay, JourneyType } from '../../../contract/flights';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -37,9 +38,9 @@ export interface DateRange {
   data: { depart: CheapestBookingDay[]; return: CheapestBookingDay[] };
 }
 
-/** Today's date in the picker's format (local time). */
+/** Today's date in the picker's format: the Vietnam business day, whatever the browser's zone. */
 export function todayString(now: Date | string | number = Date.now()): string {
-  return dayjs(now).format(DATE_FORMAT);
+  return todayInVietnam(now);
 }
 
 /** The initial range, and what "Reset returns to today with no return" gives. */

@@ -22,8 +22,8 @@
  * - The airline list and the filter options are derived from the offers given (pass the offers that remain
  *   after the always-on rules, `applyAlwaysOnRules`).
  */
-import dayjs from 'dayjs';
 import { QH_CUTOFF_DAYS } from '../../../contract/constants';
+import { localToUtc, VIETNAM_TIME_ZONE } from '../../../contract/business-day';
 import { CABIN_CLASSES, GDS_SYSTEMS, type AirlineListEntry, type CabinClass, type FlightOffer, type PriceInfo } from '../../../contract/flights';
 import { DEFAULT_PRICE_MODE, fareClassPrice, offerPrice, type PriceMode } from './sorting';
 
@@ -143,7 +143,16 @@ export function matchesFilters(offer: FlightOffer, filters: FlightFilters, mode:
 /** QH flights departing less than QH_CUTOFF_DAYS from now are hidden. */
 export function isHiddenQh(offer: FlightOffer, now: Date | string | number): boolean {
   if (offer.airline !== 'QH') return false;
-  return dayjs(offer.departDateTime).valueOf() - dayjs(now).valueOf() < QH_CUTOFF_DAYS * 24 * 60 * 60 * 1000;
+  return vietnamInstant(offer.departDateTime) - vietnamInstant(now) < QH_CUTOFF_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** UTC ms of an instant, or of a zone-less local date-time read on the Vietnam clock (whatever the browser's zone). */
+function vietnamInstant(value: Date | string | number): number {
+  if (typeof value === 'number') return value;
+  if (value instanceof Date) return value.getTime();
+  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value.trim());
+  if (!m) return new Date(value).getTime();
+  return localToUtc(m[1], Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0), VIETNAM_TIME_ZONE);
 }
 
 /** The VN carrier's list shows only VN itself. */

@@ -15,20 +15,16 @@
  *   the stored one for the same route and day.
  */
 import dayjs from 'dayjs';
-import type { CheapestBookingDay, FlightOffer, PriceInfo } from '../../../contract/flights';
+import {
+  DEFAULT_PRICE_MODE, fareClassPrice, PRICE_MODES, summaryPrice, type CheapestBookingDay, type FlightOffer, type PriceInfo, type PriceMode,
+} from '../../../contract/flights';
 
 export const SORT_OPTIONS = ['U_BEST_PRICE', 'U_HIGHEST_PRICE', 'U_EARLIEST_FLIGHT', 'U_FASTEST_FLIGHT'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'U_BEST_PRICE';
 
 /** The price select: basic price (fare only) or full price (fare + tax + VAT). */
-export const PRICE_MODES = ['BASIC', 'FULL'] as const;
-export type PriceMode = (typeof PRICE_MODES)[number];
-export const DEFAULT_PRICE_MODE: PriceMode = 'FULL';
-
-export function fareClassPrice(p: PriceInfo, mode: PriceMode = DEFAULT_PRICE_MODE): number {
-  return mode === 'BASIC' ? p.fareADT : p.fareADT + p.taxADT + p.vatADT;
-}
+export { DEFAULT_PRICE_MODE, fareClassPrice, PRICE_MODES, type PriceMode };
 
 export function hasNoSeat(offer: FlightOffer): boolean {
   return offer.priceInfo.every((p) => p.seatAvailable === 0);
@@ -159,8 +155,8 @@ export function cheapestBookingSummary(
   let fareAmount = Infinity;
   for (const o of offers) {
     if (isSoldOutVj(o)) continue;
-    const price = offerPrice(o, mode);
-    if (price < fareAmount) fareAmount = price;
+    const price = summaryPrice(o, mode);
+    if (price !== null && price < fareAmount) fareAmount = price;
   }
   if (fareAmount === Infinity) return null;
   const d = dayjs(date);

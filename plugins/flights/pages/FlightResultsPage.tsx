@@ -11,12 +11,12 @@ import { useTranslation } from 'react-i18next';
 import type { FlightSearchRequest } from '../../../contract/flights';
 import type { BookingDraft } from '../../../contract/booking-draft';
 import { saveBookingDraft } from '../booking-draft';
-import { linkTo, PAGES, useHasPage } from '../../../src/sdk';
+import { businessToday, linkTo, PAGES, useHasPage } from '../../../src/sdk';
 import { passengerSummary } from '../components/PassengerPicker';
 import { ResultsBoard } from '../components/ResultsBoard';
 import { SearchPanel } from '../components/SearchPanel';
 import { useFlightSearch } from '../hooks/use-flight-search';
-import { todayString, type Direction } from '../model';
+import { type Direction } from '../model';
 import { paramsToSearch, resultsPath, searchKey } from '../search-params';
 import '../flights.css';
 
@@ -69,7 +69,7 @@ export default function FlightResultsPage() {
   const request = paramsToSearch(params);
   const search = useFlightSearch(request && request.journeyType !== 'MC' ? request : null);
   const [editing, setEditing] = useState(false);
-  const [today] = useState(() => todayString());
+  const [today] = useState(() => businessToday());
   const canContinue = useHasPage(PAGES.bookings.passengerInformation);
 
   if (request?.journeyType === 'MC') return <Navigate to={resultsPath(request)} replace />;

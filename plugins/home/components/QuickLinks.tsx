@@ -19,13 +19,24 @@ const SHELL_LINKS: QuickLink[] = [
   { key: 'time-setup', path: PAGES.shell.timeSetup, label: 'home.links.timeSetup', description: 'home.links.timeSetupText', icon: <ClockCircleOutlined /> },
 ];
 
+/** One link per screen name and per path: a shell link the menu already offers (e.g. change password) is left out. */
+export function uniqueLinks<L extends { path: string; label: string }>(links: readonly L[], t: (key: string) => string): L[] {
+  const seen = new Set<string>();
+  return links.filter((l) => {
+    const keys = [`path:${l.path}`, `label:${t(l.label).trim().toLowerCase()}`];
+    if (keys.some((k) => seen.has(k))) return false;
+    for (const k of keys) seen.add(k);
+    return true;
+  });
+}
+
 export function QuickLinks({ currentPath = '/' }: { currentPath?: string }) {
   const { t } = useTranslation();
   const { items, ready } = useVisibleMenu();
-  const links: QuickLink[] = [
-    ...items.flatMap((e) => (e.path && e.path !== currentPath ? [{ key: e.key, path: e.path, label: e.label, icon: e.icon }] : [])),
-    ...SHELL_LINKS,
-  ];
+  const links = uniqueLinks<QuickLink>(
+    [...items.flatMap((e) => (e.path && e.path !== currentPath ? [{ key: e.key, path: e.path, label: e.label, icon: e.icon }] : [])), ...SHELL_LINKS],
+    t,
+  );
 
   return (
     <Card title={t('home.dashboard.quickLinks')} className="home-card" loading={!ready}>

@@ -8,7 +8,7 @@ import { Col, Row, Typography } from 'antd';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useAccount, usePermissionList } from '../../../src/sdk';
-import { formatLongDate } from '../../../src/sdk';
+import { formatLongDate, serverNow } from '../../../src/sdk';
 import { Placeholder, usePortal } from '../../../src/sdk';
 import { AgencyCard } from '../components/AgencyCard';
 import { AnniversaryBanner } from '../components/AnniversaryBanner';
@@ -21,7 +21,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   const permissions = usePermissionList();
   const account = useAccount();
-  const [today] = useState(() => Date.now());
+  const [today] = useState(() => serverNow());
   const newHome = useCan({ resource: 'home', action: 'newHome' });
   const anniversaryBanner = useCan({ resource: 'home', action: 'anniversary' });
   // plugins offer panels to home through the registry; home never imports another plugin

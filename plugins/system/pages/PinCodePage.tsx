@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_API } from '../../../contract/admin-paths';
+import { PIN_MAX_LENGTH, PIN_RE } from '../../../contract/validators';
 import { isApiError, LoadError, PageFrame } from '../../../src/sdk';
 import { useCommand, usePinStatus } from '../api';
 
@@ -12,7 +13,6 @@ interface Values {
   confirmPin: string;
 }
 
-const PIN_RE = /^\d{4,6}$/;
 
 export default function PinCodePage() {
   const { t } = useTranslation();
@@ -51,11 +51,11 @@ export default function PinCodePage() {
         <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={saving}>
           {status.hasPin && (
             <Form.Item name="oldPin" label={t('system.pin.old')} rules={[{ required: true, message: t('system.validation.required') }, pinRule]}>
-              <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
+              <Input.Password inputMode="numeric" maxLength={PIN_MAX_LENGTH} autoComplete="off" />
             </Form.Item>
           )}
           <Form.Item name="newPin" label={t('system.pin.new')} rules={[{ required: true, message: t('system.validation.required') }, pinRule]} extra={t('system.pin.rule')}>
-            <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
+            <Input.Password inputMode="numeric" maxLength={PIN_MAX_LENGTH} autoComplete="off" />
           </Form.Item>
           <Form.Item
             name="confirmPin"
@@ -68,7 +68,7 @@ export default function PinCodePage() {
               }),
             ]}
           >
-            <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
+            <Input.Password inputMode="numeric" maxLength={PIN_MAX_LENGTH} autoComplete="off" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>
             {t(status.hasPin ? 'system.pin.change' : 'system.pin.setButton')}

@@ -42,7 +42,7 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     fetchCaptcha()
       .then((c) => {
         setCaptcha(c);
-        onCaptchaId(c.svg ? c.captchaId : '', !!c.svg);
+        onCaptchaId(c.enabled ? c.captchaId : '', c.enabled);
       })
       .catch(() => {
         setCaptcha(null);
@@ -59,8 +59,8 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     refresh();
   }, [refresh]);
 
-  // the gateway answered without an image: captcha is turned off
-  if (captcha && !captcha.svg) return null;
+  // the gateway said captcha is turned off
+  if (captcha && !captcha.enabled) return null;
 
   return (
     <div className="captcha-row">

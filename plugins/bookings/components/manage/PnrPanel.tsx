@@ -9,7 +9,7 @@ import type { BookingPnr, PaxInfoEntry, RouteInfoEntry } from '../../../../contr
 import { formatDate, formatDateTime, formatVnd } from '../../../../src/sdk';
 import { actionButtons, countdown, msLeft, type DetailAction } from '../../model/actions';
 import { baggageText } from '../../model/print';
-import { isHold } from '../../model/status';
+import { carrierText, isHold } from '../../model/status';
 import { PnrStatusTag } from './StatusTags';
 import { useActionAccess } from './use-action-access';
 
@@ -113,7 +113,7 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
   const paxColumns = [
     { title: t('bookings.detail.paxType'), key: 'type', width: 90, render: (_: unknown, p: PaxInfoEntry) => t(`bookings.paxType.${p.paxType}`) },
     { title: t('bookings.detail.name'), key: 'name', width: 200, render: (_: unknown, p: PaxInfoEntry) => <strong>{`${p.lastName} ${p.firstName}`}</strong> },
-    { title: t('bookings.detail.paxTitle'), key: 'title', width: 70, render: (_: unknown, p: PaxInfoEntry) => p.title },
+    { title: t('bookings.detail.paxTitle'), key: 'title', width: 70, render: (_: unknown, p: PaxInfoEntry) => <span data-testid="pax-title">{t(`bookings.titles.${p.title}`, { defaultValue: p.title })}</span> },
     { title: t('bookings.detail.birthDay'), dataIndex: 'birthDay', key: 'birthDay', width: 110 },
     {
       title: t('bookings.detail.ticketNumber'),
@@ -149,7 +149,7 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
             {pnr.pnr || '—'}
           </span>
           <span className="muted">
-            {pnr.airline} · {pnr.source}
+            {carrierText(pnr.airline, pnr.source)}
           </span>
           <PnrStatusTag status={pnr.recordStatus} timeLimit={pnr.timeLimit} now={now} />
         </div>
@@ -219,7 +219,7 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
         <div className="bkm-pax-cards">
           {pnr.paxInfos.map((p) => (
             <div key={p.paxId} className="bkm-pax-card">
-              <strong>{`${p.lastName} ${p.firstName}`}</strong> <span className="muted">{`${p.title} · ${t(`bookings.paxType.${p.paxType}`)} · ${p.birthDay}`}</span>
+              <strong>{`${p.lastName} ${p.firstName}`}</strong> <span className="muted"><span data-testid="pax-title">{t(`bookings.titles.${p.title}`, { defaultValue: p.title })}</span>{` · ${t(`bookings.paxType.${p.paxType}`)} · ${p.birthDay}`}</span>
               <div>
                 {t('bookings.detail.ticketNumber')}:{' '}
                 {p.ticketNumber ? (

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../../src/sdk';
 import { LoadError } from '../../../../src/sdk';
 import { BOOKINGS_META, BOOKINGS_RESOURCE } from '../../api';
 import { countdown, msLeft } from '../../model/actions';
-import { crudFilters, workListFilters, workListRows, type WorkList, type WorkRow } from '../../model/search';
+import { workListQuery, workListRows, type WorkList, type WorkRow } from '../../model/search';
 import { BookingTable } from './BookingTable';
 import { useActionAccess } from './use-action-access';
 import { useBookingActions } from './use-booking-actions';
@@ -28,14 +28,14 @@ export function WorkListPage({ kind }: { kind: WorkList }) {
   const { t } = useTranslation();
   const now = useNow(1000);
   const [page, setPage] = useState(1);
-  // the filters are fixed for the visit (void: today's tickets)
-  const [filters] = useState(() => crudFilters(workListFilters(kind, new Date())));
+  // filtered (what the list acts on now) and sorted (soonest deadline first) by the gateway
+  const { filters, sorters } = useMemo(() => workListQuery(kind), [kind]);
   const { tableQuery } = useTable<BookingListItem>({
     resource: BOOKINGS_RESOURCE,
     meta: BOOKINGS_META,
     syncWithLocation: false,
     pagination: { currentPage: page, pageSize: PAGE_SIZE, mode: 'server' },
-    sorters: { permanent: [{ field: kind === 'void' ? 'createdAt' : 'departDate', order: kind === 'void' ? 'desc' : 'asc' }] },
+    sorters: { permanent: sorters },
     filters: { permanent: filters },
     queryOptions: { retry: false },
     errorNotification: false,

@@ -52,8 +52,9 @@ export function PassengerCard(props: PassengerCardProps) {
       title={<span className="bk-pax-title">{t('bookings.passengers.passenger', { n: index + 1 })} · {t(`bookings.paxType.${p.type}`)}</span>}
       extra={<Button size="small" type="text" icon={<ClearOutlined />} onClick={() => props.onEmpty(p.paxId)} data-testid={`${id}-empty`}>{t('bookings.passengers.empty')}</Button>}>
       <div className="bk-grid">
-        <Field label={t('bookings.passengers.titleField')}>
-          <Select value={p.title} onChange={(v) => onUpdate({ paxId: p.paxId, title: v })} data-testid={`${id}-title`}
+        <Field label={t('bookings.passengers.titleField')} error={bad('title', 'title') && t('bookings.errors.title')} testId={`${id}-title`}>
+          <Select value={p.title || undefined} placeholder={t('bookings.passengers.chooseTitle')} onChange={(v) => onUpdate({ paxId: p.paxId, title: v })}
+            onBlur={() => onBlur(p.paxId, 'title')} data-testid={`${id}-title`} aria-required
             options={titlesFor(p.type).map((x) => ({ value: x, label: t(`bookings.titles.${x}`) }))} status={bad('title', 'title') ? 'error' : undefined} />
         </Field>
         <Field label={t('bookings.passengers.lastName')} error={bad('lastName', 'lastName') && t('bookings.errors.name')} testId={`${id}-last`}>
