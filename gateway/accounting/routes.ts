@@ -2,6 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNTING_API,
+  REPORTS,
+  reportAnswer,
+  reportPath,
+  reportQueryOf,
   balance,
   depositReport,
   entriesPage,
@@ -18,6 +22,7 @@ import { idParam } from '../../contract/agents';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import type { Notifier } from '../platform/notifier';
 import { requireAuth } from '../platform/tenancy/scope';
+import { runReport } from './reports';
 import { approveTopUp, balanceView, createTopUp, depositReport as buildReport, getTopUp, listEntries, listTopUps, rejectTopUp } from './service';
 
 export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps, notifier: Notifier): void {
@@ -109,4 +114,21 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps,
     response: topUpRequest,
     handler: ({ auth, params, body, meta }) => rejectTopUp(db, notifier, requireAuth(auth), params.id, body.reason, meta),
   });
+
+  for (const report of REPORTS) {
+    defineEndpoint(app, deps, {
+      method: 'GET',
+      url: reportPath(report),
+      tags,
+      summary: `Accounting report ${report}: one page of rows, the totals row over every row, and the chart's points`,
+      description:
+        'Filters (docs/reports.md): from/to (calendar days, Vietnam time, at most 366 days), dateMode (transaction, booking, flight, ' +
+        'booking3, flight3), market (QN, QT), airline, agencyId (an agency of the caller\'s report scope, else 404), types (T,C,S,V,R), ' +
+        'product (flight, train, esim); page, pageSize, sort. Scope: ADMIN_F1 its subtree, ADMIN_F2 its agency and its children, ' +
+        'anyone else its own agency.',
+      query: reportQueryOf(report),
+      response: reportAnswer,
+      handler: ({ auth, query }) => runReport(db, requireAuth(auth), report, query),
+    });
+  }
 }

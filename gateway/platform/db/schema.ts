@@ -486,6 +486,9 @@ export const journalEntries = pgTable(
   (t) => [
     uniqueIndex('journal_entries_idempotency_idx').on(t.idempotencyKey),
     index('journal_entries_agency_at_idx').on(t.agencyId, t.createdAt),
+    // accounting reports (docs/reports.md): lines by date across a scope, and the entries of a PNR
+    index('journal_entries_at_idx').on(t.createdAt),
+    index('journal_entries_pnr_idx').on(t.pnr),
     check('journal_entries_type_check', sql`${t.type} in ('T', 'C', 'S', 'V', 'R')`),
     check('journal_entries_amount_check', sql`${t.amount} > 0`),
   ],
@@ -579,6 +582,8 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_agency_created_idx').on(t.agencyId, t.createdAt),
+    // accounting reports (docs/reports.md): bookings by date across a scope
+    index('bookings_created_idx').on(t.createdAt),
     check('bookings_status_check', sql`${t.status} in ('HOLD', 'EXPORT', 'CANCEL')`),
   ],
 );
@@ -628,6 +633,8 @@ export const pnrs = pgTable(
   (t) => [
     index('pnrs_booking_idx').on(t.bookingId),
     index('pnrs_status_limit_idx').on(t.recordStatus, t.timeLimit),
+    // accounting reports (docs/reports.md): PNRs by the local day of their first departure
+    index('pnrs_first_departure_idx').on(sql`substr(${t.routeInfos}->0->>'departDate', 1, 10)`),
     check('pnrs_pnr_check', sql`${t.pnr} is null or ${t.pnr} ~ '^[A-Z0-9]{6}$'`),
   ],
 );
