@@ -181,6 +181,11 @@ export const REPORTS = ['sale-report', 'flight-data-report', 'debit-report', 'de
 export type ReportName = (typeof REPORTS)[number];
 
 export const reportPath = (report: ReportName) => `/api/accounting/reports/${report}` as const;
+/** The agencies the caller may report on (the agent / sub-agency filter). */
+export const REPORT_AGENCIES_API = '/api/accounting/reports/agencies';
+
+export const reportAgency = z.object({ id: z.number().int(), code: z.string(), name: z.string(), level: z.number().int() });
+export type ReportAgency = z.infer<typeof reportAgency>;
 
 /**
  * Which date a line is dated by (spec point 9: by flight date, by booking date, and the two 3-or-more-PNR

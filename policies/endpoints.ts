@@ -82,6 +82,7 @@ function accounting(): Record<string, EndpointRule> {
     'POST /api/accounting/topups/:id/approve': { rule: CONFIRM },
     'POST /api/accounting/topups/:id/reject': { rule: CONFIRM },
     // accounting reports (docs/reports.md): each mirrors its accounting/<report> route
+    'GET /api/accounting/reports/agencies': { rule: ACCOUNTING },
     ...Object.fromEntries(
       ['sale-report', 'flight-data-report', 'debit-report', 'debit-total-report', 'income-report', 'vna-summary-report'].map((r) => [
         `GET /api/accounting/reports/${r}`,

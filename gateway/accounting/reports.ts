@@ -15,6 +15,7 @@ import {
   type ReportAnswer,
   type ReportFilters,
   type ReportListQuery,
+  type ReportAgency,
   type ReportName,
   type ReportRow,
 } from '../../contract/accounting';
@@ -269,4 +270,13 @@ export async function* reportBatches(
   const totals: Record<string, number> = {};
   for (const c of totalCols) totals[c.key] = num(agg?.[c.key]);
   return totals;
+}
+
+/** The agencies of the caller's report scope, by code (the agent / sub-agency filter). */
+export async function reportAgencies(conn: Conn, ctx: UserContext): Promise<ReportAgency[]> {
+  const rows = await rowsOf<{ id: number; code: string; name: string; level: number }>(
+    conn,
+    sql`select id, code, name, level from agencies where id in ${reportScope(ctx)} order by level, code`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name, level: Number(r.level) }));
 }

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNTING_API,
+  REPORT_AGENCIES_API,
   REPORTS,
+  reportAgency,
   reportAnswer,
   reportPath,
   reportQueryOf,
@@ -22,7 +24,8 @@ import { idParam } from '../../contract/agents';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import type { Notifier } from '../platform/notifier';
 import { requireAuth } from '../platform/tenancy/scope';
-import { runReport } from './reports';
+import { reportAgencies, runReport } from './reports';
+import { z } from 'zod';
 import { approveTopUp, balanceView, createTopUp, depositReport as buildReport, getTopUp, listEntries, listTopUps, rejectTopUp } from './service';
 
 export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps, notifier: Notifier): void {
@@ -113,6 +116,15 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps,
     body: topUpReject,
     response: topUpRequest,
     handler: ({ auth, params, body, meta }) => rejectTopUp(db, notifier, requireAuth(auth), params.id, body.reason, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: REPORT_AGENCIES_API,
+    tags,
+    summary: 'The agencies the caller may report on (ADMIN_F1 its subtree, ADMIN_F2 its agency and children, else its own)',
+    response: z.array(reportAgency),
+    handler: ({ auth }) => reportAgencies(db, requireAuth(auth)),
   });
 
   for (const report of REPORTS) {

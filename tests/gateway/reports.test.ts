@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS, reportPath, type ReportAnswer, type ReportName } from '../../contract/accounting';
+import { REPORT_AGENCIES_API, REPORTS, reportPath, type ReportAnswer, type ReportName } from '../../contract/accounting';
 import type { LoginResult } from '../../contract/auth';
 import { DEMO_ACCOUNTS } from '../../gateway/seed/demo';
 import { agencies } from '../../gateway/platform/db/schema';
@@ -215,6 +215,18 @@ describe('scope', () => {
     const income = await ok('fnadmin', 'income-report', MARCH);
     expect(income.data.map((x) => x.airline)).toEqual(['QH']);
   });
+  it('the agency filter offers the scope: F1 all three, F2 its agency and child, the accountant its own', async () => {
+    const codes = async (user: string) => {
+      const res = await call(gw, 'GET', REPORT_AGENCIES_API, { token: token(user) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ code: string }[]>().map((a) => a.code);
+    };
+    expect(await codes('f1admin')).toEqual(expect.arrayContaining(['SAOVIET', 'SAOVIET-HN', 'SAOVIET-CG']));
+    expect(await codes('f2admin')).toEqual(['SAOVIET-HN', 'SAOVIET-CG']);
+    expect(await codes('accountant')).toEqual(['SAOVIET']);
+    expect((await call(gw, 'GET', REPORT_AGENCIES_API, { token: token('f2agent') })).statusCode).toBe(403);
+  });
+
   it('naming an agency outside the scope answers 404 and shows nothing', async () => {
     for (const [user, code] of [['f2admin', 'SAOVIET'], ['accountant', 'SAOVIET-HN'], ['fnadmin', 'SAOVIET-HN']] as const) {
       for (const name of REPORTS) {
