@@ -173,16 +173,16 @@ describe('the other reports', () => {
   it('income-report: per airline, charted', async () => {
     const r = await ok('f1admin', 'income-report', MARCH);
     expect(r.data).toEqual([
-      { airline: 'VJ', pnrs: 3, charged: 6_000_000, returned: 1_000_000, net: 5_000_000 },
-      { airline: 'QH', pnrs: 1, charged: 4_500_000, returned: 0, net: 4_500_000 },
-      { airline: 'VN', pnrs: 2, charged: 3_000_000, returned: 12_000_000, net: -9_000_000 },
+      { key: 'VJ', airline: 'VJ', pnrs: 3, charged: 6_000_000, returned: 1_000_000, net: 5_000_000 },
+      { key: 'QH', airline: 'QH', pnrs: 1, charged: 4_500_000, returned: 0, net: 4_500_000 },
+      { key: 'VN', airline: 'VN', pnrs: 2, charged: 3_000_000, returned: 12_000_000, net: -9_000_000 },
     ]);
     expect(r.chart.map((p) => p.key)).toEqual(['VJ', 'QH', 'VN']);
   });
 
   it('vna-summary-report: Vietnam Airlines only, domestic and international', async () => {
     const r = await ok('f1admin', 'vna-summary-report', { ...MARCH, dateMode: 'flight' });
-    expect(r.data).toEqual([{ market: 'QT', pnrs: 1, pax: 1, charged: 15_000_000, voided: 0, refunded: 12_000_000, net: 3_000_000 }]);
+    expect(r.data).toEqual([{ key: 'QT', market: 'QT', pnrs: 1, pax: 1, charged: 15_000_000, voided: 0, refunded: 12_000_000, net: 3_000_000 }]);
     const byTransaction = await ok('f1admin', 'vna-summary-report', MARCH);
     expect(byTransaction.data.map((x) => x.market)).toEqual(['QN', 'QT']);
   });
