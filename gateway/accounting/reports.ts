@@ -25,7 +25,6 @@ import type { Conn } from '../platform/db/client';
 import { ApiError } from '../platform/http/errors';
 import { subtreeOf } from '../platform/tenancy/scope';
 import type { UserContext } from '../platform/tenancy/users';
-import { AIRPORTS } from '../suppliers/reference-data';
 
 const num = (v: unknown): number => Number(v ?? 0);
 
@@ -37,67 +36,37 @@ export function reportScope(ctx: UserContext): SQL {
   return sql`(select ${id}::int)`;
 }
 
-/** Vietnamese airports: a PNR all of whose legs fly between them is domestic (QN), any other is QT. */
-const DOMESTIC = Object.values(AIRPORTS)
-  .filter((a) => a.country === 'VNM')
-  .map((a) => a.code)
-  .filter((c) => /^[A-Z]{3}$/.test(c));
-const domesticList = sql.raw(DOMESTIC.map((c) => `'${c}'`).join(', '));
+const LINE_COLUMNS = (dayExpr: SQL) => sql`rl.entry_id, rl.type, rl.amount, rl.agency_id, rl.created_at, rl.signed,
+  rl.pnr_id, rl.pnr, rl.airline, rl.market, rl.product, rl.flight_date, rl.booking_date, rl.pax, ${dayExpr} as day`;
 
-/** The start of a calendar day in Vietnam time (UTC+7). */
-export const vnDayStart = (day: string): Date => new Date(`${day}T00:00:00+07:00`);
-const vnNextDay = (day: string): Date => new Date(vnDayStart(day).getTime() + 86_400_000);
-/** A timestamp's calendar day in Vietnam time, as YYYY-MM-DD. */
-const vnDay = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`;
-
-const marketOf = sql`case when p.id is null then null
-  when exists (select 1 from jsonb_array_elements(p.route_infos) leg
-               where leg->>'from' not in (${domesticList}) or leg->>'to' not in (${domesticList})) then 'QT'
-  else 'QN' end`;
-const productOf = sql`case when p.id is not null then 'flight' end`;
-/** The first leg's local departure day (the expression index pnrs_first_departure_idx serves it). */
-export const flightDayOf = sql`substr(p.route_infos->0->>'departDate', 1, 10)`;
-
-const LINE_COLUMNS = (dayExpr: SQL) => sql`je.id as entry_id, je.type, je.amount, je.agency_id, je.created_at,
-  case when je.type in ('T', 'V', 'R') then je.amount else -je.amount end as signed,
-  p.id as pnr_id, p.pnr, p.airline, ${marketOf} as market, ${productOf} as product,
-  ${flightDayOf} as flight_date, ${vnDay(sql`b.created_at`)} as booking_date,
-  case when p.id is null then 0 else jsonb_array_length(p.pax_infos) end as pax,
-  ${dayExpr} as day`;
-
-/** The lines of the filters: a SQL select (without the scope's agency check, which `where` adds). */
+/**
+ * The lines of the filters, from report_lines (one row per ledger entry, written with the entry: docs/reports.md):
+ * a SQL select whose rows are the lines of the caller's scope that the filters keep.
+ */
 export function linesSql(ctx: UserContext, f: ReportFilters): SQL {
-  const start = vnDayStart(f.from);
-  const end = vnNextDay(f.to);
-  const common: SQL[] = [sql`je.agency_id in ${reportScope(ctx)}`];
-  if (f.agencyId) common.push(sql`je.agency_id = ${f.agencyId}`);
-  if (f.types && f.types.length > 0) common.push(sql`je.type in (${sql.join(f.types.map((t) => sql`${t}`), sql`, `)})`);
-  if (f.airline) common.push(sql`p.airline = ${f.airline}`);
-  if (f.market) common.push(sql`(${marketOf}) = ${f.market}`);
-  if (f.product) common.push(sql`(${productOf}) = ${f.product}`);
+  const common: SQL[] = [sql`rl.agency_id in ${reportScope(ctx)}`];
+  if (f.agencyId) common.push(sql`rl.agency_id = ${f.agencyId}`);
+  if (f.types && f.types.length > 0) common.push(sql`rl.type in (${sql.join(f.types.map((t) => sql`${t}`), sql`, `)})`);
+  if (f.airline) common.push(sql`rl.airline = ${f.airline}`);
+  if (f.market) common.push(sql`rl.market = ${f.market}`);
+  if (f.product) common.push(sql`rl.product = ${f.product}`);
   const where = (...extra: SQL[]) => sql.join([...common, ...extra], sql` and `);
   const mode = f.dateMode;
   const base = mode === 'booking3' ? 'booking' : mode === 'flight3' ? 'flight' : mode;
 
   let lines: SQL;
   if (base === 'transaction') {
-    lines = sql`select ${LINE_COLUMNS(vnDay(sql`je.created_at`))}
-      from journal_entries je left join pnrs p on p.pnr = je.pnr left join bookings b on b.id = p.booking_id
-      where ${where(sql`je.created_at >= ${start}`, sql`je.created_at < ${end}`)}`;
+    lines = sql`select ${LINE_COLUMNS(sql`rl.day`)} from report_lines rl where ${where(sql`rl.day >= ${f.from}`, sql`rl.day <= ${f.to}`)}`;
   } else if (base === 'booking') {
     // lines of a PNR are dated by its booking; lines without one (top-ups, manual entries) by their entry
-    lines = sql`select ${LINE_COLUMNS(vnDay(sql`b.created_at`))}
-        from bookings b join pnrs p on p.booking_id = b.id join journal_entries je on je.pnr = p.pnr
-        where ${where(sql`b.created_at >= ${start}`, sql`b.created_at < ${end}`)}
+    lines = sql`select ${LINE_COLUMNS(sql`rl.booking_date`)} from report_lines rl
+        where ${where(sql`rl.booking_date >= ${f.from}`, sql`rl.booking_date <= ${f.to}`)}
       union all
-      select ${LINE_COLUMNS(vnDay(sql`je.created_at`))}
-        from journal_entries je left join pnrs p on false left join bookings b on false
-        where ${where(sql`je.created_at >= ${start}`, sql`je.created_at < ${end}`, sql`not exists (select 1 from pnrs x where x.pnr = je.pnr)`)}`;
+      select ${LINE_COLUMNS(sql`rl.day`)} from report_lines rl
+        where ${where(sql`rl.day >= ${f.from}`, sql`rl.day <= ${f.to}`, sql`rl.booking_date is null`)}`;
   } else {
     // by flight date only the lines of a PNR count
-    lines = sql`select ${LINE_COLUMNS(flightDayOf)}
-      from pnrs p join journal_entries je on je.pnr = p.pnr left join bookings b on b.id = p.booking_id
-      where ${where(sql`${flightDayOf} >= ${f.from}`, sql`${flightDayOf} <= ${f.to}`)}`;
+    lines = sql`select ${LINE_COLUMNS(sql`rl.flight_date`)} from report_lines rl where ${where(sql`rl.flight_date >= ${f.from}`, sql`rl.flight_date <= ${f.to}`)}`;
   }
   if (mode === 'booking3' || mode === 'flight3') {
     return sql`select * from (${lines}) l0 where l0.agency_id in (
@@ -114,7 +83,7 @@ const returned = sql`coalesce(sum(l.amount) filter (where l.type in ('V', 'R')),
 
 interface ReportSql {
   /** Selects every column of the report (camelCase names) from `lines l`, plus a unique `_k` tie-breaker. */
-  groups: (f: ReportFilters) => SQL;
+  groups: (f: ReportFilters, ctx: UserContext) => SQL;
   /** Columns worked out for the rows of one page only (`pg` is the page's row). */
   extra?: SQL;
 }
@@ -135,12 +104,14 @@ const REPORT_SQL: Record<ReportName, ReportSql> = {
       from pnrs pp, jsonb_array_elements(pp.route_infos) with ordinality as e(leg, n) where pp.id = pg."_k" group by pp.id) as "route"`,
   },
   'debit-report': {
-    groups: (f) => sql`select g.*, g."opening" + g."credit" - g."debit" as "closing" from (
-        select l.agency_id as "_k", min(a.code) as "agencyCode", min(a.name) as "agencyName",
-          (select coalesce(sum(case when o.type in ('T', 'V', 'R') then o.amount else -o.amount end), 0)
-             from journal_entries o where o.agency_id = l.agency_id and o.created_at < ${vnDayStart(f.from)}) as "opening",
-          sum(${credit}) as "credit", sum(${debit}) as "debit"
-        from lines l join agencies a on a.id = l.agency_id group by l.agency_id) g`,
+    // the opening balance of each agency: the sum of its lines before the first day (whatever the filters)
+    groups: (f, ctx) => sql`select g0.*, g0."opening" + g0."credit" - g0."debit" as "closing" from (
+        select x.agency_id as "_k", a.code as "agencyCode", a.name as "agencyName", coalesce(o.opening, 0) as "opening",
+          x.credit as "credit", x.debit as "debit"
+        from (select l.agency_id, sum(${credit}) as credit, sum(${debit}) as debit from lines l group by l.agency_id) x
+        join agencies a on a.id = x.agency_id
+        left join (select o.agency_id, sum(o.signed) as opening from report_lines o
+                   where o.day < ${f.from} and o.agency_id in ${reportScope(ctx)} group by o.agency_id) o on o.agency_id = x.agency_id) g0`,
   },
   'debit-total-report': {
     groups: () => sql`select l.agency_id as "_k", min(a.code) as "agencyCode", min(a.name) as "agencyName",
@@ -195,7 +166,8 @@ function orderBy(report: ReportName, sort: string, alias = 'g'): SQL {
 }
 
 function toRow(report: ReportName, raw: Record<string, unknown>): ReportRow {
-  const row: ReportRow = {};
+  // `key` identifies the row (an entry, a PNR, an agency, an airline, a market)
+  const row: ReportRow = { key: String(raw._k) };
   for (const c of columnsOf(report)) {
     const v = raw[c.key];
     if (v === null || v === undefined) row[c.key] = null;
@@ -220,8 +192,11 @@ function pageSql(report: ReportName, sort: string, limit: number, offset: number
   return sql`select pg.*${extra ? sql`, ${extra}` : sql``} from (${inner}) pg order by ${orderBy(report, sort, 'pg')}`;
 }
 
+// Each CTE is named once in its statement, so PostgreSQL inlines it and computes only the columns the
+// statement reads (a CTE read twice would be materialized with every column of every line).
 const withGroups = (ctx: UserContext, report: ReportName, f: ReportFilters, body: SQL) =>
-  sql`with lines as (${linesSql(ctx, f)}), g as (${REPORT_SQL[report].groups(f)}) ${body}`;
+  sql`with lines as (${linesSql(ctx, f)}), g as (${REPORT_SQL[report].groups(f, ctx)}) ${body}`;
+const withLines = (ctx: UserContext, f: ReportFilters, body: SQL) => sql`with lines as (${linesSql(ctx, f)}) ${body}`;
 
 export async function runReport(conn: Conn, ctx: UserContext, report: ReportName, q: ReportListQuery): Promise<ReportAnswer> {
   await checkAgency(conn, ctx, q.agencyId);
@@ -232,7 +207,9 @@ export async function runReport(conn: Conn, ctx: UserContext, report: ReportName
     rowsOf<Record<string, unknown>>(conn, withGroups(ctx, report, q, sql`select ${sums} from g`)),
     (async () => {
       const chart = chartSql(report);
-      return chart ? rowsOf<{ key: string; value: unknown }>(conn, withGroups(ctx, report, q, chart)) : [];
+      if (!chart) return [];
+      const byDay = REPORT_CHART[report]?.by === 'day';
+      return rowsOf<{ key: string; value: unknown }>(conn, byDay ? withLines(ctx, q, chart) : withGroups(ctx, report, q, chart));
     })(),
   ]);
   const totals: Record<string, number> = {};

@@ -7,6 +7,7 @@
  *
  * The lines live in March 2020 (and random days of 2019 for the property), away from the seed's entries of today.
  */
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_AGENCIES_API, REPORTS, reportPath, type ReportAnswer, type ReportName } from '../../contract/accounting';
@@ -14,6 +15,7 @@ import type { LoginResult } from '../../contract/auth';
 import { DEMO_ACCOUNTS } from '../../gateway/seed/demo';
 import { agencies } from '../../gateway/platform/db/schema';
 import { unbalancedEntries } from '../../gateway/platform/ledger';
+import { AIRPORTS } from '../../gateway/suppliers/reference-data';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { addAgency, addEntry, addPnr, balanceAt } from './reports-helpers';
 
@@ -263,6 +265,22 @@ describe('bad query strings', () => {
       expect(res.json<{ message: string }>().message.length).toBeGreaterThan(0);
     });
   }
+});
+
+describe('report lines', () => {
+  it('the database knows the domestic airports of the reference data (QN / QT)', async () => {
+    const domestic = Object.values(AIRPORTS).filter((a) => a.country === 'VNM').map((a) => a.code).sort();
+    const res = (await gw.db.execute(sql`select report_domestic_airports() as codes`)) as unknown as { rows: { codes: string[] }[] };
+    expect([...res.rows[0].codes].sort()).toEqual(domestic);
+  });
+
+  it('every ledger entry has exactly one report line with its amount and signed amount, and lines cannot change', async () => {
+    const res = (await gw.db.execute(sql`select count(*)::int as n from journal_entries je left join report_lines rl on rl.entry_id = je.id
+      where rl.entry_id is null or rl.amount <> je.amount or rl.agency_id <> je.agency_id or rl.type <> je.type
+         or rl.signed <> case when je.type in ('T', 'V', 'R') then je.amount else -je.amount end`)) as unknown as { rows: { n: number }[] };
+    expect(res.rows[0].n).toBe(0);
+    await expect(gw.db.execute(sql`update report_lines set amount = amount + 1`)).rejects.toThrow();
+  });
 });
 
 describe('reconciliation property', () => {

@@ -486,9 +486,6 @@ export const journalEntries = pgTable(
   (t) => [
     uniqueIndex('journal_entries_idempotency_idx').on(t.idempotencyKey),
     index('journal_entries_agency_at_idx').on(t.agencyId, t.createdAt),
-    // accounting reports (docs/reports.md): lines by date across a scope, and the entries of a PNR
-    index('journal_entries_at_idx').on(t.createdAt),
-    index('journal_entries_pnr_idx').on(t.pnr),
     check('journal_entries_type_check', sql`${t.type} in ('T', 'C', 'S', 'V', 'R')`),
     check('journal_entries_amount_check', sql`${t.amount} > 0`),
   ],
@@ -582,8 +579,6 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_agency_created_idx').on(t.agencyId, t.createdAt),
-    // accounting reports (docs/reports.md): bookings by date across a scope
-    index('bookings_created_idx').on(t.createdAt),
     check('bookings_status_check', sql`${t.status} in ('HOLD', 'EXPORT', 'CANCEL')`),
   ],
 );
@@ -633,8 +628,6 @@ export const pnrs = pgTable(
   (t) => [
     index('pnrs_booking_idx').on(t.bookingId),
     index('pnrs_status_limit_idx').on(t.recordStatus, t.timeLimit),
-    // accounting reports (docs/reports.md): PNRs by the local day of their first departure
-    index('pnrs_first_departure_idx').on(sql`substr(${t.routeInfos}->0->>'departDate', 1, 10)`),
     check('pnrs_pnr_check', sql`${t.pnr} is null or ${t.pnr} ~ '^[A-Z0-9]{6}$'`),
   ],
 );
@@ -684,5 +677,49 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_pnr_pax_idx').on(t.pnrId, t.paxId),
     check('refunds_amounts_check', sql`${t.penalty} >= 0 and ${t.amount} >= 0 and ${t.amount} + ${t.penalty} = ${t.paid}`),
+  ],
+);
+
+// ---- accounting reports (docs/reports.md) ----
+
+/**
+ * One report line per ledger entry, written by a trigger of migration 0006 in the entry's own transaction
+ * (AFTER INSERT ON journal_entries): the entry's money and day with what its PNR and booking said at that
+ * moment (airline, QN/QT, first departure day, booking day, passengers). The reports read only this table, so a
+ * month across a whole agency tree is one index range over narrow rows, with no join per line. Immutable like
+ * the ledger; the migration filled it for the entries written before it.
+ */
+export const reportLines = pgTable(
+  'report_lines',
+  {
+    entryId: bigint('entry_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => journalEntries.id, { onDelete: 'restrict' }),
+    agencyId: integer('agency_id').notNull(),
+    type: char('type', { length: 1 }).$type<EntryType>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** +amount for T, V, R; −amount for C, S: the posting on the agency's deposit. */
+    signed: bigint('signed', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The entry's calendar day in Vietnam time, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    pnrId: bigint('pnr_id', { mode: 'number' }),
+    pnr: text('pnr'),
+    airline: text('airline'),
+    /** QN (every leg between Vietnamese airports) or QT; null without a PNR. */
+    market: text('market'),
+    /** flight (a PNR); train and eSIM once those modules write entries; null for top-ups. */
+    product: text('product'),
+    /** The first leg's local departure day, YYYY-MM-DD. */
+    flightDate: text('flight_date'),
+    /** The booking's calendar day in Vietnam time. */
+    bookingDate: text('booking_date'),
+    pax: smallint('pax').notNull().default(0),
+  },
+  (t) => [
+    index('report_lines_day_idx').on(t.day, t.agencyId),
+    index('report_lines_agency_day_idx').on(t.agencyId, t.day, t.signed),
+    index('report_lines_flight_idx').on(t.flightDate),
+    index('report_lines_booking_idx').on(t.bookingDate),
   ],
 );

@@ -9,13 +9,16 @@ import { formatVnd } from '../../../src/sdk';
 import { chartBars } from '../model/reports';
 
 const HEIGHT = 180;
-const BAR = 28;
-const GAP = 10;
+
+/** A day shows its day of month; an agency code its last part; at most 8 characters under a bar. */
+const shortKey = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(key) ? key.slice(8) : (key.split('-').pop() ?? key).slice(0, 8));
+const BAR = 40;
+const GAP = 12;
 
 export default function ReportChart({ points, loading }: { points: readonly { key: string; value: number }[]; loading: boolean }) {
   const { t } = useTranslation();
   if (loading) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (points.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('accounting.reports.noChart')} />;
+  if (points.every((p) => p.value === 0)) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('accounting.reports.noChart')} />;
   const { bars, zero } = chartBars(points);
   const width = bars.length * (BAR + GAP) + GAP;
   const y = (v: number) => (v / 100) * HEIGHT;
@@ -35,7 +38,7 @@ export default function ReportChart({ points, loading }: { points: readonly { ke
             <title>{`${b.key}: ${formatVnd(b.value)}`}</title>
             <rect x={0} y={y(b.y)} width={BAR} height={Math.max(1, y(b.height))} rx={3} className={b.negative ? 'report-bar report-bar-negative' : 'report-bar'} />
             <text x={BAR / 2} y={HEIGHT + 20} textAnchor="middle" className="report-chart-key">
-              {b.key.length === 10 ? b.key.slice(8) : b.key.slice(0, 6)}
+              {shortKey(b.key)}
             </text>
           </g>
         ))}

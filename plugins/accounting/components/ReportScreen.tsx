@@ -40,6 +40,10 @@ import './reports.css';
 const ReportChart = lazy(() => import('./ReportChart'));
 
 /** Airlines offered in the filter (any other 2-character code can be typed). */
+/** Column widths by kind (px): the table scrolls sideways below their sum. */
+const WIDTH: Record<ReportColumnKind, number> = { datetime: 150, day: 110, text: 120, money: 150, count: 100, type: 140, market: 130, product: 110 };
+const widthOf = (c: { key: string; kind: ReportColumnKind }) => (c.key === 'agencyName' ? 220 : WIDTH[c.kind]);
+
 const AIRLINES = ['VN', 'VJ', 'QH', 'VU', 'SQ', 'TG', 'CX', 'KE', 'OZ', 'JL', 'NH', 'EK', 'QR', 'AF', 'LH', 'BA', 'QF', 'CI', 'BR', 'MH'];
 
 function Cell({ kind, value }: { kind: ReportColumnKind; value: ReportRow[string] }) {
@@ -100,6 +104,7 @@ export function ReportScreen({ report }: { report: ReportName }) {
     title: label(c.key),
     dataIndex: c.key,
     key: c.key,
+    width: widthOf(c),
     align: isNumericKind(c.kind) ? 'right' : 'left',
     sorter: c.sortable ? true : undefined,
     sortOrder: c.sortable ? getDefaultSortOrder(c.key, sorters) : undefined,
@@ -221,7 +226,7 @@ export function ReportScreen({ report }: { report: ReportName }) {
         rowKey="key"
         size="middle"
         columns={columns}
-        scroll={{ x: Math.max(640, cols.length * 120) }}
+        scroll={{ x: cols.reduce((sum, c) => sum + widthOf(c), 0) }}
         locale={{ emptyText: <EmptyRows /> }}
         pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: (total) => t('accounting.common.total', { count: total }) }}
         summary={() =>
