@@ -21,7 +21,7 @@ import {
 } from '../../contract/accounting';
 import { ErrorCode } from '../../contract/errors';
 import { parseSort } from '../../contract/list';
-import type { Conn } from '../platform/db/client';
+import type { Conn, Db } from '../platform/db/client';
 import { ApiError } from '../platform/http/errors';
 import { subtreeOf } from '../platform/tenancy/scope';
 import type { UserContext } from '../platform/tenancy/users';
@@ -223,25 +223,32 @@ export async function runReport(conn: Conn, ctx: UserContext, report: ReportName
 }
 
 /**
- * Every row of a report in its order, in batches (the xlsx export): keyset-free paging of `batch` rows, so
- * memory holds one batch at a time whatever the report's size. Ends with the totals.
+ * Every row of a report in its order, handed over in batches of `batch` rows (what the xlsx export writes):
+ * the statement runs once behind a cursor in a read-only transaction, so memory holds one batch at a time
+ * whatever the report's size. Answers the totals of the `total` columns.
  */
-export async function* reportBatches(
-  conn: Conn,
+export async function forEachReportBatch(
+  db: Db,
   ctx: UserContext,
   report: ReportName,
   f: ReportFilters & { sort: string },
+  onBatch: (rows: ReportRow[]) => Promise<void> | void,
   batch = 2000,
-): AsyncGenerator<ReportRow[], Record<string, number>> {
-  await checkAgency(conn, ctx, f.agencyId);
-  for (let offset = 0; ; offset += batch) {
-    const rows = await rowsOf<Record<string, unknown>>(conn, withGroups(ctx, report, f, pageSql(report, f.sort, batch, offset)));
-    if (rows.length > 0) yield rows.map((r) => toRow(report, r));
-    if (rows.length < batch) break;
-  }
+): Promise<Record<string, number>> {
+  await checkAgency(db, ctx, f.agencyId);
+  const cursor = `report_${report.replace(/-/g, '_')}`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`declare ${sql.identifier(cursor)} no scroll cursor for ${withGroups(ctx, report, f, pageSql(report, f.sort, 2_147_483_647, 0))}`);
+    for (;;) {
+      const rows = await rowsOf<Record<string, unknown>>(tx, sql`fetch forward ${sql.raw(String(Math.trunc(batch)))} from ${sql.identifier(cursor)}`);
+      if (rows.length > 0) await onBatch(rows.map((r) => toRow(report, r)));
+      if (rows.length < batch) break;
+    }
+    await tx.execute(sql`close ${sql.identifier(cursor)}`);
+  });
   const totalCols = columnsOf(report).filter((c) => c.total);
   const [agg] = await rowsOf<Record<string, unknown>>(
-    conn,
+    db,
     withGroups(ctx, report, f, sql`select ${sql.join([sql`1 as "_one"`, ...totalCols.map((c) => sql`coalesce(sum(g.${sql.identifier(c.key)}), 0) as ${sql.identifier(c.key)}`)], sql`, `)} from g`),
   );
   const totals: Record<string, number> = {};

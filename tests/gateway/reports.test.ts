@@ -10,11 +10,13 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_AGENCIES_API, REPORTS, reportPath, type ReportAnswer, type ReportName } from '../../contract/accounting';
+import { REPORT_AGENCIES_API, REPORTS, reportPath, reportQueryOf, type ReportAnswer, type ReportName } from '../../contract/accounting';
 import type { LoginResult } from '../../contract/auth';
 import { DEMO_ACCOUNTS } from '../../gateway/seed/demo';
 import { agencies } from '../../gateway/platform/db/schema';
 import { unbalancedEntries } from '../../gateway/platform/ledger';
+import { forEachReportBatch } from '../../gateway/accounting/reports';
+import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { AIRPORTS } from '../../gateway/suppliers/reference-data';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { addAgency, addEntry, addPnr, balanceAt } from './reports-helpers';
@@ -265,6 +267,23 @@ describe('bad query strings', () => {
       expect(res.json<{ message: string }>().message.length).toBeGreaterThan(0);
     });
   }
+});
+
+describe('the export walk', () => {
+  it('hands every row over in order, batch by batch through a cursor, and the totals of the screen', async () => {
+    const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+    const filters = { ...reportQueryOf('sale-report').parse({ ...MARCH, sort: '-net' }) };
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    const totals = await forEachReportBatch(gw.db, ctx, 'sale-report', filters, (rows) => {
+      sizes.push(rows.length);
+      for (const r of rows) seen.push(String(r.key));
+    }, 3);
+    const screen = await ok('f1admin', 'sale-report', { ...MARCH, sort: '-net' });
+    expect(seen).toEqual(screen.data.map((r) => r.key));
+    expect(sizes).toEqual([3, 3, 2]);
+    expect(totals).toEqual(screen.totals);
+  });
 });
 
 describe('report lines', () => {
