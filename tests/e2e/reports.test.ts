@@ -65,7 +65,7 @@ async function issueTicket(page: Page): Promise<{ pnr: string; total: number }> 
 
 /** Picks options of the antd select named `label` (typed to filter, chosen by their text). */
 async function choose(page: Page, label: string, options: RegExp[]) {
-  const select = page.getByLabel(label, { exact: true });
+  const select = page.getByRole('combobox', { name: label, exact: true });
   await select.click();
   for (const option of options) {
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
@@ -98,12 +98,8 @@ describe('accounting reports', () => {
     // filters: payments (C) of Vietnam Airlines; each change asks the gateway again
     const answered = (check: (q: URLSearchParams) => boolean) =>
       page.waitForResponse((r) => r.url().includes('/api/accounting/reports/sale-report') && check(new URL(r.url()).searchParams) && r.status() === 200);
-    let next = answered((q) => q.get('types') === 'C');
-    await choose(page, 'Loại giao dịch', [/^C · /]);
-    await next;
-    next = answered((q) => q.get('types') === 'C' && q.get('airline') === 'VN');
-    await choose(page, 'Hãng bay', [/^VN$/]);
-    await next;
+    await Promise.all([answered((q) => q.get('types') === 'C'), choose(page, 'Loại giao dịch', [/^C · /])]);
+    await Promise.all([answered((q) => q.get('types') === 'C' && q.get('airline') === 'VN'), choose(page, 'Hãng bay', [/^VN$/])]);
 
     const row = page.locator('.report-page .ant-table-row').filter({ hasText: pnr });
     await row.waitFor({ timeout: 15_000 });
