@@ -177,18 +177,20 @@ export function ReportScreen({ report }: { report: ReportName }) {
           }}
           options={[...new Set([...(airlineText.length === 2 ? [airlineText] : []), ...AIRLINES])].map((a) => ({ value: a, label: a }))}
         />
-        <Select<number>
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          style={{ width: 220 }}
-          placeholder={t('accounting.reports.allAgencies')}
-          aria-label={t('accounting.reports.agency')}
-          loading={agenciesQuery.isLoading}
-          value={values.agencyId}
-          onChange={(v) => apply({ agencyId: v })}
-          options={agencies.map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
-        />
+        {agencies.length > 1 && (
+          <Select<number>
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 220 }}
+            placeholder={t('accounting.reports.allAgencies')}
+            aria-label={t('accounting.reports.agency')}
+            loading={agenciesQuery.isLoading}
+            value={values.agencyId}
+            onChange={(v) => apply({ agencyId: v })}
+            options={agencies.map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
+          />
+        )}
         <Select<EntryType[]>
           mode="multiple"
           allowClear
