@@ -11,7 +11,7 @@ import { MODULES } from './modules';
 import { notifier } from './notifications/service';
 import { installRouteGuard, type AccessDeps } from './platform/access/endpoint';
 import { TokenSigner } from './platform/access/tokens';
-import { systemClock } from './platform/clock';
+import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/client';
 import { resolveJwtSecret } from './platform/db/secrets';
 import { DOCS_PREFIX, registerDocs, registerOpenApiRoute } from './platform/http/docs';
@@ -21,7 +21,7 @@ import { ledger } from './platform/ledger';
 import type { GatewayContext } from './platform/module';
 import { Shared } from './platform/shared';
 import type { Settings } from './settings';
-import { createSupplierRegistry } from './suppliers';
+import { createSupplierRegistry, type SupplierRegistry } from './suppliers';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -32,6 +32,10 @@ export interface BuildAppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Source of captcha texts; tests give a known one. */
   captchaText?: () => string;
+  /** The time source (default the system clock); tests move it. */
+  clock?: Clock;
+  /** The supply (default built from settings.SUPPLIERS); tests give one with a failing adapter. */
+  suppliers?: SupplierRegistry;
 }
 
 /** Two endpoint paths of one method where one pattern matches the other would let casbin mix their rules. */
@@ -75,8 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     enforcer,
     access,
     secret,
-    clock: systemClock,
-    suppliers: createSupplierRegistry(settings.SUPPLIERS),
+    clock: options.clock ?? systemClock,
+    suppliers: options.suppliers ?? createSupplierRegistry(settings.SUPPLIERS),
     ledger,
     notifier,
     shared: new Shared(),

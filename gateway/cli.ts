@@ -18,6 +18,7 @@ import type { Database } from './platform/db/client';
 import { openFromSettings } from './platform/db/open';
 import { latestMails } from './mail/service';
 import { demoAccountsTable, seedDemo } from './seed/demo';
+import { seedTrains } from './seed/trains';
 import { loadSettings, SettingsError } from './settings';
 
 const USAGE = `Usage: npm run gateway -- <command> [options]
@@ -93,7 +94,7 @@ function plan(command: string, values: Values): Action {
       };
     case 'seed':
       return async (database) => {
-        const report = await seedDemo(database.db);
+        const report = { ...(await seedDemo(database.db)), trainBookings: await seedTrains(database.db) };
         process.stdout.write(
           `Demo data created: ${Object.entries(report).map(([what, n]) => `${n} ${what}`).join(', ')} (${database.location}).\n\n${demoAccountsTable()}\n`,
         );

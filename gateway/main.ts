@@ -7,6 +7,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { openFromSettings } from './platform/db/open';
 import { demoAccountsTable, isDatabaseEmpty, seedDemo } from './seed/demo';
+import { seedTrains } from './seed/trains';
 import { loadSettings, SettingsError, type Settings } from './settings';
 
 async function main(): Promise<void> {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   let seeded = false;
   if (settings.SEED === 'on' || (settings.SEED === 'auto' && (await isDatabaseEmpty(database.db)))) {
     await seedDemo(database.db);
+    await seedTrains(database.db);
     seeded = true;
   }
 

@@ -13,6 +13,7 @@ import { notificationsModule } from './notifications';
 import type { GatewayModule } from './platform/module';
 import { supportModule } from './support';
 import { systemModule } from './system';
+import { trainsModule } from './trains';
 import { uploadsModule } from './uploads';
 
 export const MODULES: readonly GatewayModule[] = [
@@ -28,4 +29,6 @@ export const MODULES: readonly GatewayModule[] = [
   flightsModule,
   bookingsModule,
   accountingModule,
+  // trains: the railway (gateway/trains)
+  trainsModule,
 ];

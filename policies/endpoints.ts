@@ -92,6 +92,31 @@ function accounting(): Record<string, EndpointRule> {
   };
 }
 
+/** The train endpoints (spec point 2: every train route needs USE_TRAIN); the booking scope decides which bookings. */
+function trains(): Record<string, EndpointRule> {
+  const TRAIN = 'USE_TRAIN';
+  const rules: Record<string, EndpointRule> = {};
+  for (const key of [
+    'GET /api/trains/stations',
+    'POST /api/trains/search',
+    'GET /api/trains/seats',
+    'GET /api/trains/hold',
+    'POST /api/trains/hold',
+    'DELETE /api/trains/hold',
+    'POST /api/trains/bookings',
+    'GET /api/trains/bookings',
+    'GET /api/trains/bookings/:id',
+    'POST /api/trains/bookings/:id/pay',
+    'POST /api/trains/bookings/:id/cancel',
+    'GET /api/trains/bookings/:id/refund',
+    'POST /api/trains/bookings/:id/refund',
+    'GET /api/trains/bookings/:id/tickets.pdf',
+  ]) {
+    rules[key] = { rule: TRAIN };
+  }
+  return rules;
+}
+
 export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'GET /api/auth/captcha': { rule: 'true', public: true },
   'POST /api/auth/login': { rule: 'true', public: true },
@@ -130,6 +155,8 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/bookings/:id/cancel': { rule: 'true' },
   'GET /api/bookings/:id/refund': { rule: 'EXPORT_TICKET' },
   'POST /api/bookings/:id/refund': { rule: 'EXPORT_TICKET && REFUND_TICKET' },
+  // trains (gateway/trains)
+  ...trains(),
 };
 
 export function endpointKey(method: string, path: string): string {

@@ -29,6 +29,8 @@ export { useVisibleMenu } from './ui/layout/SideMenu';
 // the public pages' part without the api client: signed-in screens read and write through Refine's data provider
 export { ApiError, isApiError } from './api/errors';
 export * from './i18n/format';
+// the Vietnam business day (contract/business-day.ts) and the portal's now on the gateway's clock
+export * from './time/business-day';
 export { PublicLayout } from './ui/layout/PublicLayout';
 export { useAccount, usePermissionList, type Account } from './auth/hooks';
 export { confirmPasswordRules, newPasswordRules } from './auth/password-rules';

@@ -6,6 +6,7 @@
 export * from './types';
 export * from './flights';
 export type * from './rail';
+export { RAIL_STATIONS, railDistance, railStation, stationList } from './rail-reference';
 export type * from './esim';
 export { createSupplierRegistry, resolveSupplierSettings, type SupplierAdapters, type SupplierRegistry, type SuppliersSettings } from './registry';
 export { bookingFees } from './reference-data';

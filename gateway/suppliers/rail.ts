@@ -1,88 +1,101 @@
 /**
- * PROVISIONAL: the rail supplier family, shaped only as far as the trains issue needs to start from. No
- * implementation exists yet; the trains issue adds the simulated railway (simulated/), registers it in the
- * registry and refines these types (and moves the shared ones into contract/) as it builds the screens.
+ * The rail supplier family (spec point 1, Trains): search train runs between two stations, describe the
+ * carriages and seats of a run (the real layouts, priced per seat by class, berth level and distance), issue
+ * tickets for seats the gateway has sold, and refund them. Seats are held and sold in the gateway's own
+ * database (gateway/trains): the railway answers which seats it has already sold to others.
  *
- * The flow of spec point 1 (Trains): search trains, pick seats carriage by carriage, hold them for a limited
- * time, issue tickets, and refund them.
+ * Calls that go over the network (search, issue, refund) wait the source's latency and may fail
+ * (SupplierError); the descriptive calls (stations, run, seats) answer at once from the timetable.
  */
-import type { PaxType } from '../../contract/flights';
+import type { BerthLevel, CarriageLayout } from '../../contract/trains';
+import type { TrainPaxType, TrainSeatClass } from '../../contract/trains-rules';
 import type { Language, SupplierCallContext } from './types';
 
-/** Seat classes of spec point 9; ALL is the search filter "any class". */
-export type RailSeatClass = 'ALL' | 'GP' | 'NGC' | 'NGM' | 'NAM' | 'NAC';
+export type { TrainPaxType as RailPaxType, TrainSeatClass as RailSeatClass } from '../../contract/trains-rules';
 
-/** Train passenger types of spec point 9 (discount percentages by type: 1, 2, 12, 13, 6, 7). */
-export type RailPaxType = 1 | 2 | 12 | 13 | 6 | 7;
+export interface RailStation {
+  /** Three letters: HNO, SGO… */
+  code: string;
+  /** With diacritics. */
+  name: string;
+  line: 'NS' | 'HP' | 'LC';
+  /** Kilometre post from Hà Nội along its line. */
+  km: number;
+}
 
-export interface RailSearch {
-  /** Station codes. */
+export interface RailCarriage {
+  carriageNo: number;
+  /** A64L, A56L, NCL, BnL42, AnL28, AnLv14. */
+  type: string;
+  layout: CarriageLayout;
+  seatClass: TrainSeatClass;
+  capacity: number;
+}
+
+export interface RailRun {
+  /** `<trainNo>_<yyyyMMdd>_<from>_<to>`, the date being the departure date at `from` (Vietnam time). */
+  trainId: string;
+  trainNo: string;
+  /** The date the train leaves its origin station (identifies the physical run: its seats). */
+  runDate: string;
   from: string;
   to: string;
-  /** yyyy-MM-dd, local date. */
-  departDate: string;
-  returnDate?: string;
-  seatClass?: RailSeatClass;
+  /** Vietnam time yyyy-MM-ddTHH:mm. */
+  departDateTime: string;
+  arrivalDateTime: string;
+  /** Minutes. */
+  timeRun: number;
+  distanceKm: number;
+  carriages: RailCarriage[];
 }
 
 export interface RailSeat {
-  /** The seat's ticket id, held and issued by it. */
-  ticketId: string;
-  carriageNo: number;
-  seatNo: string;
-  seatClass: Exclude<RailSeatClass, 'ALL'>;
-  /** Integer VND before the passenger type's discount. */
+  seatNo: number;
+  /** A64L, A56L, NCL, GP, BnLT1/2/3, AnLT1/2, AnLvT1. */
+  seatType: string;
+  seatClass: TrainSeatClass;
+  row?: number;
+  column?: number;
+  compartment?: number;
+  level?: BerthLevel;
+  side?: 'left' | 'right';
+  /** Integer VND, 100 % fare for the run's distance. */
   price: number;
-  available: boolean;
+  /** Already sold by the railway through its other channels. */
+  soldElsewhere: boolean;
 }
 
-export interface RailTrain {
-  trainId: string;
-  direction: 'depart' | 'return';
-  from: string;
-  to: string;
-  /** Local yyyy-MM-ddTHH:mm. */
-  departDateTime: string;
-  arrivalDateTime: string;
-  seatAvailable: number;
-  carriages: { carriageNo: number; type: string }[];
-}
-
-export interface RailHoldRequest {
-  ticketIds: string[];
-  passengers: { ticketId: string; paxType: RailPaxType | PaxType; fullName: string; idNumber?: string }[];
-  contact: { name: string; phone: string; email?: string };
-}
-
-export interface RailHoldResult {
+export interface RailIssueRequest {
+  /** The gateway's booking code. */
   bookingCode: string;
-  /** ISO date-time at which the seats are released unless issued. */
-  timeLimit: string;
-  /** Integer VND. */
-  totalPrice: number;
+  /** The same key answers the same ticket numbers. */
+  idempotencyKey: string;
+  tickets: { ticketId: string; paxType: TrainPaxType; fullName: string; idNumber: string }[];
 }
 
 export interface RailIssueResult {
-  bookingCode: string;
   tickets: { ticketId: string; ticketNumber: string }[];
 }
 
-export interface RailRefundResult {
+export interface RailRefundRequest {
   bookingCode: string;
-  /** Integer VND kept by the railway, and given back. */
-  penalty: number;
-  refunded: number;
+  ticketNumbers: string[];
+  idempotencyKey: string;
 }
 
-/** PROVISIONAL: one railway source. */
+/** One railway source. */
 export interface RailSupplier {
   readonly source: string;
-  search(request: RailSearch, ctx?: SupplierCallContext): Promise<RailTrain[]>;
-  /** The seats of one carriage of a train. */
-  seats(trainId: string, carriageNo: number, ctx?: SupplierCallContext): Promise<RailSeat[]>;
-  hold(request: RailHoldRequest, ctx?: SupplierCallContext): Promise<RailHoldResult>;
-  issue(request: { bookingCode: string; idempotencyKey: string }, ctx?: SupplierCallContext): Promise<RailIssueResult>;
-  refund(request: { bookingCode: string; ticketIds: string[]; idempotencyKey: string }, ctx?: SupplierCallContext): Promise<RailRefundResult>;
+  /** Every station served, in line order. */
+  stations(): readonly RailStation[];
+  /** The runs leaving `from` on `date` (Vietnam day) that stop at `to` later. */
+  search(request: { from: string; to: string; date: string }, ctx?: SupplierCallContext): Promise<RailRun[]>;
+  /** One run by its trainId, or null when no such train runs (no latency). */
+  run(trainId: string): RailRun | null;
+  /** The seats of one carriage of a run (no latency); [] for a carriage the train does not have. */
+  seats(run: RailRun, carriageNo: number): RailSeat[];
+  issue(request: RailIssueRequest, ctx?: SupplierCallContext): Promise<RailIssueResult>;
+  refund(request: RailRefundRequest, ctx?: SupplierCallContext): Promise<{ refunded: true }>;
   /** The railway's refund conditions in plain words. */
-  refundRules(trainId: string, lang?: Language): string[];
+  refundRules(lang: Language): string[];
 }

@@ -6,7 +6,9 @@
 import type { LuggageOption } from '../../contract/bookings';
 import { SOURCES, type Source } from '../../contract/flights';
 import type { FlightSupplier } from './flights';
+import type { RailSupplier } from './rail';
 import { DEFAULT_VAT_PERCENT } from './reference-data';
+import { SimulatedRailway } from './simulated/railway';
 import { defaultSleep, SimulatedSupplier, type SimulationHooks } from './simulated/supplier';
 import { DEFAULT_SUPPLIER_SETTINGS, type Language, type SupplierSettings } from './types';
 
@@ -15,6 +17,8 @@ export interface SuppliersSettings {
   defaults?: Partial<SupplierSettings>;
   /** Per-source overrides. */
   sources?: Partial<Record<Source, Partial<SupplierSettings>>>;
+  /** Settings of the railway source (over `defaults`). */
+  rail?: Partial<SupplierSettings>;
   /** VAT percent on domestic flights: 8 (reduced rate, default) or 10. */
   vatPercent?: number;
   /** Randomness of the simulated latency and failures (not of results); default Math.random. */
@@ -27,6 +31,8 @@ export interface SupplierAdapters {
   /** The flight supplier of a source; it also answers that source's quotes unless `flightQuotes` has one. */
   flights?: Partial<Record<Source, FlightSupplier>>;
   flightQuotes?: Partial<Record<Source, FlightSupplier>>;
+  /** The railway. */
+  rail?: RailSupplier;
 }
 
 export interface SupplierRegistry {
@@ -42,6 +48,8 @@ export interface SupplierRegistry {
   flightQuotes(source: Source): FlightSupplier;
   /** Prepaid luggage of an airline on a route: its own channel's catalogue; none for an airline without one. */
   luggageOptions(airline: string, from: string, to: string, lang?: Language): LuggageOption[];
+  /** The railway (Vietnam Railways): search, seats, issue and refund of train tickets. */
+  rail(): RailSupplier;
 }
 
 /** The settings of one source: defaults, then the source's overrides, clamped. */
@@ -74,6 +82,14 @@ export function createSupplierRegistry(settings: SuppliersSettings = {}, adapter
       adapters.flightQuotes?.[source] ?? adapter ?? new SimulatedSupplier(source, { ...resolved, latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 }, options, instantHooks),
     );
   }
+  const railSettings = { ...DEFAULT_SUPPLIER_SETTINGS, ...settings.defaults, ...settings.rail };
+  const railMin = Math.max(0, railSettings.latencyMinMs);
+  const railway =
+    adapters.rail ??
+    new SimulatedRailway(
+      { latencyMinMs: railMin, latencyMaxMs: Math.max(railMin, railSettings.latencyMaxMs), failureRate: Math.min(1, Math.max(0, railSettings.failureRate)) },
+      hooks,
+    );
   const pick = (from: Map<Source, FlightSupplier>, source: Source): FlightSupplier => {
     const supplier = from.get(source);
     if (!supplier) throw new Error(`No flight supplier for source ${String(source)}`);
@@ -87,5 +103,6 @@ export function createSupplierRegistry(settings: SuppliersSettings = {}, adapter
       const own = isSource(airline) ? flights.get(airline) : undefined;
       return own?.isCarrierChannel ? own.luggageOptions({ airline, from, to }, lang) : [];
     },
+    rail: () => railway,
   };
 }

@@ -14,6 +14,8 @@ import pg from 'pg';
 import type { LoginResult } from '../../contract/auth';
 import { encrypt, seal, type CipherSettings } from '../../contract/crypto';
 import { buildApp } from '../../gateway/app';
+import type { Clock } from '../../gateway/platform/clock';
+import type { SupplierRegistry } from '../../gateway/suppliers';
 import { openDatabase, type Database, type Db } from '../../gateway/platform/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../../gateway/seed/demo';
 import { loadSettings, type Settings } from '../../gateway/settings';
@@ -33,6 +35,10 @@ export interface StartOptions {
   env?: Record<string, string>;
   captchaText?: () => string;
   seed?: boolean;
+  /** The gateway's clock (tests move it). */
+  clock?: Clock;
+  /** The supply (tests give adapters that fail). */
+  suppliers?: SupplierRegistry;
 }
 
 export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -78,7 +84,7 @@ export async function startGateway(options: StartOptions = {}): Promise<Gateway>
   const database = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : {});
   await database.migrate();
   if (options.seed !== false) await seedDemo(database.db);
-  const app = await buildApp({ settings, db: database.db, logger: false, captchaText: options.captchaText });
+  const app = await buildApp({ settings, db: database.db, logger: false, captchaText: options.captchaText, clock: options.clock, suppliers: options.suppliers });
   return {
     app,
     settings,

@@ -680,6 +680,170 @@ export const refunds = pgTable(
   ],
 );
 
+// ----- Trains (gateway/trains) ------------------------------------------------------------------------------
+
+export type TrainHoldStatus = 'open' | 'booked' | 'released';
+
+/** A user's seat selection (the first seat starts it; one open hold per user). */
+export const trainHolds = pgTable(
+  'train_holds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    status: text('status').$type<TrainHoldStatus>().notNull().default('open'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('train_holds_one_open_idx').on(t.userId).where(sql`${t.status} = 'open'`),
+    check('train_holds_status_check', sql`${t.status} in ('open', 'booked', 'released')`),
+  ],
+);
+
+export type TrainSeatState = 'held' | 'sold';
+
+/**
+ * The seat inventory: one row per seat of a train run that is held or sold through the gateway. The primary
+ * key (train, run date, carriage, seat) makes a seat held or sold once; a held row whose held_until has
+ * passed is free again (deleted lazily, or by the sweep); a refund deletes the sold row.
+ */
+export const trainSeats = pgTable(
+  'train_seats',
+  {
+    seatKey: text('seat_key').primaryKey(),
+    /** `<trainNo>_<runDate>`: the physical run. */
+    runKey: text('run_key').notNull(),
+    carriageNo: smallint('carriage_no').notNull(),
+    seatNo: smallint('seat_no').notNull(),
+    ticketId: text('ticket_id').notNull(),
+    state: text('state').$type<TrainSeatState>().notNull(),
+    holdId: bigint('hold_id', { mode: 'number' }).references(() => trainHolds.id, { onDelete: 'set null' }),
+    bookingId: bigint('booking_id', { mode: 'number' }).references((): AnyPgColumn => trainBookings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    /** Until when a held seat stays held (null when sold). */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    /** The held seat as the hold answers it (contract HeldSeat). */
+    seat: jsonb('seat').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('train_seats_run_idx').on(t.runKey),
+    index('train_seats_hold_idx').on(t.holdId),
+    index('train_seats_booking_idx').on(t.bookingId),
+    check('train_seats_state_check', sql`${t.state} in ('held', 'sold')`),
+  ],
+);
+
+/** Train bookings; status codes of contract/trains TRAIN_STATUS. */
+export const trainBookings = pgTable(
+  'train_bookings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    holdId: bigint('hold_id', { mode: 'number' }).references(() => trainHolds.id, { onDelete: 'set null' }),
+    status: char('status', { length: 2 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    duration: integer('duration').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    contact: jsonb('contact').notNull(),
+    addService: jsonb('add_service').notNull(),
+    fare: bigint('fare', { mode: 'number' }).notNull(),
+    discount: bigint('discount', { mode: 'number' }).notNull(),
+    services: bigint('services', { mode: 'number' }).notNull(),
+    bookingFees: bigint('booking_fees', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    /** The client's idempotency key of the payment in progress or done. */
+    payKey: text('pay_key'),
+    /** Payment attempts (a reversed attempt is followed by a new one). */
+    payAttempts: integer('pay_attempts').notNull().default(0),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The first departure (list sort, refund deadlines). */
+    departAt: timestamp('depart_at', { withTimezone: true }).notNull(),
+    message: text('message'),
+    /** Lower-case, diacritics-free text of code, names, phone and ticket numbers (the list's q). */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('train_bookings_code_idx').on(t.code),
+    index('train_bookings_agency_idx').on(t.agencyId, t.createdAt),
+    check('train_bookings_status_check', sql`${t.status} in ('01', '02', '03', '04', '05', '06', '07')`),
+    check('train_bookings_money_check', sql`${t.total} >= 0 and ${t.refunded} >= 0 and ${t.refunded} <= ${t.total}`),
+  ],
+);
+
+export type TrainTicketStatus = 'HELD' | 'ISSUED' | 'REFUNDED' | 'CANCELLED';
+
+/** One ticket per passenger and seat of a train booking. */
+export const trainTickets = pgTable(
+  'train_tickets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainBookings.id, { onDelete: 'cascade' }),
+    ticketId: text('ticket_id').notNull(),
+    seat: jsonb('seat').notNull(),
+    paxType: smallint('pax_type').notNull(),
+    fullName: text('full_name').notNull(),
+    idNumber: text('id_number').notNull(),
+    seatPrice: integer('seat_price').notNull(),
+    percent: smallint('percent').notNull(),
+    discount: integer('discount').notNull(),
+    fare: integer('fare').notNull(),
+    service: text('service'),
+    servicePrice: integer('service_price').notNull(),
+    bookingFee: integer('booking_fee').notNull(),
+    total: integer('total').notNull(),
+    status: text('status').$type<TrainTicketStatus>().notNull(),
+    ticketNumber: text('ticket_number'),
+    qr: text('qr'),
+    refundFee: integer('refund_fee'),
+    refundAmount: integer('refund_amount'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('train_tickets_booking_ticket_idx').on(t.bookingId, t.ticketId),
+    uniqueIndex('train_tickets_number_idx').on(t.ticketNumber),
+    check('train_tickets_status_check', sql`${t.status} in ('HELD', 'ISSUED', 'REFUNDED', 'CANCELLED')`),
+  ],
+);
+
+/** Refunds of train tickets: one per idempotency key, with its R entry. */
+export const trainRefunds = pgTable(
+  'train_refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => trainBookings.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    ticketIds: jsonb('ticket_ids').$type<string[]>().notNull(),
+    fee: integer('fee').notNull(),
+    amount: integer('amount').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('train_refunds_key_idx').on(t.idempotencyKey), check('train_refunds_amounts_check', sql`${t.fee} >= 0 and ${t.amount} >= 0`)],
+);
+
 // ---- accounting reports (docs/reports.md) ----
 
 /**
