@@ -847,7 +847,7 @@ export const trainRefunds = pgTable(
 // ---- accounting reports (docs/reports.md) ----
 
 /**
- * One report line per ledger entry, written by a trigger of migration 0006 in the entry's own transaction
+ * One report line per ledger entry, written by a trigger of migration 0007 in the entry's own transaction
  * (AFTER INSERT ON journal_entries): the entry's money and day with what its PNR and booking said at that
  * moment (airline, QN/QT, first departure day, booking day, passengers). The reports read only this table, so a
  * month across a whole agency tree is one index range over narrow rows, with no join per line. Immutable like
