@@ -20,6 +20,12 @@ export const PAGES = {
     mail: '/booking/mail',
     ticketFace: '/ticket-face',
   },
+  esim: {
+    products: '/esim/products',
+    productDetail: '/esim/product-detail',
+    orders: '/esim/list-order',
+    order: '/esim/list-order/:id',
+  },
   accounting: {
     topUps: '/accounting/deposit-topup',
     addTopUp: '/accounting/deposit-topup/add',

@@ -19,6 +19,7 @@ import { openFromSettings } from './platform/db/open';
 import { latestMails } from './mail/service';
 import { demoAccountsTable, seedDemo } from './seed/demo';
 import { seedTrains } from './seed/trains';
+import { seedEsim } from './seed/esim';
 import { loadSettings, SettingsError } from './settings';
 
 const USAGE = `Usage: npm run gateway -- <command> [options]
@@ -94,7 +95,7 @@ function plan(command: string, values: Values): Action {
       };
     case 'seed':
       return async (database) => {
-        const report = { ...(await seedDemo(database.db)), trainBookings: await seedTrains(database.db) };
+        const report = { ...(await seedDemo(database.db)), trainBookings: await seedTrains(database.db), esimOrders: await seedEsim(database.db) };
         process.stdout.write(
           `Demo data created: ${Object.entries(report).map(([what, n]) => `${n} ${what}`).join(', ')} (${database.location}).\n\n${demoAccountsTable()}\n`,
         );

@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { openFromSettings } from './platform/db/open';
 import { demoAccountsTable, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { seedTrains } from './seed/trains';
+import { seedEsim } from './seed/esim';
 import { loadSettings, SettingsError, type Settings } from './settings';
 
 async function main(): Promise<void> {
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   if (settings.SEED === 'on' || (settings.SEED === 'auto' && (await isDatabaseEmpty(database.db)))) {
     await seedDemo(database.db);
     await seedTrains(database.db);
+    await seedEsim(database.db);
     seeded = true;
   }
 

@@ -7,6 +7,7 @@ import { agentsModule } from './agents';
 import { auditModule } from './audit';
 import { authModule } from './auth';
 import { bookingsModule } from './bookings';
+import { esimModule } from './esim';
 import { flightsModule } from './flights';
 import { newsModule } from './news';
 import { notificationsModule } from './notifications';
@@ -31,4 +32,5 @@ export const MODULES: readonly GatewayModule[] = [
   accountingModule,
   // trains: the railway (gateway/trains)
   trainsModule,
+  esimModule,
 ];

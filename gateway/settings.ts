@@ -14,6 +14,9 @@
  *                            (e.g. SUPPLIER_1G_FAILURE_RATE=1, SUPPLIER_VJ_LATENCY_MS=3000)
  *   SUPPLIER_RAIL_LATENCY_MS, SUPPLIER_RAIL_FAILURE_RATE
  *                            the railway's own (search, issue, refund of train tickets)
+ *   SUPPLIER_ESIM_LATENCY_MS, SUPPLIER_ESIM_FAILURE_RATE
+ *                            the same two for the eSIM partner (orders, usage, top-ups, refunds; its catalogue
+ *                            answers at once), e.g. SUPPLIER_ESIM_FAILURE_RATE=1
  *   SUPPLIER_TIMEOUT_MS      a search task still unanswered after this fails with TIMEOUT (default 20000)
  *   SUPPLIER_VOID_CUTOFF     "HH:mm" (Vietnam time): the void cut-off of every source, e.g. 23:59; unset, each
  *                            source keeps its own (VN 23:30, VJ 22:00, QH and VU 23:00, 1A 23:59, 1B 23:45, 1G 23:30)
@@ -95,6 +98,8 @@ const envSchema = z.object({
   ...perSource,
   SUPPLIER_RAIL_LATENCY_MS: latency.optional(),
   SUPPLIER_RAIL_FAILURE_RATE: rate.optional(),
+  SUPPLIER_ESIM_LATENCY_MS: latency.optional(),
+  SUPPLIER_ESIM_FAILURE_RATE: rate.optional(),
   SUPPLIER_TIMEOUT_MS: int(1, 600_000).default(20_000),
   SUPPLIER_VOID_CUTOFF: z
     .string()
@@ -113,12 +118,14 @@ type SupplierKeys =
   | 'SUPPLIER_VOID_CUTOFF'
   | 'SUPPLIER_RAIL_LATENCY_MS'
   | 'SUPPLIER_RAIL_FAILURE_RATE'
+  | 'SUPPLIER_ESIM_LATENCY_MS'
+  | 'SUPPLIER_ESIM_FAILURE_RATE'
   | SourceLatencyKey
   | SourceRateKey;
 
 export interface Settings extends Omit<RawSettings, 'CAPTCHA' | 'TRUST_PROXY' | 'DATA_DIR' | 'STATIC_DIR' | 'LOCALES_DIR' | SupplierKeys> {
   /** Latency and failure rate of the flight suppliers, defaults and per-source overrides (createSupplierRegistry). */
-  SUPPLIERS: Required<Pick<SuppliersSettings, 'defaults' | 'sources'>> & Pick<SuppliersSettings, 'rail'>;
+  SUPPLIERS: Required<Pick<SuppliersSettings, 'defaults' | 'sources'>> & Pick<SuppliersSettings, 'rail' | 'esim'>;
   CAPTCHA: boolean;
   TRUST_PROXY: boolean;
   /** Absolute paths. */
@@ -158,14 +165,16 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     if (l || r !== undefined) sources[source] = { ...l, ...(r !== undefined ? { failureRate: r } : {}) };
   }
   const rest: Partial<RawSettings> = { ...s };
+  const esim = { ...s.SUPPLIER_ESIM_LATENCY_MS, ...(s.SUPPLIER_ESIM_FAILURE_RATE !== undefined ? { failureRate: s.SUPPLIER_ESIM_FAILURE_RATE } : {}) };
   const rail = { ...s.SUPPLIER_RAIL_LATENCY_MS, ...(s.SUPPLIER_RAIL_FAILURE_RATE !== undefined ? { failureRate: s.SUPPLIER_RAIL_FAILURE_RATE } : {}) };
-  for (const key of ['SUPPLIER_LATENCY_MS', 'SUPPLIER_FAILURE_RATE', 'SUPPLIER_VOID_CUTOFF', 'SUPPLIER_RAIL_LATENCY_MS', 'SUPPLIER_RAIL_FAILURE_RATE', ...SOURCES.flatMap((x) => [latencyKey(x), rateKey(x)])] as const) delete rest[key];
+  for (const key of ['SUPPLIER_LATENCY_MS', 'SUPPLIER_FAILURE_RATE', 'SUPPLIER_VOID_CUTOFF', 'SUPPLIER_RAIL_LATENCY_MS', 'SUPPLIER_RAIL_FAILURE_RATE', 'SUPPLIER_ESIM_LATENCY_MS', 'SUPPLIER_ESIM_FAILURE_RATE', ...SOURCES.flatMap((x) => [latencyKey(x), rateKey(x)])] as const) delete rest[key];
   return {
     ...(rest as Omit<RawSettings, SupplierKeys>),
     SUPPLIERS: {
       defaults: { ...s.SUPPLIER_LATENCY_MS, failureRate: s.SUPPLIER_FAILURE_RATE, ...(s.SUPPLIER_VOID_CUTOFF !== undefined ? { voidCutoffMinutes: s.SUPPLIER_VOID_CUTOFF } : {}) },
       sources,
       ...(Object.keys(rail).length > 0 ? { rail } : {}),
+      ...(Object.keys(esim).length > 0 ? { esim } : {}),
     },
     CAPTCHA: s.CAPTCHA === 'on',
     TRUST_PROXY: s.TRUST_PROXY === 'on',

@@ -19,6 +19,11 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'bookings.void': { endpoint: 'POST /api/bookings/:id/void' },
   'bookings.cancel': { endpoint: 'POST /api/bookings/:id/cancel' },
   'bookings.refund': { endpoint: 'POST /api/bookings/:id/refund' },
+  // esim: checkout, and per eSIM the top-up, refund and e-mail
+  'esim.checkout': { endpoint: 'POST /api/esim/orders' },
+  'esim.topUp': { endpoint: 'POST /api/esim/esims/:iccid/top-ups' },
+  'esim.refund': { endpoint: 'POST /api/esim/esims/:iccid/refund' },
+  'esim.resend': { endpoint: 'POST /api/esim/esims/:iccid/resend' },
   // accounting: approving or rejecting a top-up
   'deposit-topups.confirm': { endpoint: 'POST /api/accounting/topups/:id/approve' },
 };

@@ -117,6 +117,16 @@ function trains(): Record<string, EndpointRule> {
   return rules;
 }
 
+/** The eSIM endpoints: all USE_ESIM, like the /esim routes that call them. */
+function esim(): Record<string, EndpointRule> {
+  const keys = [
+    'GET /api/esim/products', 'GET /api/esim/products/:id', 'GET /api/esim/orders', 'POST /api/esim/orders', 'GET /api/esim/orders/:id',
+    'GET /api/esim/esims/:iccid/usage', 'GET /api/esim/esims/:iccid/qr.png', 'GET /api/esim/esims/:iccid/top-ups',
+    'POST /api/esim/esims/:iccid/top-ups', 'POST /api/esim/esims/:iccid/refund', 'POST /api/esim/esims/:iccid/resend',
+  ];
+  return Object.fromEntries(keys.map((k) => [k, { rule: 'USE_ESIM' }]));
+}
+
 export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'GET /api/auth/captcha': { rule: 'true', public: true },
   'POST /api/auth/login': { rule: 'true', public: true },
@@ -157,6 +167,8 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/bookings/:id/refund': { rule: 'EXPORT_TICKET && REFUND_TICKET' },
   // trains (gateway/trains)
   ...trains(),
+  // eSIM (spec point 2: every /esim route needs USE_ESIM); the order scope decides which orders
+  ...esim(),
 };
 
 export function endpointKey(method: string, path: string): string {

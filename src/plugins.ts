@@ -7,5 +7,6 @@ import { systemPlugin } from '../plugins/system';
 import { newsPlugin } from '../plugins/news';
 import { accountingPlugin } from '../plugins/accounting';
 import { bookingsPlugin } from '../plugins/bookings';
+import { esimPlugin } from '../plugins/esim';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin];

@@ -57,7 +57,13 @@ export type AuditAction =
   | 'booking.cancelled'
   | 'booking.refunded'
   | 'booking.pin_wrong'
-  | 'booking.mailed';
+  | 'booking.mailed'
+  // eSIM
+  | 'esim.ordered'
+  | 'esim.order_failed'
+  | 'esim.topped_up'
+  | 'esim.refunded'
+  | 'esim.mailed';
 
 export interface AuditEntry {
   userId: number | null;

@@ -1,6 +1,6 @@
 /**
  * Supply of the reference gateway, the only door domain code goes through: the supplier interfaces per
- * family (flights; rail and eSIM provisional), the registry that holds one implementation per source, and
+ * family (flights, rail, eSIM), the registry that holds one implementation per source, and
  * the shared reference data (reference-data.ts). The simulator (simulated/) is private to this folder.
  */
 export * from './types';
@@ -8,5 +8,6 @@ export * from './flights';
 export type * from './rail';
 export { RAIL_STATIONS, railDistance, railStation, stationList } from './rail-reference';
 export type * from './esim';
+export { destinationName, destinationSearchNames, ESIM_DESTINATIONS, ESIM_DEVICES, ESIM_TECHNOLOGY, esimDestination, REGION_NAMES, regionCountries } from './esim-reference';
 export { createSupplierRegistry, resolveSupplierSettings, type SupplierAdapters, type SupplierRegistry, type SuppliersSettings } from './registry';
 export { bookingFees } from './reference-data';

@@ -5,10 +5,12 @@
  */
 import type { LuggageOption } from '../../contract/bookings';
 import { SOURCES, type Source } from '../../contract/flights';
+import type { EsimSupplier } from './esim';
 import type { FlightSupplier } from './flights';
 import type { RailSupplier } from './rail';
 import { DEFAULT_VAT_PERCENT } from './reference-data';
 import { SimulatedRailway } from './simulated/railway';
+import { SimulatedEsimSupplier } from './simulated/esim';
 import { defaultSleep, SimulatedSupplier, type SimulationHooks } from './simulated/supplier';
 import { DEFAULT_SUPPLIER_SETTINGS, type Language, type SupplierSettings } from './types';
 
@@ -19,6 +21,8 @@ export interface SuppliersSettings {
   sources?: Partial<Record<Source, Partial<SupplierSettings>>>;
   /** Settings of the railway source (over `defaults`). */
   rail?: Partial<SupplierSettings>;
+  /** The eSIM partner's latency and failure rate (over the defaults). */
+  esim?: Partial<SupplierSettings>;
   /** VAT percent on domestic flights: 8 (reduced rate, default) or 10. */
   vatPercent?: number;
   /** Randomness of the simulated latency and failures (not of results); default Math.random. */
@@ -33,6 +37,9 @@ export interface SupplierAdapters {
   flightQuotes?: Partial<Record<Source, FlightSupplier>>;
   /** The railway. */
   rail?: RailSupplier;
+  /** The eSIM partner; it also answers the catalogue unless `esimCatalogue` has one. */
+  esim?: EsimSupplier;
+  esimCatalogue?: EsimSupplier;
 }
 
 export interface SupplierRegistry {
@@ -50,6 +57,10 @@ export interface SupplierRegistry {
   luggageOptions(airline: string, from: string, to: string, lang?: Language): LuggageOption[];
   /** The railway (Vietnam Railways): search, seats, issue and refund of train tickets. */
   rail(): RailSupplier;
+  /** The eSIM partner: orders, usage, top-ups and refunds, with its latency and failures. */
+  esim(): EsimSupplier;
+  /** The eSIM partner's catalogue (`packages`), answered without the simulated latency and failures. */
+  esimCatalogue(): EsimSupplier;
 }
 
 /** The settings of one source: defaults, then the source's overrides, clamped. */
@@ -90,6 +101,9 @@ export function createSupplierRegistry(settings: SuppliersSettings = {}, adapter
       { latencyMinMs: railMin, latencyMaxMs: Math.max(railMin, railSettings.latencyMaxMs), failureRate: Math.min(1, Math.max(0, railSettings.failureRate)) },
       hooks,
     );
+  const esimSettings = resolveSupplierSettings({ defaults: { ...settings.defaults, ...settings.esim } }, 'VN');
+  const esim = adapters.esim ?? new SimulatedEsimSupplier(esimSettings, hooks);
+  const esimCatalogue = adapters.esimCatalogue ?? adapters.esim ?? new SimulatedEsimSupplier({ ...esimSettings, latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 }, instantHooks);
   const pick = (from: Map<Source, FlightSupplier>, source: Source): FlightSupplier => {
     const supplier = from.get(source);
     if (!supplier) throw new Error(`No flight supplier for source ${String(source)}`);
@@ -104,5 +118,7 @@ export function createSupplierRegistry(settings: SuppliersSettings = {}, adapter
       return own?.isCarrierChannel ? own.luggageOptions({ airline, from, to }, lang) : [];
     },
     rail: () => railway,
+    esim: () => esim,
+    esimCatalogue: () => esimCatalogue,
   };
 }

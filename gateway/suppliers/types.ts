@@ -1,6 +1,6 @@
 /**
  * What every supplier family shares: the call context, the settings of a source and the supplier error.
- * The families are flights.ts (implemented by the simulator), rail.ts and esim.ts (provisional shapes).
+ * The families are flights.ts, rail.ts and esim.ts, each implemented by the simulator.
  */
 import type { Source } from '../../contract/flights';
 

@@ -844,10 +844,110 @@ export const trainRefunds = pgTable(
   (t) => [uniqueIndex('train_refunds_key_idx').on(t.idempotencyKey), check('train_refunds_amounts_check', sql`${t.fee} >= 0 and ${t.amount} >= 0`)],
 );
 
+// ----- eSIM (gateway/esim) ---------------------------------------------------------------------------------
+
+export type EsimOrderRowStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+/** An order line as paid: the package, its names, the agency price and the quantity. */
+export interface EsimOrderLineRow {
+  productId: string;
+  nameVi: string;
+  nameEn: string;
+  price: number;
+  quantity: number;
+}
+
+/**
+ * eSIM orders: one per checkout (idempotency key), paid by one C entry of the agency's deposit. PROCESSING
+ * while the partner is asked, COMPLETED with its eSIMs, FAILED when the partner refused after the payment
+ * (the V entry `reversal_entry_id` gave it back).
+ */
+export const esimOrders = pgTable(
+  'esim_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    bodyHash: text('body_hash').notNull(),
+    status: text('status').$type<EsimOrderRowStatus>().notNull().default('PROCESSING'),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    lines: jsonb('lines').$type<EsimOrderLineRow[]>().notNull(),
+    totalPrice: bigint('total_price', { mode: 'number' }).notNull(),
+    chargeEntryId: bigint('charge_entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    reversalEntryId: bigint('reversal_entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    supplierOrderId: text('supplier_order_id'),
+    /** Why it failed, in both languages. */
+    failure: jsonb('failure').$type<{ vi: string; en: string }>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('esim_orders_agency_created_idx').on(t.agencyId, t.createdAt),
+    check('esim_orders_status_check', sql`${t.status} in ('PROCESSING', 'COMPLETED', 'FAILED')`),
+    check('esim_orders_total_check', sql`${t.totalPrice} > 0`),
+  ],
+);
+
+/** The eSIMs of an order: ICCID and activation code from the partner; a refund credits `paid` (R entry). */
+export const esims = pgTable(
+  'esims',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => esimOrders.id, { onDelete: 'cascade' }),
+    iccid: text('iccid').notNull().unique(),
+    productId: text('product_id').notNull(),
+    nameVi: text('name_vi').notNull(),
+    nameEn: text('name_en').notNull(),
+    smdpAddress: text('smdp_address').notNull(),
+    matchingId: text('matching_id').notNull(),
+    activationCode: text('activation_code').notNull(),
+    /** The package's agency price plus the top-ups bought, integer VND. */
+    paid: bigint('paid', { mode: 'number' }).notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundAmount: bigint('refund_amount', { mode: 'number' }),
+    refundEntryId: bigint('refund_entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    /** The idempotency key the refund was asked with (the same key again answers it, replayed). */
+    refundKey: text('refund_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('esims_order_idx').on(t.orderId)],
+);
+
+export type EsimTopUpStatus = 'PROCESSING' | 'DONE' | 'FAILED';
+
+/** Top-ups of an eSIM: one C entry each; a partner failure reverses it (V entry). */
+export const esimTopUps = pgTable(
+  'esim_top_ups',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    esimId: bigint('esim_id', { mode: 'number' })
+      .notNull()
+      .references(() => esims.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    productId: text('product_id').notNull(),
+    nameVi: text('name_vi').notNull(),
+    nameEn: text('name_en').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').$type<EsimTopUpStatus>().notNull().default('PROCESSING'),
+    chargeEntryId: bigint('charge_entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    reversalEntryId: bigint('reversal_entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('esim_top_ups_esim_idx').on(t.esimId), check('esim_top_ups_status_check', sql`${t.status} in ('PROCESSING', 'DONE', 'FAILED')`)],
+);
+
 // ---- accounting reports (docs/reports.md) ----
 
 /**
- * One report line per ledger entry, written by a trigger of migration 0007 in the entry's own transaction
+ * One report line per ledger entry, written by a trigger of migration 0008 in the entry's own transaction
  * (AFTER INSERT ON journal_entries): the entry's money and day with what its PNR and booking said at that
  * moment (airline, QN/QT, first departure day, booking day, passengers). The reports read only this table, so a
  * month across a whole agency tree is one index range over narrow rows, with no join per line. Immutable like
