@@ -181,6 +181,8 @@ export const REPORTS = ['sale-report', 'flight-data-report', 'debit-report', 'de
 export type ReportName = (typeof REPORTS)[number];
 
 export const reportPath = (report: ReportName) => `/api/accounting/reports/${report}` as const;
+/** Every row of a report as an xlsx download (the same filters and sort as the report, no paging). */
+export const reportXlsxPath = (report: ReportName) => `/api/accounting/reports/${report}.xlsx` as const;
 /** The agencies the caller may report on (the agent / sub-agency filter). */
 export const REPORT_AGENCIES_API = '/api/accounting/reports/agencies';
 

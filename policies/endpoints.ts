@@ -89,6 +89,13 @@ function accounting(): Record<string, EndpointRule> {
         { rule: ACCOUNTING },
       ]),
     ),
+    // the xlsx export of each report: the same rule as its screen
+    ...Object.fromEntries(
+      ['sale-report', 'flight-data-report', 'debit-report', 'debit-total-report', 'income-report', 'vna-summary-report'].map((r) => [
+        `GET /api/accounting/reports/${r}.xlsx`,
+        { rule: ACCOUNTING },
+      ]),
+    ),
   };
 }
 

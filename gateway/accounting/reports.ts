@@ -179,7 +179,7 @@ function toRow(report: ReportName, raw: Record<string, unknown>): ReportRow {
 }
 
 /** 404 when the filter names an agency outside the caller's report scope. */
-async function checkAgency(conn: Conn, ctx: UserContext, agencyId: number | undefined): Promise<void> {
+export async function checkReportAgency(conn: Conn, ctx: UserContext, agencyId: number | undefined): Promise<void> {
   if (agencyId === undefined) return;
   const rows = await rowsOf(conn, sql`select 1 from agencies where id = ${agencyId} and id in ${reportScope(ctx)}`);
   if (rows.length === 0) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'agency' });
@@ -199,7 +199,7 @@ const withGroups = (ctx: UserContext, report: ReportName, f: ReportFilters, body
 const withLines = (ctx: UserContext, f: ReportFilters, body: SQL) => sql`with lines as (${linesSql(ctx, f)}) ${body}`;
 
 export async function runReport(conn: Conn, ctx: UserContext, report: ReportName, q: ReportListQuery): Promise<ReportAnswer> {
-  await checkAgency(conn, ctx, q.agencyId);
+  await checkReportAgency(conn, ctx, q.agencyId);
   const totalCols = columnsOf(report).filter((c) => c.total);
   const sums = sql.join([sql`count(*) as "_n"`, ...totalCols.map((c) => sql`coalesce(sum(g.${sql.identifier(c.key)}), 0) as ${sql.identifier(c.key)}`)], sql`, `);
   const [rows, [agg], chartRows] = await Promise.all([
@@ -235,7 +235,7 @@ export async function forEachReportBatch(
   onBatch: (rows: ReportRow[]) => Promise<void> | void,
   batch = 2000,
 ): Promise<Record<string, number>> {
-  await checkAgency(db, ctx, f.agencyId);
+  await checkReportAgency(db, ctx, f.agencyId);
   const cursor = `report_${report.replace(/-/g, '_')}`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`declare ${sql.identifier(cursor)} no scroll cursor for ${withGroups(ctx, report, f, pageSql(report, f.sort, 2_147_483_647, 0))}`);

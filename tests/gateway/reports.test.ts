@@ -8,9 +8,10 @@
  * The lines live in March 2020 (and random days of 2019 for the property), away from the seed's entries of today.
  */
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_AGENCIES_API, REPORTS, reportPath, reportQueryOf, type ReportAnswer, type ReportName } from '../../contract/accounting';
+import { REPORT_AGENCIES_API, REPORT_COLUMNS, REPORTS, reportPath, reportQueryOf, reportXlsxPath, type ReportAnswer, type ReportName } from '../../contract/accounting';
 import type { LoginResult } from '../../contract/auth';
 import { DEMO_ACCOUNTS } from '../../gateway/seed/demo';
 import { agencies } from '../../gateway/platform/db/schema';
@@ -283,6 +284,73 @@ describe('the export walk', () => {
     expect(seen).toEqual(screen.data.map((r) => r.key));
     expect(sizes).toEqual([3, 3, 2]);
     expect(totals).toEqual(screen.totals);
+  });
+});
+
+describe('the xlsx export', () => {
+  /** The sheet's rows as arrays of cell values (the header row first, the totals row last). */
+  async function sheetOf(user: string, name: ReportName, query: Record<string, string>, lang = 'vi') {
+    const res = await call(gw, 'GET', reportXlsxPath(name), { token: token(user), query, headers: { 'x-language': lang } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain(`${name}_${query.from}_${query.to}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  }
+
+  for (const name of REPORTS) {
+    it(`${name}: every row of the screen in its order, then the totals row, equal to the JSON report`, async () => {
+      const json = await ok('f1admin', name, MARCH);
+      const rows = await sheetOf('f1admin', name, MARCH);
+      const cols = REPORT_COLUMNS[name] as readonly { key: string; kind: string; total?: boolean }[];
+      expect(rows.length).toBe(json.total + 2);
+      const body = rows.slice(1, -1);
+      const totalsRow = rows[rows.length - 1];
+      expect(totalsRow[0]).toBe('Tổng cộng');
+      cols.forEach((c, i) => {
+        if (c.total) expect(totalsRow[i], c.key).toBe(json.totals[c.key]);
+        if (c.kind === 'money' || c.kind === 'count') expect(body.map((r) => r[i] ?? null), c.key).toEqual(json.data.map((d) => d[c.key]));
+      });
+      const keyCol = cols.findIndex((c) => c.kind === 'text' || c.kind === 'market');
+      if (keyCol >= 0 && name !== 'flight-data-report') expect(body.map((r) => r[keyCol] ?? null)).toEqual(json.data.map((d) => d[cols[keyCol].key]));
+    });
+  }
+
+  it('keeps the filters and the sort of the screen, with the labels in the caller\'s language', async () => {
+    const query = { ...MARCH, types: 'C,V', airline: 'VJ', sort: 'net' };
+    const json = await ok('f1admin', 'sale-report', query);
+    const rows = await sheetOf('f1admin', 'sale-report', query, 'en');
+    expect(rows[0][0]).toBe('Time');
+    expect(rows.slice(1, -1).map((r) => r[4])).toEqual(json.data.map((d) => d.pnr));
+    expect(rows.slice(1, -1).map((r) => String(r[2]).slice(0, 1))).toEqual(json.data.map((d) => d.type));
+    expect(rows[rows.length - 1]).toEqual(['Totals', ...Array(7).fill(undefined), json.totals.credit, json.totals.debit, json.totals.net].slice(0, 11));
+  });
+
+  it('holds the scope: an F2 administrator and the accountant export only their agencies; another agency is 404', async () => {
+    const codes = async (user: string) => [...new Set((await sheetOf(user, 'sale-report', MARCH)).slice(1, -1).map((r) => r[1]))].sort();
+    expect(await codes('f2admin')).toEqual(['SAOVIET-CG', 'SAOVIET-HN']);
+    expect(await codes('accountant')).toEqual(['SAOVIET']);
+    const other = await call(gw, 'GET', reportXlsxPath('sale-report'), { token: token('f2admin'), query: { ...MARCH, agencyId: String(ids.get('SAOVIET')) } });
+    expect(other.statusCode).toBe(404);
+    expect((await call(gw, 'GET', reportXlsxPath('sale-report'), { token: token('f2agent'), query: MARCH })).statusCode).toBe(403);
+  });
+
+  it('answers 400 naming the field for a bad query, and writes nothing', async () => {
+    for (const [query, field] of [
+      [{ ...MARCH, types: 'X' }, 'types'],
+      [{ from: '2020-03-31', to: '2020-03-01' }, 'to'],
+      [{ ...MARCH, sort: 'nope' }, 'sort'],
+      [{ to: '2020-03-01' }, 'from'],
+    ] as const) {
+      const res = await call(gw, 'GET', reportXlsxPath('sale-report'), { token: token('f1admin'), query });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.body).toContain(field);
+    }
   });
 });
 
