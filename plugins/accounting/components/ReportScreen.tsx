@@ -5,11 +5,11 @@
  * and print (a print stylesheet keeps the heading, the filters' summary, the chart and the table).
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Button, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PrinterOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
-import { useCustom, type CrudFilter } from '@refinedev/core';
+import { useCustom, type CrudFilter, type HttpError } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,6 +21,7 @@ import {
   REPORT_DEFAULT_SORT,
   REPORT_PRODUCTS,
   reportPath,
+  reportXlsxPath,
   type EntryType,
   type Market,
   type ReportAgency,
@@ -32,7 +33,7 @@ import {
   type ReportRow,
 } from '../../../contract/accounting';
 import { DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
-import { columnsOf, defaultReportFilters, isNumericKind, reportQueryFilters, reportKey, reportResource, totalsRow, type ReportFilterValues } from '../model/reports';
+import { columnsOf, defaultReportFilters, isNumericKind, reportQueryFilters, reportQueryObject, reportKey, reportResource, totalsRow, type ReportFilterValues } from '../model/reports';
 import { EntryTypeTag } from './tags';
 import '../accounting.css';
 import './reports.css';
@@ -92,6 +93,28 @@ export function ReportScreen({ report }: { report: ReportName }) {
   const { result: agenciesResult, query: agenciesQuery } = useCustom<ReportAgency[]>({ url: REPORT_AGENCIES_API, method: 'get', meta: { silent: true } });
   const agencies = useMemo(() => (agenciesQuery.data ? (agenciesResult.data as ReportAgency[]) : []), [agenciesQuery.data, agenciesResult.data]);
 
+  // the xlsx of every row of the filters and the sort shown: read through the data provider on the click only
+  const xlsx = useCustom<Blob, HttpError>({
+    url: reportXlsxPath(report),
+    method: 'get',
+    config: { filters: reportQueryFilters(values) as CrudFilter[], sorters },
+    meta: { silent: true, responseType: 'blob' },
+    queryOptions: { queryKey: ['accounting-report-xlsx', report, values, sorters], enabled: false, retry: false, gcTime: 0 },
+    errorNotification: false,
+  }).query;
+  const exportXlsx = async () => {
+    const read = await xlsx.refetch();
+    if (read.isError || !read.data) return;
+    const url = URL.createObjectURL(read.data.data);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${report}_${reportQueryObject(values).from}_${reportQueryObject(values).to}.xlsx`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
   const apply = (next: Partial<ReportFilterValues>) => {
     const merged = { ...values, ...next };
     setValues(merged);
@@ -125,6 +148,9 @@ export function ReportScreen({ report }: { report: ReportName }) {
 
   const actions = (
     <Space className="report-actions" wrap>
+      <Button icon={<FileExcelOutlined />} onClick={() => void exportXlsx()} loading={xlsx.isFetching} disabled={tableQuery.isLoading} data-testid="report-export">
+        {t('accounting.reports.export')}
+      </Button>
       <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
         {t('accounting.reports.print')}
       </Button>
@@ -212,6 +238,7 @@ export function ReportScreen({ report }: { report: ReportName }) {
         />
       </div>
       <Typography.Text className="report-print-summary">{summaryText}</Typography.Text>
+      {xlsx.isError && !xlsx.isFetching && <Alert type="error" showIcon className="accounting-alert" message={t('accounting.reports.exportFailed')} />}
       {tableQuery.isError && <LoadError className="accounting-alert" onRetry={() => void tableQuery.refetch()} />}
       {chart && (
         <section className="report-chart" aria-label={t(`${reportKey(report)}.chart`)}>
