@@ -2,8 +2,10 @@
  * The accountant's sale report in Chromium on the production build against the real gateway: f1agent holds and
  * issues a ticket through the UI (a C entry of SAOVIET), then the accountant (DEPOSIT_MANAGER of SAOVIET) opens
  * accounting/sale-report, filters it to payments (C) of Vietnam Airlines, sees the PNR's line, the totals row
- * equal to what the issue charged, and the sales-per-day chart (loaded as its own chunk only on this page).
+ * equal to what the issue charged, exports the filtered report to xlsx (its totals row equal to the screen's), and
+ * the sales-per-day chart (loaded as its own chunk only on this page).
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
@@ -108,6 +110,22 @@ describe('accounting reports', () => {
     await expect.poll(async () => digits(await page.locator('[data-total=debit]').textContent())).toBe(total);
     expect(digits(await page.locator('[data-total=credit]').textContent())).toBe(0);
     expect(digits(await page.locator('[data-total=net]').textContent())).toBe(-total);
+
+    // export: the download is the xlsx of the same filters, its totals row equal to the totals row on screen
+    const exportButton = page.getByTestId('report-export');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^sale-report_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0];
+    const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(sheet.rowCount).toBe(3);
+    expect(cells(2)[4]).toBe(pnr);
+    const totalsRow = cells(3);
+    expect(totalsRow[0]).toBe('Tổng cộng');
+    const onScreen = async (key: string) => digits(await page.locator(`[data-total=${key}]`).textContent());
+    expect(totalsRow.slice(8, 11)).toEqual([await onScreen('credit'), await onScreen('debit'), await onScreen('net')]);
+    expect(totalsRow[9]).toBe(total);
 
     // the chart: one bar for today's sales, its title the amount
     const chart = page.getByTestId('report-chart');
