@@ -1,7 +1,7 @@
 /** The report screens' pure rules (plugins/accounting/model/reports.ts), table-driven. */
 import { describe, expect, it } from 'vitest';
 import { REPORT_COLUMNS, REPORTS, reportQueryOf, type ReportName } from '../../contract/accounting';
-import { chartBars, reportKey, defaultReportFilters, reportQueryFilters, reportQueryObject, totalsRow, type ReportFilterValues } from '../../plugins/accounting/model/reports';
+import { reportKey, defaultReportFilters, reportQueryFilters, reportQueryObject, totalsRow, type ReportFilterValues } from '../../plugins/accounting/model/reports';
 import vi from '../../locales/vi/translation.json';
 import en from '../../locales/en/translation.json';
 
@@ -55,23 +55,6 @@ describe('totalsRow', () => {
   it.each(cases)('%s: the label first, sums under the summed columns (0 when missing)', (report, totals, cells) => {
     expect(totalsRow(report, totals).map((c) => c.value)).toEqual(cells);
     expect(totalsRow(report, totals).map((c) => c.key)).toEqual(REPORT_COLUMNS[report].map((c) => c.key));
-  });
-});
-
-describe('chartBars', () => {
-  const cases: [string, number[], { zero: number; heights: number[]; ys: number[] }][] = [
-    ['all positive: zero at the bottom', [50, 100, 0], { zero: 100, heights: [50, 100, 0], ys: [50, 0, 100] }],
-    ['mixed: one scale, negative bars hang from zero', [300, -100], { zero: 75, heights: [75, 25], ys: [0, 75] }],
-    ['all negative: zero at the top', [-50, -100], { zero: 0, heights: [50, 100], ys: [0, 0] }],
-    ['all zero: flat', [0, 0], { zero: 100, heights: [0, 0], ys: [100, 100] }],
-    ['none', [], { zero: 100, heights: [], ys: [] }],
-  ];
-  it.each(cases)('%s', (_name, values, expected) => {
-    const { bars, zero } = chartBars(values.map((value, i) => ({ key: String(i), value })));
-    expect(zero).toBe(expected.zero);
-    expect(bars.map((b) => b.height)).toEqual(expected.heights);
-    expect(bars.map((b) => b.y)).toEqual(expected.ys);
-    expect(bars.map((b) => b.negative)).toEqual(values.map((v) => v < 0));
   });
 });
 

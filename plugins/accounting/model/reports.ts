@@ -1,6 +1,6 @@
 /**
  * Pure rules of the report screens (docs/reports.md): the filters as the query the gateway reads, the
- * default range, the columns' alignment and formats, the totals row and the chart's bars.
+ * default range, the columns' alignment and formats and the totals row.
  */
 import {
   REPORT_COLUMNS,
@@ -74,31 +74,6 @@ export function totalsRow(report: ReportName, totals: Record<string, number> | u
   const cols = columnsOf(report);
   const labelAt = cols.findIndex((c) => !c.total);
   return cols.map((c, i) => ({ key: c.key, value: c.total ? (totals?.[c.key] ?? 0) : i === labelAt ? 'label' : null }));
-}
-
-export interface Bar {
-  key: string;
-  value: number;
-  /** Top edge and height in the chart's 0..100 box; bars below zero hang from the zero line. */
-  y: number;
-  height: number;
-  negative: boolean;
-}
-
-/**
- * Bars in a 0..100 box: the scale takes the largest absolute value so positive and negative bars share it; the
- * zero line sits where the range puts it (at 100 when no value is negative). All-zero points give flat bars.
- */
-export function chartBars(points: readonly { key: string; value: number }[]): { bars: Bar[]; zero: number } {
-  const max = Math.max(0, ...points.map((p) => p.value));
-  const min = Math.min(0, ...points.map((p) => p.value));
-  const span = max - min;
-  const zero = span === 0 ? 100 : (max / span) * 100;
-  const bars = points.map((p) => {
-    const h = span === 0 ? 0 : (Math.abs(p.value) / span) * 100;
-    return { key: p.key, value: p.value, negative: p.value < 0, height: h, y: p.value < 0 ? zero : zero - h };
-  });
-  return { bars, zero };
 }
 
 /** The route path of a report screen. */
