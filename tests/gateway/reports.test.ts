@@ -19,6 +19,7 @@ import { unbalancedEntries } from '../../gateway/platform/ledger';
 import { forEachReportBatch } from '../../gateway/accounting/reports';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { AIRPORTS } from '../../gateway/suppliers/reference-data';
+import { seedEsim } from '../../gateway/seed/esim';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { addAgency, addEntry, addPnr, balanceAt } from './reports-helpers';
 
@@ -359,6 +360,20 @@ describe('report lines', () => {
     const domestic = Object.values(AIRPORTS).filter((a) => a.country === 'VNM').map((a) => a.code).sort();
     const res = (await gw.db.execute(sql`select report_domestic_airports() as codes`)) as unknown as { rows: { codes: string[] }[] };
     expect([...res.rows[0].codes].sort()).toEqual(domestic);
+  });
+
+  it('an eSIM order\'s entries are eSIM lines (its code as the booking reference, no PNR): the product filter finds them', async () => {
+    expect(await seedEsim(gw.db)).toBeGreaterThan(0);
+    const res = (await gw.db.execute(sql`select je.id, je.booking_ref, rl.product from journal_entries je join report_lines rl on rl.entry_id = je.id
+      where je.booking_ref in (select 'ES' || lpad(o.id::text, 6, '0') from esim_orders o)`)) as unknown as { rows: { id: number; product: string | null }[] };
+    expect(res.rows.length).toBeGreaterThan(0);
+    expect(new Set(res.rows.map((r) => r.product))).toEqual(new Set(['esim']));
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const r = await ok('f1admin', 'sale-report', { from: today, to: today, product: 'esim' });
+    expect(r.total).toBeGreaterThan(0);
+    expect(new Set(r.data.map((l) => l.product))).toEqual(new Set(['esim']));
+    const flights = await ok('f1admin', 'sale-report', { from: today, to: today, product: 'flight' });
+    expect(flights.data.some((l) => l.product !== 'flight')).toBe(false);
   });
 
   it('every ledger entry has exactly one report line with its amount and signed amount, and lines cannot change', async () => {

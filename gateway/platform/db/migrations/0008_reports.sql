@@ -32,6 +32,16 @@ CREATE FUNCTION "report_market"(legs jsonb) RETURNS text LANGUAGE sql IMMUTABLE 
     ELSE 'QN' END
 $$;
 --> statement-breakpoint
+-- The product of an entry: flight with a PNR; train for a train booking's code, esim for an eSIM order's code
+-- (those modules write their code as the entry's booking reference and no PNR); null otherwise (top-ups).
+CREATE FUNCTION "report_product"(pnr_id bigint, entry_pnr text, booking_ref text) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN pnr_id IS NOT NULL THEN 'flight'
+    WHEN entry_pnr IS NOT NULL OR booking_ref IS NULL THEN NULL
+    WHEN EXISTS (SELECT 1 FROM train_bookings tb WHERE tb.code = booking_ref) THEN 'train'
+    WHEN booking_ref ~ '^ES[0-9]{6,18}$' AND EXISTS (SELECT 1 FROM esim_orders o WHERE o.id = substr(booking_ref, 3)::bigint) THEN 'esim'
+    END
+$$;
+--> statement-breakpoint
 -- The report line of an entry: its money and Vietnam day, with its PNR and booking as they are now.
 CREATE FUNCTION "report_line_of_entry"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -39,7 +49,7 @@ BEGIN
   SELECT NEW.id, NEW.agency_id, NEW.type, NEW.amount,
     CASE WHEN NEW.type IN ('T', 'V', 'R') THEN NEW.amount ELSE -NEW.amount END,
     NEW.created_at, to_char((NEW.created_at AT TIME ZONE 'UTC') + interval '7 hours', 'YYYY-MM-DD'),
-    p.id, p.pnr, p.airline, report_market(p.route_infos), CASE WHEN p.id IS NOT NULL THEN 'flight' END,
+    p.id, p.pnr, p.airline, report_market(p.route_infos), report_product(p.id, NEW.pnr, NEW.booking_ref),
     substr(p.route_infos->0->>'departDate', 1, 10),
     to_char((b.created_at AT TIME ZONE 'UTC') + interval '7 hours', 'YYYY-MM-DD'),
     COALESCE(jsonb_array_length(p.pax_infos), 0)
@@ -59,7 +69,7 @@ INSERT INTO report_lines (entry_id, agency_id, type, amount, signed, created_at,
 SELECT je.id, je.agency_id, je.type, je.amount,
   CASE WHEN je.type IN ('T', 'V', 'R') THEN je.amount ELSE -je.amount END,
   je.created_at, to_char((je.created_at AT TIME ZONE 'UTC') + interval '7 hours', 'YYYY-MM-DD'),
-  p.id, p.pnr, p.airline, report_market(p.route_infos), CASE WHEN p.id IS NOT NULL THEN 'flight' END,
+  p.id, p.pnr, p.airline, report_market(p.route_infos), report_product(p.id, je.pnr, je.booking_ref),
   substr(p.route_infos->0->>'departDate', 1, 10),
   to_char((b.created_at AT TIME ZONE 'UTC') + interval '7 hours', 'YYYY-MM-DD'),
   COALESCE(jsonb_array_length(p.pax_infos), 0)
