@@ -9,16 +9,20 @@
 //     half, a V and an R for a tenth each, and top-ups (T) for the rest, spread over the year.
 // Then times every report for one month (March 2025) as f1admin (the whole tree), f2admin and the accountant,
 // in transaction and flight date modes: median and max of 5 runs (after one warm-up); and streams 50,000 rows
-// of the sale report (18 days of the whole tree) through a cursor in batches (what the xlsx export walks), sampling the heap as it goes.
+// of the sale report (18 days of the whole tree) through a cursor in batches (what the xlsx export walks), sampling the heap as it goes,
+// then writes the same rows as the xlsx export does (exceljs streaming writer) into a byte counter: time, size and
+// peak heap. With BENCH_SCALE below 1 the range grows so that it still holds about 50,000 rows.
 //
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx tests/bench/reports.ts
 //      (BENCH_SCALE=0.1 for a tenth of the rows; BENCH_KEEP=1 keeps the database)
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { Writable } from 'node:stream';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { REPORTS, reportQueryOf, type ReportDateMode, type ReportName } from '../../contract/accounting';
 import { forEachReportBatch, runReport } from '../../gateway/accounting/reports';
+import { writeReportXlsx } from '../../gateway/accounting/xlsx';
 import { openDatabase } from '../../gateway/platform/db/client';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { seedDemo } from '../../gateway/seed/demo';
@@ -174,7 +178,8 @@ try {
 
   // ---- the export's walk: 50,000 rows in batches, heap sampled ----
   // 18 days of the whole tree: about 50,000 lines
-  const q = reportQueryOf('sale-report').parse({ from: '2025-03-01', to: '2025-03-18' });
+  const exportTo = new Date(Date.UTC(2025, 2, Math.min(306, Math.ceil(18 / SCALE)))).toISOString().slice(0, 10);
+  const q = reportQueryOf('sale-report').parse({ from: '2025-03-01', to: exportTo });
   global.gc?.();
   const heap0 = process.memoryUsage().heapUsed;
   let peak = heap0;
@@ -187,6 +192,28 @@ try {
   const line = `sale-report export walk of ${rows} rows (net ${totals.net}) through a cursor, batches of 5000: ${(performance.now() - s).toFixed(0)} ms, heap +${((peak - heap0) / 1048576).toFixed(1)} MiB at peak`;
   results.push(line);
   console.log(line);
+
+  // ---- the xlsx export of the same rows: streamed into a byte counter, heap sampled every 10 ms ----
+  global.gc?.();
+  const xHeap0 = process.memoryUsage().heapUsed;
+  let xPeak = xHeap0;
+  const sampler = setInterval(() => (xPeak = Math.max(xPeak, process.memoryUsage().heapUsed)), 10);
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      xPeak = Math.max(xPeak, process.memoryUsage().heapUsed);
+      done();
+    },
+  });
+  const finished = new Promise((resolve) => sink.on('finish', resolve));
+  const xs = performance.now();
+  await writeReportXlsx(db, users.f1admin, 'sale-report', { ...q, sort: '-createdAt' }, 'vi', sink, 5000);
+  await finished;
+  clearInterval(sampler);
+  const xLine = `sale-report xlsx export of ${rows} rows (${q.from}..${q.to}), ${(bytes / 1048576).toFixed(1)} MiB: ${(performance.now() - xs).toFixed(0)} ms, heap +${((xPeak - xHeap0) / 1048576).toFixed(1)} MiB at peak`;
+  results.push(xLine);
+  console.log(xLine);
   console.log(`\nscale ${SCALE}: ${BOOKINGS} bookings, ${written + topUps} entries`);
 } finally {
   await database.close();
