@@ -81,6 +81,21 @@ function accounting(): Record<string, EndpointRule> {
     'POST /api/accounting/topups': { rule: '(DEPOSIT_MANAGER && AGENT_F1) || ADMIN_F1 || ADMIN_F2' },
     'POST /api/accounting/topups/:id/approve': { rule: CONFIRM },
     'POST /api/accounting/topups/:id/reject': { rule: CONFIRM },
+    // accounting reports (docs/reports.md): each mirrors its accounting/<report> route
+    'GET /api/accounting/reports/agencies': { rule: ACCOUNTING },
+    ...Object.fromEntries(
+      ['sale-report', 'flight-data-report', 'debit-report', 'debit-total-report', 'income-report', 'vna-summary-report'].map((r) => [
+        `GET /api/accounting/reports/${r}`,
+        { rule: ACCOUNTING },
+      ]),
+    ),
+    // the xlsx export of each report: the same rule as its screen
+    ...Object.fromEntries(
+      ['sale-report', 'flight-data-report', 'debit-report', 'debit-total-report', 'income-report', 'vna-summary-report'].map((r) => [
+        `GET /api/accounting/reports/${r}.xlsx`,
+        { rule: ACCOUNTING },
+      ]),
+    ),
   };
 }
 

@@ -2,6 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNTING_API,
+  REPORT_AGENCIES_API,
+  REPORTS,
+  reportAgency,
+  reportAnswer,
+  reportPath,
+  reportExportQueryOf,
+  reportXlsxPath,
+  reportQueryOf,
   balance,
   depositReport,
   entriesPage,
@@ -18,6 +26,9 @@ import { idParam } from '../../contract/agents';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import type { Notifier } from '../platform/notifier';
 import { requireAuth } from '../platform/tenancy/scope';
+import { reportAgencies, runReport } from './reports';
+import { reportXlsxStream, xlsxFileName } from './xlsx';
+import { z } from 'zod';
 import { approveTopUp, balanceView, createTopUp, depositReport as buildReport, getTopUp, listEntries, listTopUps, rejectTopUp } from './service';
 
 export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps, notifier: Notifier): void {
@@ -109,4 +120,51 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps,
     response: topUpRequest,
     handler: ({ auth, params, body, meta }) => rejectTopUp(db, notifier, requireAuth(auth), params.id, body.reason, meta),
   });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: REPORT_AGENCIES_API,
+    tags,
+    summary: 'The agencies the caller may report on (ADMIN_F1 its subtree, ADMIN_F2 its agency and children, else its own)',
+    response: z.array(reportAgency),
+    handler: ({ auth }) => reportAgencies(db, requireAuth(auth)),
+  });
+
+  for (const report of REPORTS) {
+    defineEndpoint(app, deps, {
+      method: 'GET',
+      url: reportPath(report),
+      tags,
+      summary: `Accounting report ${report}: one page of rows, the totals row over every row, and the chart's points`,
+      description:
+        'Filters (docs/reports.md): from/to (calendar days, Vietnam time, at most 366 days), dateMode (transaction, booking, flight, ' +
+        'booking3, flight3), market (QN, QT), airline, agencyId (an agency of the caller\'s report scope, else 404), types (T,C,S,V,R), ' +
+        'product (flight, train, esim); page, pageSize, sort. Scope: ADMIN_F1 its subtree, ADMIN_F2 its agency and its children, ' +
+        'anyone else its own agency.',
+      query: reportQueryOf(report),
+      response: reportAnswer,
+      handler: ({ auth, query }) => runReport(db, requireAuth(auth), report, query),
+    });
+
+    defineEndpoint(app, deps, {
+      method: 'GET',
+      url: reportXlsxPath(report),
+      tags,
+      summary: `Accounting report ${report} as an xlsx file: every row of the filters in the report's order, then the totals row`,
+      description:
+        'The same filters, sort and scope as the report (no paging); the header row and the labels in the caller\'s language. ' +
+        'Streamed as it is read (one cursor, a batch at a time). Bad filters: 400 (41); an agency outside the scope: 404.',
+      query: reportExportQueryOf(report),
+      response: z.string().describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      handler: async ({ auth, query, lang, reply, request }) => {
+        const stream = await reportXlsxStream(db, requireAuth(auth), report, query, lang, (e) => request.log.error(e, 'report xlsx export failed'));
+        reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('Content-Disposition', `attachment; filename="${xlsxFileName(report, query)}"`)
+          .header('Cache-Control', 'no-store');
+        // a stream is sent as it is (Fastify serializes only objects)
+        return stream as unknown as string;
+      },
+    });
+  }
 }

@@ -83,7 +83,8 @@ export const dataProvider: DataProvider = {
   getList: async ({ resource, pagination, sorters, filters, meta }) => {
     const params = filtersToQuery(filters, sortersToQuery(sorters, paginationToQuery(pagination)));
     const { data } = await api.get(basePath(resource, meta), { ...requestOptions(meta), params });
-    return { data: data.data, total: data.total };
+    // facts a list gives about all its rows (contract/list.ts) ride beside data and total: the reports' totals and chart
+    return { ...data, data: data.data, total: data.total };
   },
 
   getMany: async ({ resource, ids, meta }) => {

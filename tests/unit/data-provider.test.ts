@@ -59,6 +59,12 @@ describe('dataProvider over /api/<resource>', () => {
     expect(seen[4].config.params).toEqual({ from: '2026-01-01', sort: 'day' });
   });
 
+  it('getList keeps the facts a list answers about all its rows beside data and total', async () => {
+    api.defaults.adapter = mockAdapter(() => ({ data: { data: [{ id: 1 }], total: 1, totals: { net: 5 }, chart: [] } }), seen);
+    const list = await dataProvider.getList({ resource: 'accounting-sale-report', meta: { path: '/api/accounting/reports/sale-report' } });
+    expect(list).toEqual({ data: [{ id: 1 }], total: 1, totals: { net: 5 }, chart: [] });
+  });
+
   it('meta.path overrides the resource path', async () => {
     await dataProvider.getOne({ resource: 'news', id: 1, meta: { path: '/api/agent/news' } });
     expect(seen[0].url).toBe('/api/agent/news/1');

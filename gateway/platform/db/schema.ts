@@ -943,3 +943,47 @@ export const esimTopUps = pgTable(
   },
   (t) => [index('esim_top_ups_esim_idx').on(t.esimId), check('esim_top_ups_status_check', sql`${t.status} in ('PROCESSING', 'DONE', 'FAILED')`)],
 );
+
+// ---- accounting reports (docs/reports.md) ----
+
+/**
+ * One report line per ledger entry, written by a trigger of migration 0008 in the entry's own transaction
+ * (AFTER INSERT ON journal_entries): the entry's money and day with what its PNR and booking said at that
+ * moment (airline, QN/QT, first departure day, booking day, passengers). The reports read only this table, so a
+ * month across a whole agency tree is one index range over narrow rows, with no join per line. Immutable like
+ * the ledger; the migration filled it for the entries written before it.
+ */
+export const reportLines = pgTable(
+  'report_lines',
+  {
+    entryId: bigint('entry_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => journalEntries.id, { onDelete: 'restrict' }),
+    agencyId: integer('agency_id').notNull(),
+    type: char('type', { length: 1 }).$type<EntryType>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** +amount for T, V, R; −amount for C, S: the posting on the agency's deposit. */
+    signed: bigint('signed', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The entry's calendar day in Vietnam time, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    pnrId: bigint('pnr_id', { mode: 'number' }),
+    pnr: text('pnr'),
+    airline: text('airline'),
+    /** QN (every leg between Vietnamese airports) or QT; null without a PNR. */
+    market: text('market'),
+    /** flight (a PNR); train and eSIM once those modules write entries; null for top-ups. */
+    product: text('product'),
+    /** The first leg's local departure day, YYYY-MM-DD. */
+    flightDate: text('flight_date'),
+    /** The booking's calendar day in Vietnam time. */
+    bookingDate: text('booking_date'),
+    pax: smallint('pax').notNull().default(0),
+  },
+  (t) => [
+    index('report_lines_day_idx').on(t.day, t.agencyId),
+    index('report_lines_agency_day_idx').on(t.agencyId, t.day, t.signed),
+    index('report_lines_flight_idx').on(t.flightDate),
+    index('report_lines_booking_idx').on(t.bookingDate),
+  ],
+);

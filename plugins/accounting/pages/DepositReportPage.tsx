@@ -1,6 +1,7 @@
 /**
- * accounting/deposit-report: over a date range (this month so far in Vietnam, today included, by default), the opening balance, the
- * totals per entry type (T, C, S, V, R) and the closing balance.
+ * accounting/deposit-report: over a date range (this month so far in Vietnam, today included, by default), the
+ * opening balance, the totals per entry type (T, C, S, V, R) and the closing balance; of the own agency or one
+ * of the report scope.
  */
 import { useState } from 'react';
 import { Card, DatePicker, Statistic, Table } from 'antd';
@@ -10,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTING_API, type DepositReport, type EntryType } from '../../../contract/accounting';
 import { DATE_FORMAT, formatDate, formatVnd, LoadError, monthToDateInVietnam, PageFrame, serverNow } from '../../../src/sdk';
+import { AgencyFilter } from '../components/AgencyFilter';
 import { EntryTypeTag } from '../components/tags';
 import { dayRangeQuery } from '../model/amount';
 import '../accounting.css';
@@ -19,7 +21,12 @@ type Row = DepositReport['totals'][number];
 export default function DepositReportPage() {
   const { t } = useTranslation();
   const [range, setRange] = useState<[string, string]>(() => monthToDateInVietnam(serverNow()));
-  const { query, result } = useCustom<DepositReport>({ url: ACCOUNTING_API.report, method: 'get', config: { query: dayRangeQuery(range) } });
+  const [agencyId, setAgencyId] = useState<number | undefined>();
+  const { query, result } = useCustom<DepositReport>({
+    url: ACCOUNTING_API.report,
+    method: 'get',
+    config: { query: { ...dayRangeQuery(range), ...(agencyId ? { agencyId } : {}) } },
+  });
   const r = query.data ? (result.data as DepositReport) : undefined;
 
   const columns: ColumnsType<Row> = [
@@ -47,6 +54,7 @@ export default function DepositReportPage() {
             if (v && v[0] && v[1]) setRange([v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')]);
           }}
         />
+        <AgencyFilter value={agencyId} onChange={setAgencyId} />
       </div>
       {query.isError && <LoadError className="accounting-alert" onRetry={() => void query.refetch()} />}
       <div className="accounting-stats">

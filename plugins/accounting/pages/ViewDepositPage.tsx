@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNTING_API, ENTRY_TYPES, type Balance, type EntryType, type LedgerEntry } from '../../../contract/accounting';
 import { currentLanguage, DATE_FORMAT, EmptyRows, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
 import { ENTRIES_META, RESOURCES } from '../api';
+import { AgencyFilter } from '../components/AgencyFilter';
 import { EntryTypeTag } from '../components/tags';
 import { dayRangeQuery } from '../model/amount';
 import { entryDescription } from '../model/reference';
@@ -23,6 +24,7 @@ export default function ViewDepositPage() {
   const [type, setType] = useState<EntryType | undefined>();
   const [range, setRange] = useState<[string, string] | null>(null);
   const [reference, setReference] = useState('');
+  const [agencyId, setAgencyId] = useState<number | undefined>();
   const { tableProps, tableQuery, setFilters } = useTable<LedgerEntry>({
     resource: RESOURCES.entries,
     meta: ENTRIES_META,
@@ -31,11 +33,12 @@ export default function ViewDepositPage() {
     sorters: { mode: 'off' },
   });
 
-  const apply = (next: { type?: EntryType; range?: [string, string] | null; reference?: string }) => {
-    const n = { type, range, reference, ...next };
+  const apply = (next: { type?: EntryType; range?: [string, string] | null; reference?: string; agencyId?: number }) => {
+    const n = { type, range, reference, agencyId, ...next };
     setType(n.type);
     setRange(n.range ?? null);
     setReference(n.reference ?? '');
+    setAgencyId(n.agencyId);
     const days = dayRangeQuery(n.range);
     setFilters(
       [
@@ -43,6 +46,7 @@ export default function ViewDepositPage() {
         { field: 'from', operator: 'eq', value: days.from },
         { field: 'to', operator: 'eq', value: days.to },
         { field: 'reference', operator: 'eq', value: n.reference?.trim() },
+        { field: 'agencyId', operator: 'eq', value: n.agencyId },
       ],
       'replace',
     );
@@ -66,17 +70,20 @@ export default function ViewDepositPage() {
   return (
     <List resource={RESOURCES.entries} canCreate={false} {...listFrame(t('accounting.view.title'), 'accounting-page')}>
       {balance.isError && <LoadError className="accounting-alert" onRetry={() => void balance.refetch()} />}
-      <div className="accounting-stats">
-        <Card size="small">
-          <Statistic title={t('accounting.balance.label')} value={b ? formatVnd(b.balance) : '—'} loading={balance.isLoading} />
-        </Card>
-        <Card size="small">
-          <Statistic title={t('accounting.view.creditLimit')} value={b ? formatVnd(b.creditLimit) : '—'} loading={balance.isLoading} />
-        </Card>
-        <Card size="small">
-          <Statistic title={t('accounting.view.available')} value={b ? formatVnd(b.available) : '—'} loading={balance.isLoading} />
-        </Card>
-      </div>
+      {/* the balance cards are the caller's own deposit: shown while no other agency is chosen */}
+      {agencyId === undefined && (
+        <div className="accounting-stats">
+          <Card size="small">
+            <Statistic title={t('accounting.balance.label')} value={b ? formatVnd(b.balance) : '—'} loading={balance.isLoading} />
+          </Card>
+          <Card size="small">
+            <Statistic title={t('accounting.view.creditLimit')} value={b ? formatVnd(b.creditLimit) : '—'} loading={balance.isLoading} />
+          </Card>
+          <Card size="small">
+            <Statistic title={t('accounting.view.available')} value={b ? formatVnd(b.available) : '—'} loading={balance.isLoading} />
+          </Card>
+        </div>
+      )}
       <div className="accounting-filters">
         <Select<EntryType>
           allowClear
@@ -102,6 +109,7 @@ export default function ViewDepositPage() {
           defaultValue={reference}
           onSearch={(v) => apply({ reference: v })}
         />
+        <AgencyFilter value={agencyId} onChange={(id) => apply({ agencyId: id })} />
       </div>
       {tableQuery.isError && <LoadError className="accounting-alert" onRetry={() => void tableQuery.refetch()} />}
       <Table<LedgerEntry>

@@ -1,0 +1,6 @@
+/** accounting/income-report (docs/reports.md). */
+import { ReportScreen } from '../components/ReportScreen';
+
+export default function IncomeReportPage() {
+  return <ReportScreen report="income-report" />;
+}

@@ -1,0 +1,140 @@
+/**
+ * The accountant's sale report in Chromium on the production build against the real gateway: f1agent holds and
+ * issues a ticket through the UI (a C entry of SAOVIET), then the accountant (DEPOSIT_MANAGER of SAOVIET) opens
+ * accounting/sale-report, filters it to payments (C) of Vietnam Airlines, sees the PNR's line, the totals row
+ * equal to what the issue charged, exports the filtered report to xlsx (its totals row equal to the screen's), and
+ * the sales-per-day chart (loaded as its own chunk only on this page).
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type Browser } from '../support/browser';
+import { dayAhead, login, searchFromHome, waitAllSignIns } from './helpers';
+
+const baseUrl = inject('baseUrl');
+const DEMO_PIN = '246810';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const digits = (s: string | null) => Number(String(s ?? '').replace(/[^\d-]/g, ''));
+
+/** f1agent holds a one-adult Vietnam Airlines booking and issues it with the PIN; answers the PNR and the amount charged. */
+async function issueTicket(page: Page): Promise<{ pnr: string; total: number }> {
+  await login(page, baseUrl, 'f1agent');
+  await searchFromHome(page, { from: 'HAN', to: 'SGN', depart: dayAhead(15) });
+  await waitAllSignIns(page);
+  await page.getByTestId('airline-list').getByRole('button', { name: /Vietnam Airlines/ }).click();
+  await expect.poll(() => page.getByTestId('offer-card').evaluateAll((els) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === 'VN'))).toBe(true);
+  const first = page.locator('[data-testid=offer-card][data-airline=VN]:not(.is-sold-out)').first();
+  await first.waitFor({ timeout: 30_000 });
+  await first.getByTestId('offer-select').click();
+  await page.getByTestId('selected-depart').waitFor();
+  await page.getByTestId('selected-panel').getByRole('button', { name: /Tiếp tục|Continue/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/booking/passenger-information/'));
+  await page.getByTestId('pax-1').waitFor();
+  await page.getByTestId('pax-1-last').fill('Tran');
+  await page.getByTestId('pax-1-first').fill('Van Minh');
+  await page.getByTestId('pax-1-birthday').fill('15041985');
+  await page.getByTestId('contact-phone').fill('0912345678');
+  await page.getByTestId('contact-email').fill('minh.tran@example.vn');
+  await page.getByTestId('submit-booking').click();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/booking/completed/'), { timeout: 30_000 });
+  const code = page.getByTestId('pnr-code').first();
+  await expect.poll(async () => code.textContent(), { timeout: 30_000 }).toMatch(/^[A-Z0-9]{6}$/);
+  const pnr = (await code.textContent()) as string;
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+  await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
+  const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
+  await panel.waitFor({ timeout: 30_000 });
+  await panel.getByTestId('action-issue').click();
+  const total = Number(await page.getByTestId('confirm-amount').getAttribute('data-amount'));
+  await page.getByTestId('confirm-ok').click();
+  const pin = page.locator('.ant-modal input[autocomplete="one-time-code"]');
+  await pin.waitFor({ timeout: 15_000 });
+  await pin.fill(DEMO_PIN);
+  await pin.press('Enter');
+  await expect.poll(async () => page.getByTestId('action-feedback').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
+  return { pnr, total };
+}
+
+/** Picks options of the antd select named `label` (typed to filter, chosen by their text). */
+async function choose(page: Page, label: string, options: RegExp[]) {
+  const select = page.getByRole('combobox', { name: label, exact: true });
+  await select.click();
+  for (const option of options) {
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+  }
+  await page.keyboard.press('Escape');
+}
+
+describe('accounting reports', () => {
+  it('the accountant filters the sale report to VN payments: the issued PNR, totals equal to the charge, the chart', async () => {
+    const agent = await browser.context.newPage();
+    await agent.goto(`${baseUrl}/login`);
+    await agent.evaluate(() => localStorage.clear());
+    const { pnr, total } = await issueTicket(agent);
+    expect(total).toBeGreaterThan(0);
+    await agent.close();
+
+    const page = await browser.context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate(() => localStorage.clear());
+    // the chart's chunk is fetched only once a report with a chart is open
+    const chunks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.js')) chunks.push(r.url());
+    });
+    await login(page, baseUrl, 'accountant');
+    expect(chunks.some((u) => /ReportChart/.test(u))).toBe(false);
+    await page.goto(`${baseUrl}/accounting/sale-report`);
+    await page.locator('.report-page .ant-table').waitFor({ timeout: 30_000 });
+
+    // filters: payments (C) of Vietnam Airlines; each change asks the gateway again
+    const answered = (check: (q: URLSearchParams) => boolean) =>
+      page.waitForResponse((r) => r.url().includes('/api/accounting/reports/sale-report') && check(new URL(r.url()).searchParams) && r.status() === 200);
+    await Promise.all([answered((q) => q.get('types') === 'C'), choose(page, 'Loại giao dịch', [/^C · /])]);
+    await Promise.all([answered((q) => q.get('types') === 'C' && q.get('airline') === 'VN'), choose(page, 'Hãng bay', [/^VN$/])]);
+
+    const row = page.locator('.report-page .ant-table-row').filter({ hasText: pnr });
+    await row.waitFor({ timeout: 15_000 });
+    const rows = page.locator('.report-page .ant-table-row');
+    expect(await rows.count()).toBe(1);
+    await expect.poll(async () => digits(await page.locator('[data-total=debit]').textContent())).toBe(total);
+    expect(digits(await page.locator('[data-total=credit]').textContent())).toBe(0);
+    expect(digits(await page.locator('[data-total=net]').textContent())).toBe(-total);
+
+    // export: the download is the xlsx of the same filters, its totals row equal to the totals row on screen
+    const exportButton = page.getByTestId('report-export');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^sale-report_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0];
+    const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(sheet.rowCount).toBe(3);
+    expect(cells(2)[4]).toBe(pnr);
+    const totalsRow = cells(3);
+    expect(totalsRow[0]).toBe('Tổng cộng');
+    const onScreen = async (key: string) => digits(await page.locator(`[data-total=${key}]`).textContent());
+    expect(totalsRow.slice(8, 11)).toEqual([await onScreen('credit'), await onScreen('debit'), await onScreen('net')]);
+    expect(totalsRow[9]).toBe(total);
+
+    // the chart (recharts): one bar for today's sales, its point the amount
+    const chart = page.getByTestId('report-chart');
+    await chart.waitFor({ timeout: 15_000 });
+    await expect.poll(() => chart.locator('.recharts-bar-rectangle path.report-bar').count(), { timeout: 15_000 }).toBe(1);
+    const point = chart.getByTestId('report-chart-values').locator('li');
+    expect(await point.count()).toBe(1);
+    expect(Number(await point.getAttribute('data-value'))).toBe(total);
+    expect(chunks.some((u) => /ReportChart/.test(u))).toBe(true);
+    await page.close();
+  });
+});
