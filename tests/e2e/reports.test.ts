@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, login, searchFromHome, waitAllSignIns } from './helpers';
+import { dayAhead, login, pickOption, searchFromHome, waitAllSignIns } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const DEMO_PIN = '246810';
@@ -38,6 +38,7 @@ async function issueTicket(page: Page): Promise<{ pnr: string; total: number }> 
   await page.getByTestId('selected-panel').getByRole('button', { name: /Tiếp tục|Continue/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/booking/passenger-information/'));
   await page.getByTestId('pax-1').waitFor();
+  await pickOption(page, 'pax-1-title', /^(Ông|Mr)$/);
   await page.getByTestId('pax-1-last').fill('Tran');
   await page.getByTestId('pax-1-first').fill('Van Minh');
   await page.getByTestId('pax-1-birthday').fill('15041985');

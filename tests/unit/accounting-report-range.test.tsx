@@ -1,7 +1,7 @@
 /** The deposit report's default range is this month so far on the Vietnam day, whatever the browser's zone. */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { ACCOUNTING_API } from '../../contract/accounting';
+import { ACCOUNTING_API, REPORT_AGENCIES_API } from '../../contract/accounting';
 import { setDiff } from '../../src/auth/storage';
 import DepositReportPage from '../../plugins/accounting/pages/DepositReportPage';
 import { mockApi, renderRoutes } from './helpers/refine-harness';
@@ -31,7 +31,7 @@ describe('deposit report default range', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(iso));
     setDiff(0);
-    const api = mockApi(() => ({ data: REPORT }));
+    const api = mockApi((req) => ({ data: req.url === REPORT_AGENCIES_API ? [] : REPORT }));
     try {
       renderRoutes('/report', { '/report': <DepositReportPage /> });
       await waitFor(() => expect(api.seen.some((r) => r.url === ACCOUNTING_API.report)).toBe(true));

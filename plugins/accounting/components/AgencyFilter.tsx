@@ -11,7 +11,7 @@ import { REPORT_AGENCIES_API, type ReportAgency } from '../../../contract/accoun
 export function AgencyFilter({ value, onChange }: { value?: number; onChange: (id: number | undefined) => void }) {
   const { t } = useTranslation();
   const { result, query } = useCustom<ReportAgency[]>({ url: REPORT_AGENCIES_API, method: 'get', meta: { silent: true }, queryOptions: { retry: false } });
-  const agencies = query.data ? (result.data as ReportAgency[]) : [];
+  const agencies = query.data && Array.isArray(result.data) ? (result.data as ReportAgency[]) : [];
   if (agencies.length < 2) return null;
   return (
     <Select<number>
