@@ -6,6 +6,11 @@ import { cleanup, configure } from '@testing-library/react';
 // for up to 10 s instead of the library's 1 s, so a loaded machine does not fail a correct screen.
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom does not lay out, so it has no scrollIntoView; the screens call it to bring an error into view.
+if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => undefined;
+}
+
 // jsdom has no matchMedia; antd's responsive observers need it.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
