@@ -9,7 +9,10 @@ export async function login(page: Page, baseUrl: string, username: string, passw
   await page.locator('#login-username').fill(username);
   await page.locator('#login-password').fill(password);
   const captcha = page.locator('#login-captcha');
-  if (await captcha.isVisible()) await captcha.fill('anything');
+  // the form learns from the gateway whether the captcha is on: a field shown while it asks may go away
+  if (await captcha.isVisible()) await captcha.fill('anything', { timeout: 5_000 }).catch(async (e: unknown) => {
+    if (await captcha.isVisible()) throw e;
+  });
   await page.locator('button[type=submit]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
   await page.locator('.account-trigger').first().waitFor({ timeout: 30_000 });
