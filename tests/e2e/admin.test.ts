@@ -42,6 +42,17 @@ async function rowOf(page: Page, text: string) {
   return row;
 }
 
+/** Ticks a permission box and waits until the form holds it (a click landing during a re-render is retried). */
+async function tick(page: Page, testId: string): Promise<void> {
+  const box = page.getByTestId(testId);
+  await expect
+    .poll(async () => {
+      if (!(await box.isChecked())) await box.check({ force: true, timeout: 5_000 }).catch(() => undefined);
+      return box.isChecked();
+    }, { timeout: 30_000 })
+    .toBe(true);
+}
+
 describe('a permission group decides what its members may open', () => {
   const groupName = `Bán vé không xuất ${stamp}`;
   const username = `e2e_${stamp}`;
@@ -56,8 +67,8 @@ describe('a permission group decides what its members may open', () => {
     await admin.goto(`${baseUrl}/system/change-group-permissions`);
     await admin.locator('#name').fill(groupName);
     await admin.locator('#description').fill('E2E');
-    await admin.getByTestId('perm-booking_ticket').check({ force: true });
-    await admin.getByTestId('perm-search_booking').check({ force: true });
+    await tick(admin, 'perm-booking_ticket');
+    await tick(admin, 'perm-search_booking');
     await expect.poll(() => admin.getByTestId('perm-export_ticket').isChecked()).toBe(false);
     await admin.locator('button[type=submit]').click();
     await admin.waitForURL((u) => u.pathname === '/system/group-permissions');
@@ -106,7 +117,7 @@ describe('a permission group decides what its members may open', () => {
     const groupRow = await rowOf(admin, groupName);
     await groupRow.locator('a[href*="change-group-permissions"]').click();
     await admin.waitForURL((u) => u.pathname === '/system/change-group-permissions');
-    await admin.getByTestId('perm-export_ticket').check({ force: true });
+    await tick(admin, 'perm-export_ticket');
     const saved = admin.waitForResponse((r) => r.url().includes('/api/system/group-permissions/') && r.request().method() === 'PUT');
     await admin.locator('button[type=submit]').click();
     expect((await saved).status()).toBe(200);
