@@ -11,7 +11,7 @@ import type { EsimOrderRequest, EsimOrderResult, EsimPackage, EsimProfile, EsimS
 import { SupplierError, type SupplierCallContext, type SupplierSettings } from '../types';
 import { simulatedPackages } from './esim-catalogue';
 import { hash32 } from './random';
-import type { SimulationHooks } from './supplier';
+import { simulateNetwork, type SimulationHooks } from './supplier';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -163,20 +163,10 @@ export class SimulatedEsimSupplier implements EsimSupplier {
   }
 
   /** The simulated network: waits the latency, then fails with the configured probability. */
-  private async respond(ctx: SupplierCallContext): Promise<void> {
-    const { latencyMinMs, latencyMaxMs, failureRate } = this.settings;
-    const latency = Math.round(latencyMinMs + (latencyMaxMs - latencyMinMs) * this.hooks.random());
-    const fails = this.hooks.random() < failureRate;
-    const timedOut = ctx.timeoutMs !== undefined && latency > ctx.timeoutMs;
-    const wait = timedOut ? (ctx.timeoutMs ?? 0) : latency;
-    try {
-      if (wait > 0 || ctx.signal) await this.hooks.sleep(wait, ctx.signal);
-    } catch {
-      throw new SupplierError('TIMEOUT', MESSAGES.TIMEOUT);
-    }
-    if (timedOut) throw new SupplierError('TIMEOUT', MESSAGES.TIMEOUT);
-    if (fails) throw new SupplierError('UNAVAILABLE', MESSAGES.UNAVAILABLE);
+  private respond(ctx: SupplierCallContext): Promise<void> {
+    return simulateNetwork(this.settings, this.hooks, ctx, { cancelled: MESSAGES.TIMEOUT, timeout: MESSAGES.TIMEOUT, unavailable: MESSAGES.UNAVAILABLE });
   }
+
 }
 
 function invalid(key: keyof typeof MESSAGES): SupplierError {

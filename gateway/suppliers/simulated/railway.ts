@@ -10,9 +10,9 @@ import { roundThousand, type TrainSeatClass } from '../../../contract/trains-rul
 import type { CarriageLayout } from '../../../contract/trains';
 import type { RailCarriage, RailIssueRequest, RailIssueResult, RailRefundRequest, RailRun, RailSeat, RailStation, RailSupplier } from '../rail';
 import { RAIL_STATIONS, railDistance, railStation } from '../rail-reference';
-import { SupplierError, type Language, type SupplierCallContext, type SupplierSettings } from '../types';
+import { type Language, type SupplierCallContext, type SupplierSettings } from '../types';
 import { Rand } from './random';
-import type { SimulationHooks } from './supplier';
+import { simulateNetwork, type SimulationHooks } from './supplier';
 
 // ----- Carriages ---------------------------------------------------------------------------------------
 
@@ -339,19 +339,13 @@ export class SimulatedRailway implements RailSupplier {
   }
 
   /** The simulated network: waits the latency, then fails with the configured probability. */
-  private async respond(ctx: SupplierCallContext): Promise<void> {
-    const { latencyMinMs, latencyMaxMs, failureRate } = this.settings;
-    const latency = Math.round(latencyMinMs + (latencyMaxMs - latencyMinMs) * this.hooks.random());
-    const fails = this.hooks.random() < failureRate;
-    const timedOut = ctx.timeoutMs !== undefined && latency > ctx.timeoutMs;
-    const wait = timedOut ? (ctx.timeoutMs ?? 0) : latency;
+  private respond(ctx: SupplierCallContext): Promise<void> {
     const railway = { vi: 'Hệ thống bán vé đường sắt', en: 'The railway ticketing system' };
-    try {
-      if (wait > 0 || ctx.signal) await this.hooks.sleep(wait, ctx.signal);
-    } catch {
-      throw new SupplierError('TIMEOUT', { vi: `${railway.vi}: yêu cầu đã bị hủy. Vui lòng thử lại.`, en: `${railway.en}: the request was cancelled. Please try again.` });
-    }
-    if (timedOut) throw new SupplierError('TIMEOUT', { vi: `${railway.vi} không trả lời kịp. Vui lòng thử lại sau ít phút.`, en: `${railway.en} did not answer in time. Please try again in a few minutes.` });
-    if (fails) throw new SupplierError('UNAVAILABLE', { vi: `${railway.vi} tạm thời không khả dụng. Vui lòng thử lại sau.`, en: `${railway.en} is temporarily unavailable. Please try again later.` });
+    return simulateNetwork(this.settings, this.hooks, ctx, {
+      cancelled: { vi: `${railway.vi}: yêu cầu đã bị hủy. Vui lòng thử lại.`, en: `${railway.en}: the request was cancelled. Please try again.` },
+      timeout: { vi: `${railway.vi} không trả lời kịp. Vui lòng thử lại sau ít phút.`, en: `${railway.en} did not answer in time. Please try again in a few minutes.` },
+      unavailable: { vi: `${railway.vi} tạm thời không khả dụng. Vui lòng thử lại sau.`, en: `${railway.en} is temporarily unavailable. Please try again later.` },
+    });
   }
+
 }

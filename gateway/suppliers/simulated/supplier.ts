@@ -32,6 +32,32 @@ export interface SimulationHooks {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+type ErrorText = { source?: Source; vi?: string; en?: string };
+
+/**
+ * The simulated network of every simulated supplier: waits the latency drawn between the settings' bounds,
+ * gives up at the caller's timeout, and fails with the configured probability. Each supplier names its errors.
+ */
+export async function simulateNetwork(
+  settings: Pick<SupplierSettings, 'latencyMinMs' | 'latencyMaxMs' | 'failureRate'>,
+  hooks: SimulationHooks,
+  ctx: { timeoutMs?: number; signal?: AbortSignal },
+  errors: { cancelled: ErrorText; timeout: ErrorText; unavailable: ErrorText },
+): Promise<void> {
+  const { latencyMinMs, latencyMaxMs, failureRate } = settings;
+  const latency = Math.round(latencyMinMs + (latencyMaxMs - latencyMinMs) * hooks.random());
+  const fails = hooks.random() < failureRate;
+  const timedOut = ctx.timeoutMs !== undefined && latency > ctx.timeoutMs;
+  const wait = timedOut ? (ctx.timeoutMs ?? 0) : latency;
+  try {
+    if (wait > 0 || ctx.signal) await hooks.sleep(wait, ctx.signal);
+  } catch {
+    throw new SupplierError('TIMEOUT', errors.cancelled);
+  }
+  if (timedOut) throw new SupplierError('TIMEOUT', errors.timeout);
+  if (fails) throw new SupplierError('UNAVAILABLE', errors.unavailable);
+}
+
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -114,22 +140,12 @@ export class SimulatedSupplier implements FlightSupplier {
   }
 
   /** The simulated network: waits the latency, then fails with the configured probability. */
-  private async respond(ctx: SupplierContext): Promise<void> {
-    const { latencyMinMs, latencyMaxMs, failureRate } = this.settings;
-    const latency = Math.round(latencyMinMs + (latencyMaxMs - latencyMinMs) * this.hooks.random());
-    const fails = this.hooks.random() < failureRate;
-    const timedOut = ctx.timeoutMs !== undefined && latency > ctx.timeoutMs;
-    const wait = timedOut ? (ctx.timeoutMs ?? 0) : latency;
-    try {
-      if (wait > 0 || ctx.signal) await this.hooks.sleep(wait, ctx.signal);
-    } catch {
-      throw new SupplierError('TIMEOUT', {
-        source: this.source,
-        vi: 'Yêu cầu tới hệ thống đặt chỗ đã bị hủy.',
-        en: 'The request to the reservation system was cancelled.',
-      });
-    }
-    if (timedOut) throw new SupplierError('TIMEOUT', { source: this.source });
-    if (fails) throw new SupplierError('UNAVAILABLE', { source: this.source });
+  private respond(ctx: SupplierContext): Promise<void> {
+    return simulateNetwork(this.settings, this.hooks, ctx, {
+      cancelled: { source: this.source, vi: 'Yêu cầu tới hệ thống đặt chỗ đã bị hủy.', en: 'The request to the reservation system was cancelled.' },
+      timeout: { source: this.source },
+      unavailable: { source: this.source },
+    });
   }
+
 }
