@@ -2,16 +2,11 @@
  * The printed ticket as a PDF (GET /api/bookings/:id/print.pdf): the same printInfo laid out on one A4 page
  * (more when the passengers or flights need them) with DejaVu Sans, which carries every Vietnamese glyph.
  */
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { PrintInfo } from '../../contract/bookings';
 import type { Language } from '../../contract/constants';
+import { openA4Pdf } from '../platform/pdf';
 import { CARRIERS } from '../suppliers/reference-data';
 import { statusWord } from './print';
-
-const require = createRequire(import.meta.url);
-export const PDF_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-export const PDF_FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const WORDS = {
   title: { vi: 'HÀNH TRÌNH CHUYẾN BAY / VÉ ĐIỆN TỬ', en: 'FLIGHT ITINERARY / E-TICKET' },
@@ -56,22 +51,7 @@ export interface PdfOptions {
 export function renderTicketPdf(info: PrintInfo, options: PdfOptions): Promise<Buffer> {
   const { lang } = options;
   const w = (k: keyof typeof WORDS) => WORDS[k][lang];
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 40,
-    compress: options.compress ?? true,
-    info: { Title: `${w('title')} ${info.pnrCode}`, Author: info.agentName, Subject: info.pnrCode },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', PDF_FONT);
-  doc.registerFont('bold', PDF_FONT_BOLD);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, left, width, done } = openA4Pdf({ Title: `${w('title')} ${info.pnrCode}`, Author: info.agentName, Subject: info.pnrCode }, options.compress ?? true);
 
   // agency header
   let top = doc.y;

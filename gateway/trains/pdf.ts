@@ -2,16 +2,11 @@
  * Train tickets as a PDF (GET /api/trains/bookings/:id/tickets.pdf): one block per issued ticket with its
  * QR code (the qrcode package draws it as a PNG), in DejaVu Sans for the Vietnamese glyphs.
  */
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Language } from '../../contract/constants';
 import type { TrainBooking, TrainTicket } from '../../contract/trains';
+import { openA4Pdf } from '../platform/pdf';
 import { railStation } from '../suppliers';
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const WORDS = {
   title: { vi: 'VÉ TÀU ĐIỆN TỬ', en: 'RAILWAY E-TICKET' },
@@ -46,17 +41,7 @@ const station = (code: string) => railStation(code)?.name ?? code;
 export async function renderTrainTicketsPdf(booking: TrainBooking, tickets: readonly TrainTicket[], lang: Language, compress = true): Promise<Buffer> {
   const w = (k: keyof typeof WORDS) => WORDS[k][lang];
   const qrs = await Promise.all(tickets.map((t) => (t.qr ? QRCode.toBuffer(t.qr, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' }) : Promise.resolve(null))));
-  const doc = new PDFDocument({ size: 'A4', margin: 40, compress, info: { Title: `${w('title')} ${booking.code}`, Author: booking.agencyName, Subject: booking.code } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, left, width, done } = openA4Pdf({ Title: `${w('title')} ${booking.code}`, Author: booking.agencyName, Subject: booking.code }, compress);
   doc.font('bold').fontSize(16).text(w('title'), left, doc.y, { width, align: 'center' });
   doc.font('body').fontSize(10).text(`${w('booking')}: ${booking.code} · ${booking.agencyName}`, { width, align: 'center' });
   doc.moveDown(1);
