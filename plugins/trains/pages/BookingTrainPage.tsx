@@ -2,17 +2,15 @@
  * booking/train: the seats of the hold, by direction, each removable (a toggle of the hold); the countdown; on to
  * passenger information (one passenger per seat).
  */
-import { App, Button, Card, List, Skeleton } from 'antd';
+import { App, Button, Card, List } from 'antd';
 import { ArrowRightOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { HeldSeat } from '../../../contract/trains';
-import { formatVnd, LoadError, PageFrame, PAGES } from '../../../src/sdk';
+import { formatVnd, PAGES } from '../../../src/sdk';
 import { useHold, useHoldChange } from '../api';
-import { FlowSteps } from '../components/FlowSteps';
-import { HoldBar } from '../components/HoldBar';
-import { NoHold } from '../components/NoHold';
+import { HoldStep } from '../components/HoldStep';
 import { seatPlace, seatTrain } from '../components/seat-text';
 import '../trains.css';
 
@@ -36,16 +34,9 @@ export default function BookingTrainPage() {
   const byDirection = (d: 'depart' | 'return') => (hold?.seats ?? []).filter((s) => s.direction === d);
 
   return (
-    <PageFrame title={t('trains.booking.title')} className="train-page">
-      <FlowSteps current="seats" />
-      <HoldBar />
-      {query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} />
-      ) : hold === undefined ? (
-        <Skeleton active />
-      ) : !hold || hold.seats.length === 0 ? (
-        <NoHold />
-      ) : (
+    <HoldStep title="trains.booking.title" step="seats">
+      {() =>
+        (
         <>
           {(['depart', 'return'] as const).map((d) =>
             byDirection(d).length === 0 ? null : (
@@ -78,6 +69,6 @@ export default function BookingTrainPage() {
           </div>
         </>
       )}
-    </PageFrame>
+    </HoldStep>
   );
 }

@@ -3,17 +3,15 @@
  * fee, and the total), then Book: the hold becomes a booking waiting for payment (booking/train/complete).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Skeleton, Table } from 'antd';
+import { Alert, Button, Card, Descriptions, Table } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useCustomMutation, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TRAINS_API, type TrainBooking, type TrainBookingRequest } from '../../../contract/trains';
-import { formatVnd, linkTo, LoadError, PageFrame, PAGES } from '../../../src/sdk';
+import { formatVnd, linkTo, PAGES } from '../../../src/sdk';
 import { COMMAND, useHold } from '../api';
-import { FlowSteps } from '../components/FlowSteps';
-import { HoldBar } from '../components/HoldBar';
-import { NoHold } from '../components/NoHold';
+import { HoldStep } from '../components/HoldStep';
 import { seatPlace, seatTrain } from '../components/seat-text';
 import { clearDraft, readDraft } from '../flow';
 import { livePrices } from '../model';
@@ -64,16 +62,9 @@ export default function ConfirmPassengerInfoPage() {
   });
 
   return (
-    <PageFrame title={t('trains.confirm.title')} className="train-page">
-      <FlowSteps current="confirm" />
-      <HoldBar />
-      {query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} />
-      ) : hold === undefined ? (
-        <Skeleton active />
-      ) : !hold || seats.length === 0 ? (
-        <NoHold />
-      ) : !complete || !draft || !prices || !rows ? (
+    <HoldStep title="trains.confirm.title" step="confirm">
+      {() =>
+        !complete || !draft || !prices || !rows ? (
         <Alert type="warning" showIcon message={t('trains.confirm.incomplete')} action={<Link to={PAGES.trains.passengerInfo}><Button size="small">{t('trains.confirm.edit')}</Button></Link>} />
       ) : (
         <>
@@ -112,6 +103,6 @@ export default function ConfirmPassengerInfoPage() {
           </div>
         </>
       )}
-    </PageFrame>
+    </HoldStep>
   );
 }

@@ -9,11 +9,9 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TRAIN_SERVICES, trainContactProblems, type HeldSeat, type TrainServiceCode } from '../../../contract/trains';
-import { formatVnd, LoadError, PageFrame, PAGES, useAccount } from '../../../src/sdk';
+import { formatVnd, PAGES, useAccount } from '../../../src/sdk';
 import { useHold } from '../api';
-import { FlowSteps } from '../components/FlowSteps';
-import { HoldBar } from '../components/HoldBar';
-import { NoHold } from '../components/NoHold';
+import { HoldStep } from '../components/HoldStep';
 import { seatPlace, seatTrain } from '../components/seat-text';
 import { readDraft, saveDraft, type TrainDraft } from '../flow';
 import { livePrices, paxFare, passengersForSeats, TRAIN_PAX_PERCENT, TRAIN_PAX_TYPES, trainPassengerProblems, type AddService, type TrainPassenger, type TrainPaxType } from '../model';
@@ -65,7 +63,7 @@ export default function PassengerInfoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { memberInfo } = useAccount();
-  const { hold, query } = useHold();
+  const { hold } = useHold();
   const seats = useMemo(() => hold?.seats ?? [], [hold]);
   const [draft, setDraft] = useState<TrainDraft | null>(null);
   const [tried, setTried] = useState(false);
@@ -94,16 +92,9 @@ export default function PassengerInfoPage() {
   };
 
   return (
-    <PageFrame title={t('trains.passengers.title')} className="train-page">
-      <FlowSteps current="passengers" />
-      <HoldBar />
-      {query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} />
-      ) : hold === undefined ? (
-        <Skeleton active />
-      ) : !hold || seats.length === 0 ? (
-        <NoHold />
-      ) : !draft ? (
+    <HoldStep title="trains.passengers.title" step="passengers">
+      {() =>
+        !draft ? (
         <Skeleton active />
       ) : (
         <Form layout="vertical" onFinish={next} requiredMark={false} className="train-pax-form">
@@ -163,6 +154,6 @@ export default function PassengerInfoPage() {
           </div>
         </Form>
       )}
-    </PageFrame>
+    </HoldStep>
   );
 }
