@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, headerBalance, login, pickOption, searchFromHome, waitAllSignIns } from './helpers';
+import { dayAhead, headerBalance, holdOneAdultVn, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const DEMO_PIN = '246810';
@@ -34,32 +34,8 @@ async function confirmWithPin(page: Page, expectPin: boolean) {
   }
 }
 
-async function holdBooking(page: Page): Promise<{ id: number; pnr: string }> {
-  await searchFromHome(page, { from: 'HAN', to: 'SGN', depart: dayAhead(12) });
-  // a Vietnam Airlines flight with seats, chosen once every source answered and the list shows only that airline,
-  // so the list no longer changes under the click
-  await waitAllSignIns(page);
-  await page.getByTestId('airline-list').getByRole('button', { name: /Vietnam Airlines/ }).click();
-  await expect.poll(() => page.getByTestId('offer-card').evaluateAll((els) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === 'VN'))).toBe(true);
-  const first = page.locator('[data-testid=offer-card][data-airline=VN]:not(.is-sold-out)').first();
-  await first.waitFor({ timeout: 30_000 });
-  await first.getByTestId('offer-select').click();
-  await page.getByTestId('selected-depart').waitFor();
-  await page.getByTestId('selected-panel').getByRole('button', { name: /Tiếp tục|Continue/ }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/booking/passenger-information/'));
-  await page.getByTestId('pax-1').waitFor();
-  await pickOption(page, 'pax-1-title', /^(Bà|Mrs)$/);
-  await page.getByTestId('pax-1-last').fill('Pham');
-  await page.getByTestId('pax-1-first').fill('Thi Lan');
-  await page.getByTestId('pax-1-birthday').fill('20061990');
-  await page.getByTestId('contact-phone').fill('0912345678');
-  await page.getByTestId('contact-email').fill('lan.pham@example.vn');
-  await page.getByTestId('submit-booking').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-  await page.waitForURL((url) => url.pathname.startsWith('/booking/completed/'), { timeout: 30_000 });
-  const code = page.getByTestId('pnr-code').first();
-  await expect.poll(async () => code.textContent(), { timeout: 30_000 }).toMatch(/^[A-Z0-9]{6}$/);
-  return { id: Number(new URL(page.url()).pathname.split('/').pop()), pnr: (await code.textContent()) as string };
+function holdBooking(page: Page): Promise<{ id: number; pnr: string }> {
+  return holdOneAdultVn(page, dayAhead(12), { title: /^(Bà|Mrs)$/, last: 'Pham', first: 'Thi Lan', birthday: '20061990', email: 'lan.pham@example.vn' });
 }
 
 /**

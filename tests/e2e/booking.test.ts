@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, login, pickOption, searchFromHome, waitAllSignIns } from './helpers';
+import { dayAhead, login, pickOption, searchFromHome, selectVnOffer, waitAllSignIns } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -61,15 +61,8 @@ describe('booking', () => {
     await login(page, baseUrl, 'f1agent');
     await searchFromHome(page, { from: 'HAN', to: 'SGN', depart: dayAhead(10) });
 
-    // a Vietnam Airlines flight (its own channel or a GDS): the simulated supply has seats on them; chosen once
-    // every source answered and the list shows only that airline, so the list no longer changes under the click
-    await waitAllSignIns(page);
-    await page.getByTestId('airline-list').getByRole('button', { name: /Vietnam Airlines/ }).click();
-    await expect.poll(() => page.getByTestId('offer-card').evaluateAll((els) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === 'VN'))).toBe(true);
-    const first = page.locator('[data-testid=offer-card][data-airline=VN]:not(.is-sold-out)').first();
-    await first.waitFor({ timeout: 30_000 });
-    await first.getByTestId('offer-select').click();
-    await page.getByTestId('selected-depart').waitFor();
+    // a Vietnam Airlines flight (its own channel or a GDS): the simulated supply has seats on them
+    await selectVnOffer(page);
     const total = await page.getByTestId('grand-total').textContent();
     await page.getByTestId('selected-panel').getByRole('button', { name: /Tiếp tục|Continue/ }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/booking/passenger-information/'));

@@ -139,3 +139,42 @@ export async function waitAllSignIns(page: Page): Promise<string | null> {
   }, null, { timeout: 30_000 });
   return page.getByTestId('search-progress-text').textContent();
 }
+
+/**
+ * On the results page: a Vietnam Airlines flight with seats, chosen once every source answered and the list
+ * shows only that airline (so the list no longer changes under the click); waits for the selected panel.
+ */
+export async function selectVnOffer(page: Page): Promise<void> {
+  await waitAllSignIns(page);
+  await page.getByTestId('airline-list').getByRole('button', { name: /Vietnam Airlines/ }).click();
+  await expect.poll(() => page.getByTestId('offer-card').evaluateAll((els) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === 'VN'))).toBe(true);
+  const first = page.locator('[data-testid=offer-card][data-airline=VN]:not(.is-sold-out)').first();
+  await first.waitFor({ timeout: 30_000 });
+  await first.getByTestId('offer-select').click();
+  await page.getByTestId('selected-depart').waitFor();
+}
+
+/** One adult of a one-way HAN→SGN Vietnam Airlines booking put on hold from the home page; answers its id and PNR. */
+export async function holdOneAdultVn(
+  page: Page,
+  depart: string,
+  pax: { title: RegExp; last: string; first: string; birthday: string; email: string },
+): Promise<{ id: number; pnr: string }> {
+  await searchFromHome(page, { from: 'HAN', to: 'SGN', depart });
+  await selectVnOffer(page);
+  await page.getByTestId('selected-panel').getByRole('button', { name: /Tiếp tục|Continue/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/booking/passenger-information/'));
+  await page.getByTestId('pax-1').waitFor();
+  await pickOption(page, 'pax-1-title', pax.title);
+  await page.getByTestId('pax-1-last').fill(pax.last);
+  await page.getByTestId('pax-1-first').fill(pax.first);
+  await page.getByTestId('pax-1-birthday').fill(pax.birthday);
+  await page.getByTestId('contact-phone').fill('0912345678');
+  await page.getByTestId('contact-email').fill(pax.email);
+  await page.getByTestId('submit-booking').click();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/booking/completed/'), { timeout: 30_000 });
+  const code = page.getByTestId('pnr-code').first();
+  await expect.poll(async () => code.textContent(), { timeout: 30_000 }).toMatch(/^[A-Z0-9]{6}$/);
+  return { id: Number(new URL(page.url()).pathname.split('/').pop()), pnr: (await code.textContent()) as string };
+}

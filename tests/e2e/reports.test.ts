@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, login, pickOption, searchFromHome, waitAllSignIns } from './helpers';
+import { dayAhead, holdOneAdultVn, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const DEMO_PIN = '246810';
@@ -27,30 +27,7 @@ const digits = (s: string | null) => Number(String(s ?? '').replace(/[^\d-]/g, '
 /** f1agent holds a one-adult Vietnam Airlines booking and issues it with the PIN; answers the PNR and the amount charged. */
 async function issueTicket(page: Page): Promise<{ pnr: string; total: number }> {
   await login(page, baseUrl, 'f1agent');
-  await searchFromHome(page, { from: 'HAN', to: 'SGN', depart: dayAhead(15) });
-  await waitAllSignIns(page);
-  await page.getByTestId('airline-list').getByRole('button', { name: /Vietnam Airlines/ }).click();
-  await expect.poll(() => page.getByTestId('offer-card').evaluateAll((els) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === 'VN'))).toBe(true);
-  const first = page.locator('[data-testid=offer-card][data-airline=VN]:not(.is-sold-out)').first();
-  await first.waitFor({ timeout: 30_000 });
-  await first.getByTestId('offer-select').click();
-  await page.getByTestId('selected-depart').waitFor();
-  await page.getByTestId('selected-panel').getByRole('button', { name: /Tiếp tục|Continue/ }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/booking/passenger-information/'));
-  await page.getByTestId('pax-1').waitFor();
-  await pickOption(page, 'pax-1-title', /^(Ông|Mr)$/);
-  await page.getByTestId('pax-1-last').fill('Tran');
-  await page.getByTestId('pax-1-first').fill('Van Minh');
-  await page.getByTestId('pax-1-birthday').fill('15041985');
-  await page.getByTestId('contact-phone').fill('0912345678');
-  await page.getByTestId('contact-email').fill('minh.tran@example.vn');
-  await page.getByTestId('submit-booking').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-  await page.waitForURL((url) => url.pathname.startsWith('/booking/completed/'), { timeout: 30_000 });
-  const code = page.getByTestId('pnr-code').first();
-  await expect.poll(async () => code.textContent(), { timeout: 30_000 }).toMatch(/^[A-Z0-9]{6}$/);
-  const pnr = (await code.textContent()) as string;
-  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const { id, pnr } = await holdOneAdultVn(page, dayAhead(15), { title: /^(Ông|Mr)$/, last: 'Tran', first: 'Van Minh', birthday: '15041985', email: 'minh.tran@example.vn' });
 
   await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
   const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
