@@ -7,9 +7,9 @@
  *   GET  /api/bookings/:id/refund   → refundQuote                EXPORT_TICKET
  *   POST /api/bookings/:id/refund   refundRequest → moneyResult  EXPORT_TICKET && REFUND_TICKET; PIN
  *
- * "PIN" means: when the caller holds USE_PIN_CODE, the X-Pin header (gateway/bookings/pin.ts).
+ * "PIN" means: when the caller holds USE_PIN_CODE, the X-Pin header (gateway/platform/access/pin.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   BOOKINGS_API,
@@ -26,7 +26,7 @@ import type { Clock } from '../platform/clock';
 import { requireAuth } from '../platform/tenancy/scope';
 import type { SupplierRegistry } from '../suppliers';
 import { cancelHolds, issueBooking, QuoteCache, refundQuoteOf, refundTickets, voidTickets, type Actor, type LifecycleDeps } from './lifecycle';
-import { PIN_HEADER, requirePin } from './pin';
+import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
 
 export interface LifecycleRouteDeps {
   /** The gateway's JWT secret: keys the PIN salts. */
@@ -42,9 +42,6 @@ const params = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE
 const COMMON_ERRORS =
   '404/44 when the booking is outside the caller’s scope or a PNR is not of it; 409/49 with data.reason and a localized data.message ' +
   'when the PNR’s state does not allow the action; 502/80 with the airline’s message when the supplier fails (nothing changed).';
-const PIN_NOTE =
-  'With USE_PIN_CODE: 403/120 with data.salt without the X-Pin header (send encryptWithSecret(pin, salt)); 403/121 wrong PIN; ' +
-  '429/58 after 5 wrong PINs in 15 minutes; 409/49 (reason pinNotSet) when no PIN is set yet (/system/pin-code).';
 
 export function registerLifecycleRoutes(app: FastifyInstance, deps: AccessDeps, options: LifecycleRouteDeps): void {
   const { db } = deps;
@@ -56,10 +53,6 @@ export function registerLifecycleRoutes(app: FastifyInstance, deps: AccessDeps, 
   };
   const pinDeps = { db, secret: options.secret, cipher: deps.cipher, now: () => options.clock.now() };
   const tags = ['bookings'];
-  const pinOf = (request: FastifyRequest) => {
-    const v = request.headers[PIN_HEADER];
-    return Array.isArray(v) ? v[0] : v;
-  };
 
   defineEndpoint(app, deps, {
     method: 'POST',

@@ -36,9 +36,6 @@ import { paxInfosOf } from './pax-infos';
 import type { StoredLeg } from './pnr-view';
 import { bookingScope } from './scope';
 
-/** The PIN check of payments (spec point 8), for every domain that charges the deposit. */
-export { PIN_HEADER, requirePin, type PinDeps } from './pin';
-
 const PNR_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** Instant of a local airport time yyyy-MM-ddTHH:mm. */

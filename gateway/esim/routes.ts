@@ -13,7 +13,7 @@
  *   POST /api/esim/esims/:iccid/refund        refund an unused eSIM (one R entry; PIN)
  *   POST /api/esim/esims/:iccid/resend        e-mail the installation details again (outbox)
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
@@ -36,7 +36,7 @@ import {
   resendRequest,
   topUpRequest,
 } from '../../contract/esim';
-import { PIN_HEADER, requirePin } from '../bookings/service';
+import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import type { Clock } from '../platform/clock';
 import { agencies } from '../platform/db/schema';
@@ -53,9 +53,6 @@ export interface EsimRouteDeps {
   clock: Clock;
 }
 
-const PIN_NOTE =
-  'With USE_PIN_CODE: 403/120 with data.salt without the X-Pin header (send encryptWithSecret(pin, salt)); 403/121 wrong PIN; ' +
-  '429/58 after 5 wrong PINs in 15 minutes; 409/49 (reason pinNotSet) when no PIN is set yet.';
 const SCOPE_NOTE = 'An order or eSIM outside the caller’s scope (administrators: their agency subtree; others: their agency) answers 404.';
 
 export function registerEsimRoutes(app: FastifyInstance, deps: AccessDeps, options: EsimRouteDeps): void {
@@ -64,10 +61,6 @@ export function registerEsimRoutes(app: FastifyInstance, deps: AccessDeps, optio
   const orders: OrderDeps = { db, suppliers: options.suppliers, catalogue, now: () => options.clock.now() };
   const pinDeps = { db, secret: options.secret, cipher: deps.cipher, now: () => options.clock.now() };
   const tags = ['esim'];
-  const pinOf = (request: FastifyRequest) => {
-    const v = request.headers[PIN_HEADER];
-    return Array.isArray(v) ? v[0] : v;
-  };
 
   defineEndpoint(app, deps, {
     method: 'GET',

@@ -2,7 +2,7 @@
  * The train endpoints (contract/trains.ts TRAINS_API; rules in policies/endpoints.ts, all USE_TRAIN):
  * stations, search, seats by carriage, the hold, bookings, payment (PIN), cancel, refund (PIN), ticket PDF.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   holdChange,
@@ -23,7 +23,7 @@ import {
   trainSearchResult,
   trainStation,
 } from '../../contract/trains';
-import { PIN_HEADER, requirePin } from '../bookings/service';
+import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import type { Clock } from '../platform/clock';
 import { requireAuth } from '../platform/tenancy/scope';
@@ -43,8 +43,6 @@ export interface TrainRouteDeps {
 }
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
-const PIN_NOTE =
-  'With USE_PIN_CODE: 403/120 with data.salt without the X-Pin header (send encryptWithSecret(pin, salt)); 403/121 wrong PIN; 429/58 after 5 wrong PINs.';
 const ERRORS = 'Errors carry data.reason and a localized data.message saying what to do next.';
 
 export function registerTrainRoutes(app: FastifyInstance, deps: AccessDeps, options: TrainRouteDeps): void {
@@ -54,10 +52,6 @@ export function registerTrainRoutes(app: FastifyInstance, deps: AccessDeps, opti
   const bookings: BookingDeps = { db, rail: options.rail, now };
   const pinDeps = { db, secret: options.secret, cipher: deps.cipher, now };
   const tags = ['trains'];
-  const pinOf = (request: FastifyRequest) => {
-    const v = request.headers[PIN_HEADER];
-    return Array.isArray(v) ? v[0] : v;
-  };
   const sweep = () => sweepTrains(db, now());
 
   // expired holds and unpaid bookings go back every minute too (reads also settle them lazily)

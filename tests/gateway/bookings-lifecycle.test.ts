@@ -7,7 +7,7 @@ import { balanceOf, postEntry } from '../../gateway/platform/ledger';
 import { hashPassword } from '../../gateway/platform/passwords';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { issueBodyHash, issueBooking } from '../../gateway/bookings/lifecycle';
-import { acceptedSalts, pinSalt, readPinHeader } from '../../gateway/bookings/pin';
+import { acceptedSalts, pinSalt, readPinHeader } from '../../gateway/platform/access/pin';
 import { auditLog, bookings, issueRequests, pnrs, refunds, users } from '../../gateway/platform/db/schema';
 import { seatsTakenOf } from '../../gateway/flights/inventory';
 import { DEMO_PIN } from '../../gateway/seed/demo';

@@ -14,16 +14,17 @@
  * USE_PIN_CODE and no PIN yet gets 409/49 with a message pointing to /system/pin-code.
  */
 import { and, count, eq, gt, min } from 'drizzle-orm';
-import type { Language } from '../../contract/constants';
-import { decryptWithSecret, type CipherSettings } from '../../contract/crypto';
-import { ErrorCode } from '../../contract/errors';
-import { PIN_RE } from '../../contract/validators';
-import { writeAudit, type RequestMeta } from '../platform/audit';
-import { hmac, verifyPassword } from '../platform/passwords';
-import type { UserContext } from '../platform/tenancy/users';
-import type { Conn } from '../platform/db/client';
-import { auditLog } from '../platform/db/schema';
-import { ApiError } from '../platform/http/errors';
+import type { FastifyRequest } from 'fastify';
+import type { Language } from '../../../contract/constants';
+import { decryptWithSecret, type CipherSettings } from '../../../contract/crypto';
+import { ErrorCode } from '../../../contract/errors';
+import { PIN_RE } from '../../../contract/validators';
+import { writeAudit, type RequestMeta } from '../audit';
+import { hmac, verifyPassword } from '../passwords';
+import type { UserContext } from '../tenancy/users';
+import type { Conn } from '../db/client';
+import { auditLog } from '../db/schema';
+import { ApiError } from '../http/errors';
 
 /** The request header carrying the encrypted PIN (the portal's PIN_HEADER). */
 export const PIN_HEADER = 'x-pin';
@@ -110,3 +111,14 @@ export async function requirePin(deps: PinDeps, ctx: UserContext, header: string
   await writeAudit(deps.db, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'booking.pin_wrong', target: ctx.user.username }, meta);
   throw new ApiError(ErrorCode.PIN_INVALID, { salt, attemptsLeft: Math.max(0, PIN_MAX_WRONG - wrong.n - 1) });
 }
+
+/** The encrypted PIN a request carries in its X-Pin header, if any. */
+export function pinOf(request: FastifyRequest): string | undefined {
+  const v = request.headers[PIN_HEADER];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** What the API documentation says of the PIN on every endpoint that asks it. */
+export const PIN_NOTE =
+  'With USE_PIN_CODE: 403/120 with data.salt without the X-Pin header (send encryptWithSecret(pin, salt)); 403/121 wrong PIN; ' +
+  '429/58 after 5 wrong PINs in 15 minutes; 409/49 (reason pinNotSet) when no PIN is set yet (/system/pin-code).';
