@@ -1,18 +1,10 @@
 // Cold load of the login page in Chromium against the production build served by the real gateway:
 // DOMContentLoaded, first contentful paint, JS heap, transferred JS; median of 5 runs, each in a fresh
 // profile. Run: npm run bench:login  (builds first unless --no-build; BENCH_URL=http://... uses a running gateway)
-import { execFileSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '../..');
-const { startGateway } = await import('../support/gateway-process.ts');
 const { openBrowser } = await import('../support/browser.ts');
+const { benchPortal } = await import('./portal-bench.mjs');
 
-if (!process.argv.includes('--no-build') && !process.env.BENCH_URL) {
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-}
-const gateway = process.env.BENCH_URL ? null : await startGateway();
-const base = process.env.BENCH_URL ?? gateway.url;
+const { base, stop } = await benchPortal();
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const results = [];
 try {
@@ -44,7 +36,7 @@ try {
     await browser.close();
   }
 } finally {
-  await gateway?.stop();
+  await stop();
 }
 const median = (k) => { const v = results.map((r) => r[k]).sort((a, b) => a - b); return v[Math.floor(v.length / 2)]; };
 console.log(`login page cold, median of ${RUNS} runs:`);

@@ -4,25 +4,13 @@
 // progress reading all sign-ins done (7/7). One warm-up search, then median (and min/max) of BENCH_RUNS
 // (default 5), each on a freshly loaded home page and a different day.
 // Run: npm run bench:search-ui  (builds first unless --no-build; BENCH_URL=http://... uses a running gateway)
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '../..');
-const { startGateway } = await import('../support/gateway-process.ts');
 const { openBrowser } = await import('../support/browser.ts');
+const { benchPortal, dayAhead } = await import('./portal-bench.mjs');
 
-if (!process.argv.includes('--no-build') && !process.env.BENCH_URL) {
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-}
-const gateway = process.env.BENCH_URL ? null : await startGateway();
-const base = process.env.BENCH_URL ?? gateway.url;
+const { base, stop } = await benchPortal();
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-function dayAhead(days) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 async function pickPlace(page, id, code) {
   const input = page.locator(`#${id}`);
@@ -88,7 +76,7 @@ try {
   }
 } finally {
   await browser.close();
-  await gateway?.stop();
+  await stop();
 }
 
 const sorted = (k) => results.map((r) => r[k]).sort((a, b) => a - b);

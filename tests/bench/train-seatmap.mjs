@@ -5,29 +5,13 @@
 // Then the toggle: a click on a free seat to the seat drawn as selected (hold POST and re-read), and the
 // click that releases it. Reports median, min and max over the carriages / BENCH_TOGGLES (default 10) toggles.
 // Run: npm run bench:train-seatmap  (builds first unless --no-build; BENCH_URL=http://... uses a running gateway)
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '../..');
-const { startGateway } = await import('../support/gateway-process.ts');
 const { openBrowser } = await import('../support/browser.ts');
+const { benchPortal, dayAhead, median } = await import('./portal-bench.mjs');
 
-if (!process.argv.includes('--no-build') && !process.env.BENCH_URL) {
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-}
-const gateway = process.env.BENCH_URL ? null : await startGateway();
-const base = process.env.BENCH_URL ?? gateway.url;
+const { base, stop } = await benchPortal();
 const TOGGLES = Number(process.env.BENCH_TOGGLES ?? 10);
 
-function dayAhead(days) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const fmt = (xs) => `median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, n=${xs.length})`;
 
 const browser = await openBrowser({ width: 1280, height: 900 });
@@ -101,5 +85,5 @@ try {
   console.log(`  toggle it off again:                             ${fmt(release)}`);
 } finally {
   await browser.close();
-  await gateway?.stop();
+  await stop();
 }
