@@ -7,14 +7,16 @@
 //     international, several airlines, 1–3 passengers, a flight 0–29 days after booking),
 //   - BENCH_ENTRIES ledger entries (default 1,000,000) with their two postings each: a C per booking, an S for
 //     half, a V and an R for a tenth each, and top-ups (T) for the rest, spread over the year.
-// Then times every report for one month (March 2025) as f1admin (the whole tree), f2admin and the accountant,
-// in transaction and flight date modes: median and max of 5 runs (after one warm-up); and streams 50,000 rows
+// Then times every report for one month (March 2025) as f1admin (the whole tree) in every date mode, and as f2admin
+// and the accountant by transaction date: median and max of 5 runs (after one warm-up), with a table of f1admin's
+// medians (report × date mode); and streams 50,000 rows
 // of the sale report (18 days of the whole tree) through a cursor in batches (what the xlsx export walks), sampling the heap as it goes,
 // then writes the same rows as the xlsx export does (exceljs streaming writer) into a byte counter: time, size and
 // peak heap. With BENCH_SCALE below 1 the range grows so that it still holds about 50,000 rows.
 //
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx tests/bench/reports.ts
-//      (BENCH_SCALE=0.1 for a tenth of the rows; BENCH_KEEP=1 keeps the database)
+//      (BENCH_SCALE=0.1 for a tenth of the rows; BENCH_KEEP=1 keeps the database; BENCH_REUSE=<its name> times the
+//      reports again on a kept database, after migrating it, without seeding)
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';

@@ -130,6 +130,21 @@ describe('date modes and filters', () => {
       query: { dateMode: 'flight3' },
       lines: ['C:RPTB01', 'V:RPTB01', 'C:RPTB02', 'C:RPTB03'].sort(),
     },
+    {
+      name: 'by booking date, 3 or more PNRs, counted among the filtered lines: V only leaves one PNR, so no agency',
+      query: { dateMode: 'booking3', types: 'V' },
+      lines: [],
+    },
+    {
+      name: 'by flight date, 3 or more PNRs, counted among the filtered lines: C only still has three PNRs',
+      query: { dateMode: 'flight3', types: 'C' },
+      lines: ['C:RPTB01', 'C:RPTB02', 'C:RPTB03'],
+    },
+    {
+      name: 'by booking date, 3 or more PNRs, with the sub-agency chosen: none of its own',
+      query: { dateMode: 'booking3', agencyIdOf: 'SAOVIET-CG' },
+      lines: [],
+    },
     { name: 'QT: international PNRs only', query: { market: 'QT' }, lines: ['R:RPTA02'] },
     { name: 'QN: domestic PNRs only', query: { market: 'QN' }, lines: ['C:RPTA01', 'C:RPTB01', 'V:RPTB01', 'C:RPTB02', 'C:RPTB03', 'S:RPTC01'].sort() },
     { name: 'airline VJ', query: { airline: 'VJ' }, lines: ['C:RPTB01', 'V:RPTB01', 'C:RPTB02', 'C:RPTB03'].sort() },
