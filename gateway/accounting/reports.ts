@@ -40,39 +40,58 @@ const LINE_COLUMNS = (dayExpr: SQL) => sql`rl.entry_id, rl.type, rl.amount, rl.a
   rl.pnr_id, rl.pnr, rl.airline, rl.market, rl.product, rl.flight_date, rl.booking_date, rl.pax, ${dayExpr} as day`;
 
 /**
- * The lines of the filters, from report_lines (one row per ledger entry, written with the entry: docs/reports.md):
- * a SQL select whose rows are the lines of the caller's scope that the filters keep.
+ * By booking date a line of a PNR counts on its booking's day and a line without one (a top-up, a manual entry)
+ * on its own day: booking_date is set exactly when pnr_id is (every PNR has a booking). Indexed as an expression
+ * (report_lines_booking_day_idx), so the mode is one range scan.
  */
-export function linesSql(ctx: UserContext, f: ReportFilters): SQL {
-  const common: SQL[] = [sql`rl.agency_id in ${reportScope(ctx)}`];
-  if (f.agencyId) common.push(sql`rl.agency_id = ${f.agencyId}`);
-  if (f.types && f.types.length > 0) common.push(sql`rl.type in (${sql.join(f.types.map((t) => sql`${t}`), sql`, `)})`);
-  if (f.airline) common.push(sql`rl.airline = ${f.airline}`);
-  if (f.market) common.push(sql`rl.market = ${f.market}`);
-  if (f.product) common.push(sql`rl.product = ${f.product}`);
-  const where = (...extra: SQL[]) => sql.join([...common, ...extra], sql` and `);
-  const mode = f.dateMode;
-  const base = mode === 'booking3' ? 'booking' : mode === 'flight3' ? 'flight' : mode;
+const BOOKING_DAY = sql`coalesce(rl.booking_date, rl.day)`;
 
-  let lines: SQL;
-  if (base === 'transaction') {
-    lines = sql`select ${LINE_COLUMNS(sql`rl.day`)} from report_lines rl where ${where(sql`rl.day >= ${f.from}`, sql`rl.day <= ${f.to}`)}`;
-  } else if (base === 'booking') {
-    // lines of a PNR are dated by its booking; lines without one (top-ups, manual entries) by their entry
-    lines = sql`select ${LINE_COLUMNS(sql`rl.booking_date`)} from report_lines rl
-        where ${where(sql`rl.booking_date >= ${f.from}`, sql`rl.booking_date <= ${f.to}`)}
-      union all
-      select ${LINE_COLUMNS(sql`rl.day`)} from report_lines rl
-        where ${where(sql`rl.day >= ${f.from}`, sql`rl.day <= ${f.to}`, sql`rl.booking_date is null`)}`;
-  } else {
-    // by flight date only the lines of a PNR count
-    lines = sql`select ${LINE_COLUMNS(sql`rl.flight_date`)} from report_lines rl where ${where(sql`rl.flight_date >= ${f.from}`, sql`rl.flight_date <= ${f.to}`)}`;
+/** The conditions of the filters on `report_lines rl` (the date range aside). */
+function filterConditions(f: ReportFilters): SQL[] {
+  const c: SQL[] = [];
+  if (f.agencyId) c.push(sql`rl.agency_id = ${f.agencyId}`);
+  if (f.types && f.types.length > 0) c.push(sql`rl.type in (${sql.join(f.types.map((t) => sql`${t}`), sql`, `)})`);
+  if (f.airline) c.push(sql`rl.airline = ${f.airline}`);
+  if (f.market) c.push(sql`rl.market = ${f.market}`);
+  if (f.product) c.push(sql`rl.product = ${f.product}`);
+  return c;
+}
+
+const isThreePnrMode = (f: ReportFilters) => f.dateMode === 'booking3' || f.dateMode === 'flight3';
+
+/**
+ * booking3 / flight3: the agencies of the caller's scope with 3 or more distinct PNRs among the lines of the mode
+ * and filters, in one read of the narrow index (booking_date | flight_date, agency_id, pnr_id). Only the lines of
+ * a PNR count, and those are exactly the lines whose PNR's booking (flight) day is in the range: booking_date and
+ * flight_date are set only on lines with a PNR. Worked out once per request, then handed to every statement of the
+ * page as a list of ids (the planner sees how many agencies are left, not a guess).
+ */
+export async function threePnrAgencies(conn: Conn, ctx: UserContext, f: ReportFilters): Promise<number[] | null> {
+  if (!isThreePnrMode(f)) return null;
+  const pnrDay = f.dateMode === 'booking3' ? sql`rl.booking_date` : sql`rl.flight_date`;
+  const where = [sql`rl.agency_id in ${reportScope(ctx)}`, ...filterConditions(f), sql`${pnrDay} >= ${f.from}`, sql`${pnrDay} <= ${f.to}`, sql`rl.pnr_id is not null`];
+  const rows = await rowsOf<{ agency_id: number }>(
+    conn,
+    sql`select rl.agency_id from report_lines rl where ${sql.join(where, sql` and `)} group by rl.agency_id having count(distinct rl.pnr_id) >= 3`,
+  );
+  return rows.map((r) => Number(r.agency_id));
+}
+
+/**
+ * The lines of the filters, from report_lines (one row per ledger entry, written with the entry: docs/reports.md):
+ * a SQL select whose rows are the lines of the caller's scope that the filters keep. In booking3 / flight3 mode,
+ * `threePnr` is what threePnrAgencies answered: the lines are those of these agencies only.
+ */
+export function linesSql(ctx: UserContext, f: ReportFilters, threePnr: readonly number[] | null): SQL {
+  const conditions = [sql`rl.agency_id in ${reportScope(ctx)}`, ...filterConditions(f)];
+  if (isThreePnrMode(f)) {
+    if (!threePnr) throw new Error('the 3-or-more-PNR agencies are needed in this date mode');
+    conditions.push(threePnr.length > 0 ? sql`rl.agency_id in (${sql.join(threePnr.map((id) => sql`${id}::int`), sql`, `)})` : sql`false`);
   }
-  if (mode === 'booking3' || mode === 'flight3') {
-    return sql`select * from (${lines}) l0 where l0.agency_id in (
-      select l1.agency_id from (${lines}) l1 where l1.pnr_id is not null group by l1.agency_id having count(distinct l1.pnr_id) >= 3)`;
-  }
-  return lines;
+  const base = f.dateMode === 'booking3' ? 'booking' : f.dateMode === 'flight3' ? 'flight' : f.dateMode;
+  // the day a line counts on in the mode: one index range each
+  const dayOf = base === 'transaction' ? sql`rl.day` : base === 'booking' ? BOOKING_DAY : sql`rl.flight_date`;
+  return sql`select ${LINE_COLUMNS(dayOf)} from report_lines rl where ${sql.join([...conditions, sql`${dayOf} >= ${f.from}`, sql`${dayOf} <= ${f.to}`], sql` and `)}`;
 }
 
 const SALES = sql`case when l.type in ('C', 'S') then l.amount when l.type in ('V', 'R') then -l.amount else 0 end`;
@@ -194,22 +213,23 @@ function pageSql(report: ReportName, sort: string, limit: number, offset: number
 
 // Each CTE is named once in its statement, so PostgreSQL inlines it and computes only the columns the
 // statement reads (a CTE read twice would be materialized with every column of every line).
-const withGroups = (ctx: UserContext, report: ReportName, f: ReportFilters, body: SQL) =>
-  sql`with lines as (${linesSql(ctx, f)}), g as (${REPORT_SQL[report].groups(f, ctx)}) ${body}`;
-const withLines = (ctx: UserContext, f: ReportFilters, body: SQL) => sql`with lines as (${linesSql(ctx, f)}) ${body}`;
+const withGroups = (lines: SQL, ctx: UserContext, report: ReportName, f: ReportFilters, body: SQL) =>
+  sql`with lines as (${lines}), g as (${REPORT_SQL[report].groups(f, ctx)}) ${body}`;
+const withLines = (lines: SQL, body: SQL) => sql`with lines as (${lines}) ${body}`;
 
 export async function runReport(conn: Conn, ctx: UserContext, report: ReportName, q: ReportListQuery): Promise<ReportAnswer> {
   await checkReportAgency(conn, ctx, q.agencyId);
+  const lines = linesSql(ctx, q, await threePnrAgencies(conn, ctx, q));
   const totalCols = columnsOf(report).filter((c) => c.total);
   const sums = sql.join([sql`count(*) as "_n"`, ...totalCols.map((c) => sql`coalesce(sum(g.${sql.identifier(c.key)}), 0) as ${sql.identifier(c.key)}`)], sql`, `);
   const [rows, [agg], chartRows] = await Promise.all([
-    rowsOf<Record<string, unknown>>(conn, withGroups(ctx, report, q, pageSql(report, q.sort, q.pageSize, (q.page - 1) * q.pageSize))),
-    rowsOf<Record<string, unknown>>(conn, withGroups(ctx, report, q, sql`select ${sums} from g`)),
+    rowsOf<Record<string, unknown>>(conn, withGroups(lines, ctx, report, q, pageSql(report, q.sort, q.pageSize, (q.page - 1) * q.pageSize))),
+    rowsOf<Record<string, unknown>>(conn, withGroups(lines, ctx, report, q, sql`select ${sums} from g`)),
     (async () => {
       const chart = chartSql(report);
       if (!chart) return [];
       const byDay = REPORT_CHART[report]?.by === 'day';
-      return rowsOf<{ key: string; value: unknown }>(conn, byDay ? withLines(ctx, q, chart) : withGroups(ctx, report, q, chart));
+      return rowsOf<{ key: string; value: unknown }>(conn, byDay ? withLines(lines, chart) : withGroups(lines, ctx, report, q, chart));
     })(),
   ]);
   const totals: Record<string, number> = {};
@@ -237,8 +257,9 @@ export async function forEachReportBatch(
 ): Promise<Record<string, number>> {
   await checkReportAgency(db, ctx, f.agencyId);
   const cursor = `report_${report.replace(/-/g, '_')}`;
+  const lines = linesSql(ctx, f, await threePnrAgencies(db, ctx, f));
   await db.transaction(async (tx) => {
-    await tx.execute(sql`declare ${sql.identifier(cursor)} no scroll cursor for ${withGroups(ctx, report, f, pageSql(report, f.sort, 2_147_483_647, 0))}`);
+    await tx.execute(sql`declare ${sql.identifier(cursor)} no scroll cursor for ${withGroups(lines, ctx, report, f, pageSql(report, f.sort, 2_147_483_647, 0))}`);
     for (;;) {
       const rows = await rowsOf<Record<string, unknown>>(tx, sql`fetch forward ${sql.raw(String(Math.trunc(batch)))} from ${sql.identifier(cursor)}`);
       if (rows.length > 0) await onBatch(rows.map((r) => toRow(report, r)));
@@ -249,7 +270,7 @@ export async function forEachReportBatch(
   const totalCols = columnsOf(report).filter((c) => c.total);
   const [agg] = await rowsOf<Record<string, unknown>>(
     db,
-    withGroups(ctx, report, f, sql`select ${sql.join([sql`1 as "_one"`, ...totalCols.map((c) => sql`coalesce(sum(g.${sql.identifier(c.key)}), 0) as ${sql.identifier(c.key)}`)], sql`, `)} from g`),
+    withGroups(lines, ctx, report, f, sql`select ${sql.join([sql`1 as "_one"`, ...totalCols.map((c) => sql`coalesce(sum(g.${sql.identifier(c.key)}), 0) as ${sql.identifier(c.key)}`)], sql`, `)} from g`),
   );
   const totals: Record<string, number> = {};
   for (const c of totalCols) totals[c.key] = num(agg?.[c.key]);

@@ -36,12 +36,6 @@ export function localDayBounds(day: string, timeZone: string = LOCAL_TIME_ZONE):
 /** A name as the search compares it: diacritics and Đ folded, upper case, single spaces (as remarks write it). */
 export const foldName = remarkText;
 
-/**
- * The same folding in SQL (PGlite and PostgreSQL alike, no extension): NFD, combining marks removed, Đ → D.
- * Names are stored in upper case, so the needle is compared with ILIKE.
- */
-const sqlFold = (value: SQL) => sql`translate(regexp_replace(normalize(${value}, NFD), '[\u0300-\u036f]', '', 'g'), 'đĐ', 'dD')`;
-
 const likeEscape = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The SQL filter of a query within the caller's scope. */
@@ -50,12 +44,8 @@ export function listFilter(ctx: UserContext, q: BookingListQuery, now: Date): SQ
   const pnrExists = (cond: SQL) => sql`exists (select 1 from ${pnrs} where ${pnrs.bookingId} = ${bookings.id} and ${cond})`;
   if (q.pnr) where.push(pnrExists(sql`${pnrs.pnr} like ${`${likeEscape(q.pnr)}%`}`));
   if (q.name) {
-    // each name folded once; "last first" and "first last" both match (names are stored in upper case)
-    const needle = `%${likeEscape(foldName(q.name))}%`;
-    const fold = (field: string) => sqlFold(sql`coalesce(x->>${field}, '')`);
-    where.push(
-      sql`exists (select 1 from jsonb_array_elements(${bookings.passengers}) x, lateral (select ${fold('lastName')} as l, ${fold('firstName')} as f) n where n.l || ' ' || n.f ilike ${needle} or n.f || ' ' || n.l ilike ${needle})`,
-    );
+    // the folded names are stored with the booking (passenger_names, trigram-indexed): "last first" and "first last"
+    where.push(sql`${bookings.passengerNames} like ${`%${likeEscape(foldName(q.name))}%`}`);
   }
   if (q.airline) where.push(pnrExists(sql`${pnrs.airline} = ${q.airline}`));
   if (q.status) where.push(eq(bookings.status, q.status));

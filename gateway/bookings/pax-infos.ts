@@ -53,3 +53,17 @@ export function paxInfosOf(passengers: readonly PassengerInput[]): StoredPax[] {
     return { ...p, extraInfos, loyaltyText };
   });
 }
+
+/**
+ * What `bookings.passenger_names` holds for a booking's passengers: each name folded, as "LAST FIRST" and
+ * "FIRST LAST", one a line (a search never spans two lines: a folded needle has no line break).
+ */
+export function passengerNamesOf(passengers: readonly { firstName?: string; lastName?: string }[]): string {
+  return passengers
+    .map((p) => {
+      const l = remarkText(p.lastName ?? '');
+      const f = remarkText(p.firstName ?? '');
+      return `${l} ${f}\n${f} ${l}`;
+    })
+    .join('\n');
+}

@@ -32,7 +32,7 @@ import { AIRPORTS } from '../suppliers/reference-data';
 import { logReservationError } from '../system/service';
 import { settleBookingStatus } from './status';
 import { priceLuggage, type PricedLuggage } from './luggage';
-import { paxInfosOf } from './pax-infos';
+import { passengerNamesOf, paxInfosOf } from './pax-infos';
 import type { StoredLeg } from './pnr-view';
 import { bookingScope } from './scope';
 
@@ -179,6 +179,7 @@ export async function createBooking(
       customerEmail: body.contact.email.trim(),
       ...pax,
       passengers,
+      passengerNames: passengerNamesOf(passengers),
       bookingFees: fees,
       luggage: luggage.items,
     })

@@ -7,14 +7,16 @@
 //     international, several airlines, 1–3 passengers, a flight 0–29 days after booking),
 //   - BENCH_ENTRIES ledger entries (default 1,000,000) with their two postings each: a C per booking, an S for
 //     half, a V and an R for a tenth each, and top-ups (T) for the rest, spread over the year.
-// Then times every report for one month (March 2025) as f1admin (the whole tree), f2admin and the accountant,
-// in transaction and flight date modes: median and max of 5 runs (after one warm-up); and streams 50,000 rows
+// Then times every report for one month (March 2025) as f1admin (the whole tree) in every date mode, and as f2admin
+// and the accountant by transaction date: median and max of 5 runs (after one warm-up), with a table of f1admin's
+// medians (report × date mode); and streams 50,000 rows
 // of the sale report (18 days of the whole tree) through a cursor in batches (what the xlsx export walks), sampling the heap as it goes,
 // then writes the same rows as the xlsx export does (exceljs streaming writer) into a byte counter: time, size and
 // peak heap. With BENCH_SCALE below 1 the range grows so that it still holds about 50,000 rows.
 //
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx tests/bench/reports.ts
-//      (BENCH_SCALE=0.1 for a tenth of the rows; BENCH_KEEP=1 keeps the database)
+//      (BENCH_SCALE=0.1 for a tenth of the rows; BENCH_KEEP=1 keeps the database; BENCH_REUSE=<its name> times the
+//      reports again on a kept database, after migrating it, without seeding)
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
@@ -36,10 +38,12 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const BOOKINGS = Math.round(Number(process.env.BENCH_BOOKINGS ?? 200_000) * SCALE);
 const ENTRIES = Math.round(Number(process.env.BENCH_ENTRIES ?? 1_000_000) * SCALE);
 
-const name = `bench_reports_${randomBytes(4).toString('hex')}`;
+// BENCH_REUSE=<database> times the reports again on a database a run kept (BENCH_KEEP=1), without seeding
+const REUSE = process.env.BENCH_REUSE;
+const name = REUSE ?? `bench_reports_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: ADMIN_URL });
 await admin.connect();
-await admin.query(`create database ${name}`);
+if (!REUSE) await admin.query(`create database ${name}`);
 const url = new URL(ADMIN_URL);
 url.pathname = `/${name}`;
 const database = await openDatabase({ databaseUrl: url.toString() });
@@ -58,6 +62,17 @@ const exec = (q: ReturnType<typeof sql>) =>
 
 try {
   await database.migrate();
+  if (!REUSE) await seed();
+  else await db.execute(sql`analyze`);
+  await timeReports();
+} finally {
+  await database.close();
+  if (!process.env.BENCH_KEEP && !REUSE) await admin.query(`drop database if exists ${name} with (force)`);
+  else console.log(`database kept: ${name}`);
+  await admin.end();
+}
+
+async function seed() {
   await seedDemo(db);
 
   // ---- seed ----
@@ -143,6 +158,10 @@ try {
   if (Number(unbalanced) !== 0) throw new Error(`bench seed: ${unbalanced} unbalanced entries`);
   await db.execute(sql`vacuum analyze`);
   console.log(`postings and report lines in ${seconds(t0)} s`);
+  console.log(`\nscale ${SCALE}: ${BOOKINGS} bookings, ${written + topUps} entries`);
+}
+
+async function timeReports() {
 
   // ---- reports ----
   const users = Object.fromEntries(
@@ -161,20 +180,23 @@ try {
     const line = `${label.padEnd(58)} median ${runs[2].toFixed(0).padStart(5)} ms   max ${runs[4].toFixed(0).padStart(5)} ms`;
     results.push(line);
     console.log(line);
+    return runs[2];
   };
+  // f1admin (the whole tree): every report in every date mode; the others (their own agencies) by transaction date
+  const table: Record<string, Record<string, number>> = {};
+  const modes: ReportDateMode[] = ['transaction', 'booking', 'flight', 'booking3', 'flight3'];
   for (const [user, ctx] of Object.entries(users)) {
     for (const report of REPORTS as readonly ReportName[]) {
-      for (const dateMode of ['transaction', 'flight'] as ReportDateMode[]) {
-        if (user !== 'f1admin' && dateMode === 'flight') continue;
+      for (const dateMode of modes) {
+        if (user !== 'f1admin' && dateMode !== 'transaction') continue;
         const q = reportQueryOf(report).parse({ from: '2025-03-01', to: '2025-03-31', dateMode });
-        await time(`${user} ${report} ${dateMode}`, () => runReport(db, ctx, report, q));
+        const median = await time(`${user} ${report} ${dateMode}`, () => runReport(db, ctx, report, q));
+        if (user === 'f1admin') (table[report] ??= {})[dateMode] = median;
       }
     }
   }
-  for (const dateMode of ['booking3', 'flight3'] as ReportDateMode[]) {
-    const q = reportQueryOf('sale-report').parse({ from: '2025-03-01', to: '2025-03-31', dateMode });
-    await time(`f1admin sale-report ${dateMode}`, () => runReport(db, users.f1admin, 'sale-report', q));
-  }
+  console.log(`\nf1admin, March 2025, median ms\n| report | ${modes.join(' | ')} |\n|---|${modes.map(() => '---:').join('|')}|`);
+  for (const [report, byMode] of Object.entries(table)) console.log(`| ${report} | ${modes.map((m) => byMode[m].toFixed(0)).join(' | ')} |`);
 
   // ---- the export's walk: 50,000 rows in batches, heap sampled ----
   // 18 days of the whole tree: about 50,000 lines
@@ -214,9 +236,4 @@ try {
   const xLine = `sale-report xlsx export of ${rows} rows (${q.from}..${q.to}), ${(bytes / 1048576).toFixed(1)} MiB: ${(performance.now() - xs).toFixed(0)} ms, heap +${((xPeak - xHeap0) / 1048576).toFixed(1)} MiB at peak`;
   results.push(xLine);
   console.log(xLine);
-  console.log(`\nscale ${SCALE}: ${BOOKINGS} bookings, ${written + topUps} entries`);
-} finally {
-  await database.close();
-  if (!process.env.BENCH_KEEP) await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
 }

@@ -1,10 +1,16 @@
-import { and, count, eq } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingDetail, CompletedBooking, BookingListItem, PrintInfo, ReservationStatus, TicketFace } from '../../contract/bookings';
+import { bookingListQuery, type BookingDetail, type CompletedBooking, type BookingListItem, type PrintInfo, type ReservationStatus, type TicketFace } from '../../contract/bookings';
 import type { FareRule, FlightOffer, PriceInfo, Source } from '../../contract/flights';
 import { postEntry } from '../../gateway/platform/ledger';
 import { createUser } from '../../gateway/admin/service';
 import { slidingWindow, TICKET_FACE_LIMIT } from '../../gateway/bookings/ticket-face';
+import { bookingList } from '../../gateway/bookings/list';
+import { passengerNamesOf } from '../../gateway/bookings/pax-infos';
+import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
+import { MIGRATIONS_FOLDER } from '../../gateway/platform/db/client';
 import { agencies, auditLog, bookings, outbox, pnrs } from '../../gateway/platform/db/schema';
 import { createSupplierRegistry } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
@@ -274,6 +280,41 @@ describe('booking/search', () => {
     expect(data[0].total).toBe(b.totalFare + b.totalFees);
   });
 
+  it('searches names through the folded names stored with the booking; the migration folds old bookings as the contract does', async () => {
+    const [stored] = await gw.db.select({ names: bookings.passengerNames }).from(bookings).where(eq(bookings.id, hn.id));
+    expect(stored.names).toBe('NGUYEN THI HANG\nTHI HANG NGUYEN');
+    const migration = readdirSync(MIGRATIONS_FOLDER).find((f) => f.endsWith('_search_indexes_sql.sql'))!;
+    // the backfill's statements: the SQL fold function, the update, its drop
+    const backfill = readFileSync(path.join(MIGRATIONS_FOLDER, migration), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((st) => /search_fold_name|UPDATE "bookings"/.test(st));
+    expect(backfill).toHaveLength(3);
+    const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+    const odd = [
+      { paxId: 1, type: 'ADT', title: 'MRS', firstName: '  thị   ánh ', lastName: 'đặng' },
+      { paxId: 2, type: 'CHD', title: 'MISS', firstName: 'Ngọc Diệp', lastName: 'HUỲNH' },
+    ];
+    const rollback = new Error('rollback');
+    await expect(
+      gw.db.transaction(async (tx) => {
+        // a booking written before the column existed: no folded names yet
+        const [old] = await tx
+          .insert(bookings)
+          .values({ agencyId: ctx.agency.id, status: 'HOLD', customerName: 'X', customerPhone: '0912345678', customerEmail: 'x@example.vn', adt: 1, chd: 1, inf: 0, passengers: odd, bookingFees: [] })
+          .returning({ id: bookings.id });
+        const found = async (name: string) => (await bookingList(tx, ctx, bookingListQuery.parse({ name, pageSize: '100' }))).data.map((b) => b.id);
+        expect(await found('dang thi anh')).not.toContain(old.id);
+        for (const st of backfill) await tx.execute(sql.raw(st));
+        const rows = await tx.select({ id: bookings.id, passengers: bookings.passengers, names: bookings.passengerNames }).from(bookings);
+        for (const r of rows) expect(r.names, `booking ${r.id}`).toBe(passengerNamesOf(r.passengers as { firstName: string; lastName: string }[]));
+        expect(rows.find((r) => r.id === old.id)!.names).toBe('DANG THI ANH\nTHI ANH DANG\nHUYNH NGOC DIEP\nNGOC DIEP HUYNH');
+        for (const name of ['dang thi anh', 'Đặng Thị Ánh', 'ánh đặng', 'ngoc diep', 'Huỳnh Ngọc']) expect(await found(name), name).toContain(old.id);
+        expect(await found('anh huynh')).not.toContain(old.id);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+  });
+
   it('filters by PNR, name (accents and case ignored), airline, statuses, dates and agent', async () => {
     const all = [hn.id, sv.id, bags.id];
     const within = async (q: Record<string, string>) => (await ids('f1admin', q)).filter((id) => all.includes(id));
@@ -281,6 +322,7 @@ describe('booking/search', () => {
     expect(await within({ pnr: hn.pnr.slice(0, 5).toLowerCase() })).toContain(hn.id);
     expect(await within({ name: 'nguyen thi hang' })).toEqual([hn.id]);
     expect(await within({ name: 'HẰNG' })).toEqual([hn.id]);
+    expect(await within({ name: 'Nguyễn Thị Hằng' })).toEqual([hn.id]);
     expect(await within({ name: 'thi hang nguyen' })).toEqual([hn.id]);
     expect(await within({ name: 'vu quang' })).toEqual([bags.id]);
     expect(await within({ name: 'tran lan' })).toEqual([sv.id]);

@@ -7,6 +7,7 @@
  *
  * The lines live in March 2020 (and random days of 2019 for the property), away from the seed's entries of today.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
@@ -21,6 +22,7 @@ import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { AIRPORTS } from '../../gateway/suppliers/reference-data';
 import { seedEsim } from '../../gateway/seed/esim';
 import { call, login, startGateway, type Gateway } from './helpers';
+import { entriesOf, findTrain, freeSeats, holdAndBook } from './trains-helpers';
 import { addAgency, addEntry, addPnr, balanceAt } from './reports-helpers';
 
 let gw: Gateway;
@@ -127,6 +129,21 @@ describe('date modes and filters', () => {
       name: 'by flight date, 3 or more PNRs: the same agency, by flight date',
       query: { dateMode: 'flight3' },
       lines: ['C:RPTB01', 'V:RPTB01', 'C:RPTB02', 'C:RPTB03'].sort(),
+    },
+    {
+      name: 'by booking date, 3 or more PNRs, counted among the filtered lines: V only leaves one PNR, so no agency',
+      query: { dateMode: 'booking3', types: 'V' },
+      lines: [],
+    },
+    {
+      name: 'by flight date, 3 or more PNRs, counted among the filtered lines: C only still has three PNRs',
+      query: { dateMode: 'flight3', types: 'C' },
+      lines: ['C:RPTB01', 'C:RPTB02', 'C:RPTB03'],
+    },
+    {
+      name: 'by booking date, 3 or more PNRs, with the sub-agency chosen: none of its own',
+      query: { dateMode: 'booking3', agencyIdOf: 'SAOVIET-CG' },
+      lines: [],
     },
     { name: 'QT: international PNRs only', query: { market: 'QT' }, lines: ['R:RPTA02'] },
     { name: 'QN: domestic PNRs only', query: { market: 'QN' }, lines: ['C:RPTA01', 'C:RPTB01', 'V:RPTB01', 'C:RPTB02', 'C:RPTB03', 'S:RPTC01'].sort() },
@@ -374,6 +391,26 @@ describe('report lines', () => {
     expect(new Set(r.data.map((l) => l.product))).toEqual(new Set(['esim']));
     const flights = await ok('f1admin', 'sale-report', { from: today, to: today, product: 'flight' });
     expect(flights.data.some((l) => l.product !== 'flight')).toBe(false);
+  });
+
+  it('a train booking\'s payment is a train line (its code as the booking reference, no PNR): the product filter finds it', async () => {
+    const train = await findTrain(gw, token('f1admin'), 'SE3', 'HNO', 'SGO', 20);
+    const booking = await holdAndBook(gw, token('f1admin'), await freeSeats(gw, token('f1admin'), train, 'berth4', 1));
+    const pay = await call(gw, 'POST', `/api/trains/bookings/${booking.id}/pay`, { token: token('f1admin'), body: { idempotencyKey: randomUUID() } });
+    expect(pay.statusCode, pay.body).toBe(200);
+    const [entry] = await entriesOf(gw, booking.code);
+    expect(entry).toMatchObject({ type: 'C', amount: booking.total, pnr: null });
+    const res = (await gw.db.execute(sql`select product, pnr, airline, market from report_lines where entry_id = ${entry.id}`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
+    expect(res.rows).toEqual([{ product: 'train', pnr: null, airline: null, market: null }]);
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const trains = await ok('f1admin', 'sale-report', { from: today, to: today, product: 'train', pageSize: '100' });
+    expect(trains.data.map((l) => l.key)).toContain(String(entry.id));
+    expect(new Set(trains.data.map((l) => l.product))).toEqual(new Set(['train']));
+    expect(trains.data.find((l) => l.key === String(entry.id))).toMatchObject({ type: 'C', product: 'train', debit: booking.total, net: -booking.total });
+    const flights = await ok('f1admin', 'sale-report', { from: today, to: today, product: 'flight' });
+    expect(flights.data.some((l) => l.key === String(entry.id))).toBe(false);
   });
 
   it('every ledger entry has exactly one report line with its amount and signed amount, and lines cannot change', async () => {

@@ -574,6 +574,12 @@ export const bookings = pgTable(
     customerAddress: text('customer_address').notNull().default(''),
     /** Luggage bought with the booking (contract `luggageChoice`), priced in `totalFare`. */
     luggage: jsonb('luggage').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The passengers' names as the name search compares them (booking-search): folded by the contract's
+     * `remarkText`, "LAST FIRST" and "FIRST LAST" of each passenger, one a line. Written with `passengers`;
+     * searched through a trigram index (custom migration).
+     */
+    passengerNames: text('passenger_names').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -983,7 +989,11 @@ export const reportLines = pgTable(
   (t) => [
     index('report_lines_day_idx').on(t.day, t.agencyId),
     index('report_lines_agency_day_idx').on(t.agencyId, t.day, t.signed),
-    index('report_lines_flight_idx').on(t.flightDate),
-    index('report_lines_booking_idx').on(t.bookingDate),
+    // by flight date and by booking date; with the agency and PNR, the 3-or-more-PNR agencies are read from the
+    // index alone (performance: docs/reports.md)
+    index('report_lines_flight_pnr_idx').on(t.flightDate, t.agencyId, t.pnrId),
+    index('report_lines_booking_pnr_idx').on(t.bookingDate, t.agencyId, t.pnrId),
+    // the day of a line by booking date: its booking's day, or its own without a PNR (one range scan)
+    index('report_lines_booking_day_idx').on(sql`coalesce(${t.bookingDate}, ${t.day})`, t.agencyId),
   ],
 );
