@@ -1,5 +1,5 @@
 /**
- * The agency desk in Chromium against the real gateway: f2agent holds a booking and finds it on the remind
+ * The agency desk in Chromium against the real gateway: f1agent holds a booking and finds it on the remind
  * list near its time limit; it opens a support request about it with a PDF attached; f1admin (the provider's
  * administrator), signed in in a second browser, answers it; the agent's bell lights with the answer and opens
  * the thread.
@@ -21,7 +21,7 @@ beforeAll(async () => {
   agent = await openBrowser();
   provider = await openBrowser();
   agentPage = await agent.context.newPage();
-  await login(agentPage, baseUrl, 'f2agent');
+  await login(agentPage, baseUrl, 'f1agent');
 });
 afterAll(async () => {
   await agent?.close();
