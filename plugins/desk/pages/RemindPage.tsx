@@ -137,7 +137,7 @@ export default function RemindPage() {
         <Select<RemindKind>
           allowClear
           className="desk-filter-select"
-          placeholder={t('desk.remind.filters.all')}
+          placeholder={`${t('desk.remind.filters.kind')}: ${t('desk.remind.filters.all')}`}
           aria-label={t('desk.remind.filters.kind')}
           value={filters.kind}
           onChange={(v) => apply({ kind: v })}
