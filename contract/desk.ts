@@ -109,8 +109,11 @@ export type SupportDetail = z.infer<typeof supportDetail>;
 
 export const REMIND_KINDS = ['timeLimit', 'waitlist'] as const;
 export type RemindKind = (typeof REMIND_KINDS)[number];
-/** Reminder thresholds in minutes before the time limit, widest first: once per booking and threshold. */
-export const REMIND_THRESHOLDS = [1440, 120] as const;
+/**
+ * Reminder thresholds in minutes before the time limit, widest first: once per booking and threshold, and
+ * never one as wide as the hold itself (the agent has just made it).
+ */
+export const REMIND_THRESHOLDS = [720, 120] as const;
 export type RemindThreshold = (typeof REMIND_THRESHOLDS)[number];
 
 export const remindQuery = z.object({

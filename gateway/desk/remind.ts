@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import { and, asc, count, eq, gt, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../contract/constants';
-import type { RemindList, RemindRow } from '../../contract/desk';
+import { REMIND_THRESHOLDS, type RemindList, type RemindRow } from '../../contract/desk';
 import { PAGES } from '../../contract/pages';
 import en from '../../locales/en/translation.json' with { type: 'json' };
 import vi from '../../locales/vi/translation.json' with { type: 'json' };
@@ -162,12 +162,13 @@ const hoursText = (minutes: number) => `${Math.floor(minutes / 60)}:${pad(minute
  * notification and an e-mail in the outbox, in one transaction. Answers how many reminders were sent.
  */
 export async function sendHoldReminders(db: Db, notifier: Notifier, now: Date): Promise<number> {
-  const widest = 1440;
+  const widest = Math.max(...REMIND_THRESHOLDS);
   const due = await db
     .select({
       bookingId: pnrs.bookingId,
       pnr: sql<string>`min(${pnrs.pnr})`,
       timeLimit: sql<string>`min(${pnrs.timeLimit})`,
+      bookedAt: sql<string>`min(${pnrs.createdAt})`,
       userId: bookings.userId,
       email: sql<string | null>`coalesce(${users.email}, ${agencies.email})`,
       sent: sql<number[]>`coalesce((select array_agg(${bookingReminders.thresholdMinutes}) from ${bookingReminders} where ${bookingReminders.bookingId} = ${pnrs.bookingId}), '{}')`,
@@ -183,7 +184,8 @@ export async function sendHoldReminders(db: Db, notifier: Notifier, now: Date): 
     if (row.userId === null) continue;
     const limit = new Date(row.timeLimit);
     const minutesLeft = Math.floor((limit.getTime() - now.getTime()) / 60_000);
-    const threshold = reminderDue(minutesLeft, (row.sent ?? []).map(Number));
+    const holdMinutes = Math.floor((limit.getTime() - new Date(row.bookedAt).getTime()) / 60_000);
+    const threshold = reminderDue(minutesLeft, holdMinutes, (row.sent ?? []).map(Number));
     if (threshold === null) continue;
     const userId = row.userId;
     await db.transaction(async (tx) => {

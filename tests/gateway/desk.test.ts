@@ -182,19 +182,19 @@ describe('reminders', () => {
     const sent = () => gw.db.select().from(bookingReminders).where(eq(bookingReminders.bookingId, held.id));
     const before = (await bell('f2agent')).total;
 
-    // 25 hours before: nothing due
-    await sendHoldReminders(gw.db, notifier, new Date(limit - 25 * 3_600_000));
+    // 13 hours before: nothing due
+    await sendHoldReminders(gw.db, notifier, new Date(limit - 13 * 3_600_000));
     expect(await sent()).toHaveLength(0);
-    // 10 hours before: the 24 h reminder, once however often the job runs
+    // 10 hours before: the 12 h reminder, once however often the job runs
     for (let i = 0; i < 2; i += 1) await sendHoldReminders(gw.db, notifier, new Date(limit - 10 * 3_600_000));
-    expect((await sent()).map((r) => r.thresholdMinutes)).toEqual([1440]);
+    expect((await sent()).map((r) => r.thresholdMinutes)).toEqual([720]);
     expect(await mails()).toHaveLength(1);
     const b = await bell('f2agent');
     expect(b.total).toBe(before + 1);
     expect(b.data[0]).toMatchObject({ type: 'booking_remind', link: `/booking/remind?q=${held.pnr}` });
     // 90 minutes before: the 2 h reminder, once
     for (let i = 0; i < 2; i += 1) await sendHoldReminders(gw.db, notifier, new Date(limit - 90 * 60_000));
-    expect((await sent()).map((r) => r.thresholdMinutes).sort()).toEqual([120, 1440]);
+    expect((await sent()).map((r) => r.thresholdMinutes).sort()).toEqual([120, 720]);
     expect(await mails()).toHaveLength(2);
     expect((await bell('f2agent')).total).toBe(before + 2);
     // past the limit: nothing

@@ -2,31 +2,42 @@ import { describe, expect, it } from 'vitest';
 import { reminderDue } from '../../gateway/desk/remind-rule';
 import { replyMode, splitMinutes, urgency } from '../../plugins/desk/model/desk';
 
-describe('reminderDue: once per booking and threshold, the tightest crossed only', () => {
+describe('reminderDue: once per booking and threshold, the tightest crossed only, never as wide as the hold', () => {
+  const DAY = 1440;
   it.each([
-    // minutes left, thresholds sent, due
-    [2000, [], null],
-    [1441, [], null],
-    [1440, [], 1440],
-    [600, [], 1440],
-    [600, [1440], null],
-    [121, [1440], null],
-    [120, [1440], 120],
-    [90, [1440], 120],
-    [90, [], 120],
-    [90, [120], null],
-    [90, [1440, 120], null],
-    [600, [120], null],
-    [1, [1440], 120],
-    [0, [], null],
-    [-5, [], null],
-    [Number.NaN, [], null],
-  ] as const)('%s minutes left, sent %j → %s', (left, sent, due) => {
-    expect(reminderDue(left, sent)).toBe(due);
+    // minutes left, hold length, thresholds sent, due
+    [1000, DAY, [], null],
+    [721, DAY, [], null],
+    [720, DAY, [], 720],
+    [600, DAY, [], 720],
+    [600, DAY, [720], null],
+    [121, DAY, [720], null],
+    [120, DAY, [720], 120],
+    [90, DAY, [720], 120],
+    [90, DAY, [], 120],
+    [90, DAY, [120], null],
+    [90, DAY, [720, 120], null],
+    [600, DAY, [120], null],
+    [1, DAY, [720], 120],
+    [0, DAY, [], null],
+    [-5, DAY, [], null],
+    [Number.NaN, DAY, [], null],
+    // a 6-hour hold: the 12-hour threshold never counts, the 2-hour one does
+    [359, 360, [], null],
+    [200, 360, [], null],
+    [120, 360, [], 120],
+    // a hold of exactly 12 hours: its 12-hour threshold is the booking moment itself
+    [720, 720, [], null],
+    [100, 720, [], 120],
+    // a hold shorter than 2 hours: nothing (the 30-minute expiry warning of bookings still rings)
+    [60, 90, [], null],
+  ] as const)('%s minutes left of a %s-minute hold, sent %j → %s', (left, hold, sent, due) => {
+    expect(reminderDue(left, hold, sent)).toBe(due);
   });
 
   it('works with other thresholds', () => {
-    expect(reminderDue(50, [], [1440, 120])).toBe(120);
+    expect(reminderDue(50, DAY, [], [1440, 120])).toBe(120);
+    expect(reminderDue(1000, 2000, [], [1440, 120])).toBe(1440);
   });
 });
 
@@ -37,8 +48,8 @@ describe('urgency of a hold', () => {
     [0, 'critical'],
     [120, 'critical'],
     [121, 'warning'],
-    [1440, 'warning'],
-    [1441, 'normal'],
+    [720, 'warning'],
+    [721, 'normal'],
   ] as const)('%s minutes → %s', (m, u) => {
     expect(urgency(m)).toBe(u);
   });

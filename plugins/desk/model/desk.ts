@@ -3,11 +3,11 @@ import type { SupportStatus } from '../../../contract/desk';
 
 export type Urgency = 'critical' | 'warning' | 'normal' | 'none';
 
-/** How urgent a hold is by the minutes left before its time limit: 2 hours or less critical, a day or less warning. */
+/** How urgent a hold is by the minutes left before its time limit: the reminder thresholds (2 h critical, 12 h warning). */
 export function urgency(minutesLeft: number | null): Urgency {
   if (minutesLeft === null) return 'none';
   if (minutesLeft <= 120) return 'critical';
-  if (minutesLeft <= 1440) return 'warning';
+  if (minutesLeft <= 720) return 'warning';
   return 'normal';
 }
 
