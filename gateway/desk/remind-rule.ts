@@ -5,18 +5,18 @@
  * counts; it is due when no threshold as tight or tighter was sent (a wider one crossed while the job was down
  * is never sent after a tighter one), and nothing is due once the time limit has passed.
  */
-import { REMIND_THRESHOLDS, type RemindThreshold } from '../../contract/desk';
+import { REMIND_THRESHOLDS } from '../../contract/desk';
 
 export function reminderDue(
   minutesLeft: number,
   holdMinutes: number,
   sent: readonly number[],
-  thresholds: readonly RemindThreshold[] = REMIND_THRESHOLDS,
-): RemindThreshold | null {
+  thresholds: readonly number[] = REMIND_THRESHOLDS,
+): number | null {
   if (!Number.isFinite(minutesLeft) || minutesLeft <= 0) return null;
   const crossed = thresholds.filter((t) => minutesLeft <= t && t < holdMinutes);
   if (crossed.length === 0) return null;
-  const tightest = Math.min(...crossed) as RemindThreshold;
+  const tightest = Math.min(...crossed);
   if (sent.some((s) => s <= tightest)) return null;
   return tightest;
 }
