@@ -178,7 +178,11 @@ export const supportList = listOf(supportContact).extend({
 
 // ---------------------------------------------------------------- notifications
 
-export const NOTIFICATION_TYPES = ['news', 'topup_approved', 'topup_rejected', 'hold_expiring', 'system'] as const;
+export const NOTIFICATION_TYPES = [
+  'news', 'topup_approved', 'topup_rejected', 'hold_expiring', 'system',
+  // desk: support requests and booking reminders
+  'support_request', 'support_reply', 'booking_remind',
+] as const;
 
 export const notification = z.object({
   id: z.number().int(),

@@ -51,6 +51,11 @@ export const PAGES = {
     timeSetup: '/time-setup-instruction',
     notAllow: '/not-allow',
   },
+  // desk: support requests and booking reminders
+  desk: {
+    supportRequest: '/booking/support-request',
+    remind: '/booking/remind',
+  },
 } as const;
 
 /** The names of a path's `:params`. */

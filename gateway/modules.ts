@@ -7,6 +7,7 @@ import { agentsModule } from './agents';
 import { auditModule } from './audit';
 import { authModule } from './auth';
 import { bookingsModule } from './bookings';
+import { deskModule } from './desk';
 import { esimModule } from './esim';
 import { flightsModule } from './flights';
 import { newsModule } from './news';
@@ -33,4 +34,6 @@ export const MODULES: readonly GatewayModule[] = [
   // trains: the railway (gateway/trains)
   trainsModule,
   esimModule,
+  // desk: support requests and booking reminders (after bookings)
+  deskModule,
 ];

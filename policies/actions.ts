@@ -29,6 +29,8 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   // train-bookings: paying a held train booking from the deposit, refunding its tickets
   'train-bookings.pay': { endpoint: 'POST /api/trains/bookings/:id/pay' },
   'train-bookings.refund': { endpoint: 'POST /api/trains/bookings/:id/refund' },
+  // support-requests: the provider's answer
+  'support-requests.answer': { endpoint: 'POST /api/desk/support-requests/:id/answer' },
 };
 
 /** The permission rule of a named action, or undefined when none is declared. Throws on a dangling endpoint. */

@@ -176,6 +176,16 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   ...trains(),
   // eSIM (spec point 2: every /esim route needs USE_ESIM); the order scope decides which orders
   ...esim(),
+  // desk: support requests and reminders (/booking/support-request, /booking/remind are open; the booking scope
+  // decides which bookings; the provider's answer is ADMIN_F1's, of its subtree)
+  'GET /api/desk/support-requests': { rule: 'true' },
+  'POST /api/desk/support-requests': { rule: 'true' },
+  'GET /api/desk/support-requests/:id': { rule: 'true' },
+  'POST /api/desk/support-requests/:id/replies': { rule: 'true' },
+  'POST /api/desk/support-requests/:id/answer': { rule: 'ADMIN_F1' },
+  'POST /api/desk/support-requests/:id/close': { rule: 'true' },
+  'GET /api/desk/reminders': { rule: 'true' },
+  'GET /api/desk/reminders/export': { rule: 'true' },
 };
 
 export function endpointKey(method: string, path: string): string {

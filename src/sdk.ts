@@ -39,6 +39,7 @@ export { getMemberInfo } from './auth/storage';
 export { currentLanguage } from './i18n';
 export * from './ui/PageFrame';
 export * from './ui/upload';
+export { saveBlob } from './ui/download';
 export { Placeholder } from './ui/Placeholder';
 export { parseVnd, VndInput } from './ui/VndInput';
 export { BREAKPOINTS, type Breakpoint } from './ui/theme';

@@ -5,15 +5,14 @@
  * memory holds one batch whatever the report's size. Sheet: a header row, one row per report row, the totals
  * row last (the sums of the `total` columns over every row, as the screen's totals row).
  */
-import { once } from 'node:events';
-import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { PassThrough, Writable } from 'node:stream';
 import { REPORT_COLUMNS, type ReportColumnKind, type ReportFilters, type ReportName, type ReportRow } from '../../contract/accounting';
 import type { Language } from '../../contract/constants';
 import en from '../../locales/en/translation.json' with { type: 'json' };
 import vi from '../../locales/vi/translation.json' with { type: 'json' };
 import type { Db } from '../platform/db/client';
 import type { UserContext } from '../platform/tenancy/users';
+import { writeXlsx, xlsxStream, xlsxVietnamTime as vnTime, XLSX_MONEY_FORMAT as MONEY_FORMAT } from '../platform/xlsx';
 import { checkReportAgency, forEachReportBatch } from './reports';
 
 type Texts = typeof vi;
@@ -27,10 +26,6 @@ function labels(lang: Language, report: ReportName) {
   return { reports, types: acc.types as Record<string, string>, title: screen.title };
 }
 
-/** An instant as Vietnam local time (UTC+7), `YYYY-MM-DD HH:mm:ss`. */
-const vnTime = (iso: string) => new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-
-const MONEY_FORMAT = '#,##0';
 const WIDTH: Record<ReportColumnKind, number> = { datetime: 20, day: 12, text: 14, money: 16, count: 10, type: 16, market: 16, product: 14 };
 
 /** The download's file name: the report and its range. */
@@ -51,17 +46,12 @@ export async function writeReportXlsx(
 ): Promise<Record<string, number>> {
   const text = labels(lang, report);
   const cols = REPORT_COLUMNS[report] as readonly { key: string; kind: ReportColumnKind; total?: boolean }[];
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(text.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = cols.map((c) => ({
+  const columns = cols.map((c) => ({
     key: c.key,
     header: text.reports.columns[c.key] ?? c.key,
     width: c.key === 'agencyName' ? 30 : WIDTH[c.kind],
-    style: c.kind === 'money' || c.kind === 'count' ? { numFmt: MONEY_FORMAT } : {},
+    numFmt: c.kind === 'money' || c.kind === 'count' ? MONEY_FORMAT : undefined,
   }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-
   const cell = (kind: ReportColumnKind, v: ReportRow[string]): string | number | null => {
     if (v === null || v === undefined) return null;
     switch (kind) {
@@ -79,23 +69,20 @@ export async function writeReportXlsx(
     }
   };
 
-  const totals = await forEachReportBatch(
-    db,
-    ctx,
-    report,
-    f,
-    async (rows) => {
-      for (const r of rows) sheet.addRow(cols.map((c) => cell(c.kind, r[c.key]))).commit();
-      // wait for the reader when the answer's buffer is full: what is written is not held in memory
-      if (out.writableNeedDrain) await once(out, 'drain');
-    },
-    batch,
-  );
-  const last = sheet.addRow(cols.map((c, i) => (i === 0 ? text.reports.totals : c.total ? totals[c.key] : null)));
-  last.font = { bold: true };
-  last.commit();
-  sheet.commit();
-  await workbook.commit();
+  let totals: Record<string, number> = {};
+  await writeXlsx(out, text.title, columns, async (sheet) => {
+    totals = await forEachReportBatch(
+      db,
+      ctx,
+      report,
+      f,
+      async (rows) => {
+        for (const r of rows) await sheet.row(cols.map((c) => cell(c.kind, r[c.key])));
+      },
+      batch,
+    );
+    await sheet.row(cols.map((c, i) => (i === 0 ? text.reports.totals : c.total ? totals[c.key] : null)), { bold: true });
+  });
   return totals;
 }
 
@@ -109,10 +96,5 @@ export async function reportXlsxStream(
   onError: (e: unknown) => void,
 ): Promise<PassThrough> {
   await checkReportAgency(db, ctx, f.agencyId);
-  const out = new PassThrough();
-  writeReportXlsx(db, ctx, report, f, lang, out).catch((e: unknown) => {
-    onError(e);
-    out.destroy(e instanceof Error ? e : new Error(String(e)));
-  });
-  return out;
+  return xlsxStream((out) => writeReportXlsx(db, ctx, report, f, lang, out), onError);
 }

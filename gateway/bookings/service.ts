@@ -376,3 +376,6 @@ export async function warnExpiringHolds(db: Db, notifier: Notifier, now: Date = 
   }
   return warned;
 }
+
+/** The bookings a caller sees (the condition on `bookings`), for the desk's support requests and reminders. */
+export { bookingScope } from './scope';

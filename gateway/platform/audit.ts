@@ -63,7 +63,12 @@ export type AuditAction =
   | 'esim.order_failed'
   | 'esim.topped_up'
   | 'esim.refunded'
-  | 'esim.mailed';
+  | 'esim.mailed'
+  // desk: support requests to the provider
+  | 'support_request.created'
+  | 'support_request.replied'
+  | 'support_request.answered'
+  | 'support_request.closed';
 
 export interface AuditEntry {
   userId: number | null;

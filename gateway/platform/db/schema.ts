@@ -997,3 +997,71 @@ export const reportLines = pgTable(
     index('report_lines_booking_day_idx').on(sql`coalesce(${t.bookingDate}, ${t.day})`, t.agencyId),
   ],
 );
+
+// ----- Desk: support requests and booking reminders (gateway/desk) --------------------------------------------
+
+export type SupportRequestStatus = 'open' | 'answered' | 'closed';
+
+/** A support ticket to the provider about a booking (/booking/support-request). */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The booking's agency (the scope of the request). */
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    pnr: text('pnr').notNull(),
+    subject: text('subject').notNull(),
+    status: text('status').$type<SupportRequestStatus>().notNull().default('open'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('support_requests_agency_idx').on(t.agencyId, t.lastMessageAt),
+    index('support_requests_booking_idx').on(t.bookingId),
+    check('support_requests_status_check', sql`${t.status} in ('open', 'answered', 'closed')`),
+  ],
+);
+
+export interface SupportAttachmentRef {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/** One message of a request's thread: the requester's side (agent) or the provider's answer. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    requestId: bigint('request_id', { mode: 'number' })
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    side: text('side').$type<'agent' | 'provider'>().notNull(),
+    body: text('body').notNull(),
+    attachments: jsonb('attachments').$type<SupportAttachmentRef[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('support_messages_request_idx').on(t.requestId, t.id), check('support_messages_side_check', sql`${t.side} in ('agent', 'provider')`)],
+);
+
+/** Reminders sent to a booking's agent: one row per booking and threshold (minutes before the time limit). */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    thresholdMinutes: integer('threshold_minutes').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.thresholdMinutes] })],
+);

@@ -32,7 +32,7 @@ import {
   type ReportProduct,
   type ReportRow,
 } from '../../../contract/accounting';
-import { businessToday, DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
+import { businessToday, DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, listFrame, LoadError, saveBlob } from '../../../src/sdk';
 import { columnsOf, defaultReportFilters, isNumericKind, reportQueryFilters, reportQueryObject, reportKey, reportResource, totalsRow, type ReportFilterValues } from '../model/reports';
 import { EntryTypeTag } from './tags';
 import '../accounting.css';
@@ -105,14 +105,7 @@ export function ReportScreen({ report }: { report: ReportName }) {
   const exportXlsx = async () => {
     const read = await xlsx.refetch();
     if (read.isError || !read.data) return;
-    const url = URL.createObjectURL(read.data.data);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${report}_${reportQueryObject(values).from}_${reportQueryObject(values).to}.xlsx`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(read.data.data, `${report}_${reportQueryObject(values).from}_${reportQueryObject(values).to}.xlsx`);
   };
 
   const apply = (next: Partial<ReportFilterValues>) => {

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Alert, Badge, Button, Drawer, Empty, Grid, List, Popover, Segmented, Skeleton, Typography } from 'antd';
-import { BellOutlined, CheckOutlined, ClockCircleOutlined, DollarOutlined, NotificationOutlined, ReadOutlined } from '@ant-design/icons';
+import { BellOutlined, CheckOutlined, ClockCircleOutlined, CustomerServiceOutlined, DollarOutlined, NotificationOutlined, ReadOutlined } from '@ant-design/icons';
 import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,10 @@ const ICONS: Record<string, React.ReactNode> = {
   topup_approved: <DollarOutlined />,
   hold_expiring: <ClockCircleOutlined />,
   system: <NotificationOutlined />,
+  // desk
+  support_request: <CustomerServiceOutlined />,
+  support_reply: <CustomerServiceOutlined />,
+  booking_remind: <ClockCircleOutlined />,
 };
 
 type Filter = 'all' | 'unread';

@@ -1,0 +1,21 @@
+/**
+ * The desk plugin: support requests to the provider about a booking (/booking/support-request: list, thread,
+ * attachments, the provider's answers) and the time-limit reminders (/booking/remind: holds near their time
+ * limit and waitlisted segments, filters, xlsx export). Both routes are open (spec point 2); the gateway's
+ * booking scope decides what each user sees.
+ */
+import { BellOutlined, CustomerServiceOutlined } from '@ant-design/icons';
+import { definePlugin, icon, page, PAGES } from '../../src/sdk';
+import { REMIND_META, RESOURCES, SUPPORT_META } from './api';
+
+export const deskPlugin = definePlugin({
+  name: 'desk',
+  resources: [
+    { name: RESOURCES.support, list: PAGES.desk.supportRequest, meta: { label: 'desk.menu.support', icon: icon(CustomerServiceOutlined), parent: 'bookings-group', order: 19, ...SUPPORT_META } },
+    { name: RESOURCES.remind, list: PAGES.desk.remind, meta: { label: 'desk.menu.remind', icon: icon(BellOutlined), parent: 'bookings-group', order: 18, ...REMIND_META } },
+  ],
+  routes: [
+    page(PAGES.desk.supportRequest, () => import('./pages/SupportRequestPage'), 'desk.support.title'),
+    page(PAGES.desk.remind, () => import('./pages/RemindPage'), 'desk.remind.title'),
+  ],
+});
