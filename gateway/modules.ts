@@ -3,6 +3,7 @@
  * with an index.ts exporting its GatewayModule (platform/module.ts), plus one line here.
  */
 import { accountingModule } from './accounting';
+import { afterSaleModule } from './aftersale';
 import { agentsModule } from './agents';
 import { auditModule } from './audit';
 import { authModule } from './auth';
@@ -33,4 +34,6 @@ export const MODULES: readonly GatewayModule[] = [
   // trains: the railway (gateway/trains)
   trainsModule,
   esimModule,
+  // after-sale: paid PNR edits of issued bookings (uses bookings through its service)
+  afterSaleModule,
 ];

@@ -176,6 +176,13 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   ...trains(),
   // eSIM (spec point 2: every /esim route needs USE_ESIM); the order scope decides which orders
   ...esim(),
+  // after-sale (gateway/aftersale): the hub and history are open (the booking scope decides); buying needs EXPORT_TICKET
+  'GET /api/aftersale/bookings/:id': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/history': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/luggage': { rule: 'EXPORT_TICKET' },
+  'POST /api/aftersale/bookings/:id/luggage': { rule: 'EXPORT_TICKET' },
+  'GET /api/aftersale/bookings/:id/seat-map': { rule: 'EXPORT_TICKET' },
+  'POST /api/aftersale/bookings/:id/seats': { rule: 'EXPORT_TICKET' },
 };
 
 export function endpointKey(method: string, path: string): string {

@@ -375,3 +375,8 @@ export async function warnExpiringHolds(db: Db, notifier: Notifier, now: Date = 
   }
   return warned;
 }
+
+// ----- For after-sale (gateway/aftersale): the booking scope and the stored PNR shapes --------------------------
+export { bookingInScope } from './scope';
+export type { StoredLeg, StoredFare, StoredPaxInfo } from './pnr-view';
+export type { PricedLuggage } from './luggage';

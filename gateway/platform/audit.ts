@@ -63,7 +63,10 @@ export type AuditAction =
   | 'esim.order_failed'
   | 'esim.topped_up'
   | 'esim.refunded'
-  | 'esim.mailed';
+  | 'esim.mailed'
+  // after-sale
+  | 'aftersale.edited'
+  | 'aftersale.failed';
 
 export interface AuditEntry {
   userId: number | null;
