@@ -116,6 +116,9 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
         if (!p || !s) throw invalid(source, 'Không có hành khách hoặc chặng bay này trong PNR.', 'No such passenger or segment in the PNR.');
         if (p.paxType === 'INF') throw invalid(source, 'Em bé ngồi cùng người lớn, không chọn ghế riêng.', 'Infants sit on an adult’s lap and get no seat.');
         if (s.status !== 'HK') throw invalid(source, 'Chặng bay không còn xác nhận (HK), không thể chọn ghế.', 'The flight segment is not confirmed (HK); no seat can be chosen.');
+        if (r.seats.some((x) => x.segId === e.segId && x.seat === e.seat)) {
+          throw new SupplierError('NO_AVAILABILITY', { source, vi: `Ghế ${e.seat} đã có người ngồi. Vui lòng chọn ghế khác.`, en: `Seat ${e.seat} is already taken. Please choose another seat.` });
+        }
         const emd = e.price > 0 ? issueEmd(e.paxId, [e.segId], 'seat', e.seat, e.price) : undefined;
         r.seats = [...r.seats.filter((x) => !(x.paxId === e.paxId && x.segId === e.segId)), { paxId: e.paxId, segId: e.segId, seat: e.seat, price: e.price, ...(emd ? { emd } : {}) }];
         r.ssrs = r.ssrs.filter((x) => !(x.code === 'SEAT' && x.paxId === e.paxId && x.segId === e.segId));
