@@ -10,5 +10,7 @@ import { bookingsPlugin } from '../plugins/bookings';
 import { esimPlugin } from '../plugins/esim';
 // trains
 import { trainsPlugin } from '../plugins/trains';
+// after-sale
+import { bookingEditPlugin } from '../plugins/booking-edit';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, bookingEditPlugin];
