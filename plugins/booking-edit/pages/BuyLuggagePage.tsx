@@ -73,6 +73,7 @@ export default function BuyLuggagePage() {
             type={paid.outcome.type}
             showIcon
             data-testid="paid-outcome"
+            data-type={paid.outcome.type}
             message={paid.outcome.text}
             description={paid.outcome.emds?.length ? `${t('aftersale.pnr.emds')}: ${paid.outcome.emds.join(', ')}` : undefined}
           />
@@ -112,7 +113,7 @@ export default function BuyLuggagePage() {
         {offer && offer.routes.length > 0 && (
           <Card size="small" className="bke-total">
             <span>
-              {t('aftersale.total')}: <strong data-testid="luggage-total">{formatVnd(total)}</strong>
+              {t('aftersale.total')}: <strong data-testid="luggage-total" data-amount={total}>{formatVnd(total)}</strong>
             </span>
             <Button type="primary" disabled={total === 0} loading={paid.running} onClick={submit} data-testid="luggage-buy">
               {t('aftersale.luggage.buy')}

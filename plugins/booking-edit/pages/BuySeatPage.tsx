@@ -107,6 +107,7 @@ export default function BuySeatPage() {
             type={paid.outcome.type}
             showIcon
             data-testid="paid-outcome"
+            data-type={paid.outcome.type}
             message={paid.outcome.text}
             description={paid.outcome.emds?.length ? `${t('aftersale.pnr.emds')}: ${paid.outcome.emds.join(', ')}` : undefined}
           />
@@ -154,7 +155,7 @@ export default function BuySeatPage() {
         {record && (
           <Card size="small" className="bke-total">
             <span>
-              {t('aftersale.total')}: <strong data-testid="seat-total">{formatVnd(total)}</strong>
+              {t('aftersale.total')}: <strong data-testid="seat-total" data-amount={total}>{formatVnd(total)}</strong>
             </span>
             <Button type="primary" disabled={picks.length === 0} loading={paid.running} onClick={submit} data-testid="seat-buy">
               {t('aftersale.seat.buy')}
