@@ -93,5 +93,5 @@ describe('after-sale', () => {
     expect(rows[0]).toMatch(new RegExp(`${seatNo}`));
     expect(rows[1]).toMatch(/hành lý|luggage/i);
     await page.close();
-  });
+  }, 180_000);
 });
