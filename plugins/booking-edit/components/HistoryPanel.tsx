@@ -3,7 +3,7 @@
  * elements before and after.
  */
 import { useState } from 'react';
-import { Empty, Skeleton, Table } from 'antd';
+import { Empty, Grid, List, Skeleton, Table } from 'antd';
 import { useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '../../../contract/aftersale';
@@ -36,9 +36,34 @@ export default function HistoryPanel({ bookingId }: BookingDetailPanelProps) {
     errorNotification: false,
   });
   const list = query.data?.data;
+  const phone = Grid.useBreakpoint().md === false;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
   if (!list) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (list.total === 0) return <Empty description={t('aftersale.history.empty')} />;
+  if (phone) {
+    return (
+      <List<HistoryEntry>
+        size="small"
+        data-testid="history-table"
+        dataSource={list.data}
+        pagination={list.total > 10 ? { current: page, pageSize: 10, total: list.total, onChange: setPage, size: 'small' } : false}
+        renderItem={(e) => (
+          <List.Item key={e.id}>
+            <div className="bke-history-card" data-testid="history-row">
+              <strong>{t(`aftersale.actions.${e.kind}`, { defaultValue: e.kind })}</strong> · PNR {e.pnr} · {formatVnd(e.amount)}
+              <div className="muted">
+                {formatDateTime(e.createdAt)} · {e.userName ?? '—'}
+              </div>
+              <div className="muted">{e.summary}</div>
+              <div className="bke-change">
+                {t('aftersale.history.before')}: {elementsText(e.before)} → {t('aftersale.history.after')}: {elementsText(e.after)}
+              </div>
+            </div>
+          </List.Item>
+        )}
+      />
+    );
+  }
   return (
     <Table<HistoryEntry>
       size="small"
