@@ -46,6 +46,12 @@ export const PAGES = {
     confirm: '/booking/train/confirm-passenger-info',
     complete: '/booking/train/complete',
   },
+  // after-sale (booking-edit)
+  bookingEdit: {
+    hub: '/booking/edit/:id',
+    buyLuggage: '/booking/edit/buy-luggage/:id',
+    buySeat: '/booking/edit/buy-seat/:id',
+  },
   shell: {
     changePassword: '/change-password',
     timeSetup: '/time-setup-instruction',

@@ -26,6 +26,11 @@ export interface FareRuleDialogProps {
   onClose: () => void;
 }
 
+/** A panel another plugin adds to the booking detail (a tab under the PNRs): the after-sale history, its EMDs. */
+export interface BookingDetailPanelProps {
+  bookingId: number;
+}
+
 /** Dialog name → its props. */
 export interface SharedDialogs {
   fareRule: FareRuleDialogProps;

@@ -3,6 +3,7 @@
  * with an index.ts exporting its GatewayModule (platform/module.ts), plus one line here.
  */
 import { accountingModule } from './accounting';
+import { afterSaleModule } from './aftersale';
 import { agentsModule } from './agents';
 import { auditModule } from './audit';
 import { authModule } from './auth';
@@ -36,4 +37,6 @@ export const MODULES: readonly GatewayModule[] = [
   esimModule,
   // desk: support requests and booking reminders (after bookings)
   deskModule,
+  // after-sale: paid PNR edits of issued bookings (uses bookings through its service)
+  afterSaleModule,
 ];

@@ -31,6 +31,9 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'train-bookings.refund': { endpoint: 'POST /api/trains/bookings/:id/refund' },
   // support-requests: the provider's answer
   'support-requests.answer': { endpoint: 'POST /api/desk/support-requests/:id/answer' },
+  // booking-edit: the after-sale purchases (the hub also says per action whether it is allowed now)
+  'booking-edit.buyLuggage': { endpoint: 'POST /api/aftersale/bookings/:id/luggage' },
+  'booking-edit.buySeat': { endpoint: 'POST /api/aftersale/bookings/:id/seats' },
 };
 
 /** The permission rule of a named action, or undefined when none is declared. Throws on a dangling endpoint. */

@@ -186,6 +186,13 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/desk/support-requests/:id/close': { rule: 'true' },
   'GET /api/desk/reminders': { rule: 'true' },
   'GET /api/desk/reminders/export': { rule: 'true' },
+  // after-sale (gateway/aftersale): the hub and history are open (the booking scope decides); buying needs EXPORT_TICKET
+  'GET /api/aftersale/bookings/:id': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/history': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/luggage': { rule: 'EXPORT_TICKET' },
+  'POST /api/aftersale/bookings/:id/luggage': { rule: 'EXPORT_TICKET' },
+  'GET /api/aftersale/bookings/:id/seat-map': { rule: 'EXPORT_TICKET' },
+  'POST /api/aftersale/bookings/:id/seats': { rule: 'EXPORT_TICKET' },
 };
 
 export function endpointKey(method: string, path: string): string {

@@ -49,6 +49,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   ...['/booking/cancel', '/booking/search', '/booking/mail', '/booking/customer-services-report', '/booking/analyze-sales-report',
     '/booking/edit', '/booking/reservation-status', '/booking/remind', '/booking/support-request', '/booking/booking-detail/:id',
   ].map((path) => ({ path, rule: 'true' })),
+  // after-sale hub of one booking (booking/edit of spec point 2, with the booking's id)
+  { path: '/booking/edit/:id', rule: 'true' },
   // booking edit screens
   ...EDIT_SCREENS_EXPORT.map((s) => ({ path: `/booking/edit/${s}/:id`, rule: 'EXPORT_TICKET' })),
   ...EDIT_SCREENS_OPEN.map((s) => ({ path: `/booking/edit/${s}/:id`, rule: 'true' })),

@@ -14,7 +14,7 @@
  */
 import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ResourceProps } from '@refinedev/core';
-import type { SharedDialogName, SharedDialogs } from '../contract/slots';
+import type { BookingDetailPanelProps, SharedDialogName, SharedDialogs } from '../contract/slots';
 import { ROUTE_RULES, type RouteRule } from '../policies/routes';
 
 /** A module loader of a lazy component: `() => import('./pages/Page')`. */
@@ -50,6 +50,16 @@ export interface HeaderWidget {
 
 export type DialogLoaders = { [K in SharedDialogName]?: Loader<SharedDialogs[K]> };
 
+/** A tab another plugin adds to the booking detail (contract/slots.ts BookingDetailPanelProps), lazy. */
+export interface BookingDetailPanel {
+  key: string;
+  /** i18n key of the tab label. */
+  label: string;
+  load: Loader<BookingDetailPanelProps>;
+  /** Lower first. */
+  order?: number;
+}
+
 export interface PortalSlots {
   header?: HeaderWidget[];
   /** Mounted once on every signed-in page (the floating support panel). */
@@ -58,6 +68,8 @@ export interface PortalSlots {
   home?: Loader[];
   /** Shared dialogs this plugin implements (contract/slots.ts), lazy. */
   dialogs?: DialogLoaders;
+  /** Tabs of the booking detail (bookings renders them under the PNRs). */
+  bookingDetail?: BookingDetailPanel[];
 }
 
 export interface PortalPlugin {
@@ -123,6 +135,8 @@ export interface ComposedPortal {
   page: ComponentType[];
   homePanels: LazyExoticComponent<ComponentType>[];
   dialogs: { [K in SharedDialogName]?: LazyExoticComponent<ComponentType<SharedDialogs[K]>> };
+  /** The booking detail's tabs offered by plugins, ordered. */
+  bookingDetail?: { key: string; label: string; component: LazyExoticComponent<ComponentType<BookingDetailPanelProps>> }[];
 }
 
 export class PluginError extends Error {
@@ -162,6 +176,7 @@ export function composePlugins(plugins: readonly PortalPlugin[], rules: readonly
   const homePanels: LazyExoticComponent<ComponentType>[] = [];
   const dialogs: Record<string, unknown> = {};
   const dialogOwners = new Map<string, string>();
+  const bookingDetail: (BookingDetailPanel & { index: number })[] = [];
 
   for (const plugin of plugins) {
     if (names.has(plugin.name)) throw new PluginError(`plugin "${plugin.name}" is listed twice`);
@@ -183,6 +198,7 @@ export function composePlugins(plugins: readonly PortalPlugin[], rules: readonly
     header.push(...(slots.header ?? []));
     pageSlot.push(...(slots.page ?? []));
     homePanels.push(...(slots.home ?? []).map((load) => lazyOf(load)));
+    bookingDetail.push(...(slots.bookingDetail ?? []).map((p) => ({ ...p, index: bookingDetail.length })));
     for (const [name, load] of Object.entries(slots.dialogs ?? {})) {
       const owner = dialogOwners.get(name);
       if (owner) throw new PluginError(`dialog "${name}" is offered by "${owner}" and "${plugin.name}"`);
@@ -206,5 +222,8 @@ export function composePlugins(plugins: readonly PortalPlugin[], rules: readonly
     page: pageSlot,
     homePanels,
     dialogs: dialogs as ComposedPortal['dialogs'],
+    bookingDetail: bookingDetail
+      .sort((a, b) => (a.order ?? DEFAULT_ORDER) - (b.order ?? DEFAULT_ORDER) || a.index - b.index)
+      .map((p) => ({ key: p.key, label: p.label, component: lazyOf(p.load) })),
   };
 }

@@ -13,4 +13,7 @@ import { trainsPlugin } from '../plugins/trains';
 // desk: support requests and booking reminders
 import { deskPlugin } from '../plugins/desk';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, deskPlugin];
+// after-sale
+import { bookingEditPlugin } from '../plugins/booking-edit';
+
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, deskPlugin, bookingEditPlugin];

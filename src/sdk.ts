@@ -13,6 +13,7 @@ export {
   page,
   PluginError,
   type ComposedPortal,
+  type BookingDetailPanel,
   type DialogLoaders,
   type HeaderWidget,
   type Loader,
@@ -22,7 +23,7 @@ export {
   type PortalSlots,
   type PublicPage,
 } from './plugin';
-export { SharedDialog } from './ui/slots';
+export { BookingDetailSlot, SharedDialog } from './ui/slots';
 export { linkTo, PAGES, type PathArgs, type PathParams, type Query } from './links';
 export { usePortal, useHasPage } from './ui/layout/portal-context';
 export { useVisibleMenu } from './ui/layout/SideMenu';

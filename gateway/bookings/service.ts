@@ -379,3 +379,7 @@ export async function warnExpiringHolds(db: Db, notifier: Notifier, now: Date = 
 
 /** The bookings a caller sees (the condition on `bookings`), for the desk's support requests and reminders. */
 export { bookingScope } from './scope';
+// ----- For after-sale (gateway/aftersale): the booking scope and the stored PNR shapes --------------------------
+export { bookingInScope } from './scope';
+export type { StoredLeg, StoredFare, StoredPaxInfo } from './pnr-view';
+export type { PricedLuggage } from './luggage';

@@ -68,7 +68,10 @@ export type AuditAction =
   | 'support_request.created'
   | 'support_request.replied'
   | 'support_request.answered'
-  | 'support_request.closed';
+  | 'support_request.closed'
+  // after-sale
+  | 'aftersale.edited'
+  | 'aftersale.failed';
 
 export interface AuditEntry {
   userId: number | null;

@@ -6,6 +6,7 @@
 export * from './types';
 export * from './flights';
 export type * from './rail';
+export type * from './pnr';
 export { RAIL_STATIONS, railDistance, railStation, stationList } from './rail-reference';
 export type * from './esim';
 export { destinationName, destinationSearchNames, ESIM_DESTINATIONS, ESIM_DEVICES, ESIM_TECHNOLOGY, esimDestination, REGION_NAMES, regionCountries } from './esim-reference';

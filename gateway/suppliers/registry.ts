@@ -8,9 +8,11 @@ import { SOURCES, type Source } from '../../contract/flights';
 import type { EsimSupplier } from './esim';
 import type { FlightSupplier } from './flights';
 import type { RailSupplier } from './rail';
+import type { PnrSupplier } from './pnr';
 import { DEFAULT_VAT_PERCENT } from './reference-data';
 import { SimulatedRailway } from './simulated/railway';
 import { SimulatedEsimSupplier } from './simulated/esim';
+import { SimulatedPnrSupplier } from './simulated/pnr';
 import { defaultSleep, SimulatedSupplier, type SimulationHooks } from './simulated/supplier';
 import { DEFAULT_SUPPLIER_SETTINGS, type Language, type SupplierSettings } from './types';
 
@@ -40,6 +42,8 @@ export interface SupplierAdapters {
   /** The eSIM partner; it also answers the catalogue unless `esimCatalogue` has one. */
   esim?: EsimSupplier;
   esimCatalogue?: EsimSupplier;
+  /** The PNR interface of a source (after-sale edits). */
+  pnr?: Partial<Record<Source, PnrSupplier>>;
 }
 
 export interface SupplierRegistry {
@@ -61,6 +65,8 @@ export interface SupplierRegistry {
   esim(): EsimSupplier;
   /** The eSIM partner's catalogue (`packages`), answered without the simulated latency and failures. */
   esimCatalogue(): EsimSupplier;
+  /** The PNR of a source: retrieve, element edits (with the source's latency and failures), seat maps. */
+  pnr(source: Source): PnrSupplier;
 }
 
 /** The settings of one source: defaults, then the source's overrides, clamped. */
@@ -104,6 +110,9 @@ export function createSupplierRegistry(settings: SuppliersSettings = {}, adapter
   const esimSettings = resolveSupplierSettings({ defaults: { ...settings.defaults, ...settings.esim } }, 'VN');
   const esim = adapters.esim ?? new SimulatedEsimSupplier(esimSettings, hooks);
   const esimCatalogue = adapters.esimCatalogue ?? adapters.esim ?? new SimulatedEsimSupplier({ ...esimSettings, latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 }, instantHooks);
+  const pnrSuppliers = new Map<Source, PnrSupplier>(
+    SOURCES.map((source) => [source, adapters.pnr?.[source] ?? new SimulatedPnrSupplier(source, resolveSupplierSettings(settings, source), hooks)]),
+  );
   const pick = (from: Map<Source, FlightSupplier>, source: Source): FlightSupplier => {
     const supplier = from.get(source);
     if (!supplier) throw new Error(`No flight supplier for source ${String(source)}`);
@@ -120,5 +129,10 @@ export function createSupplierRegistry(settings: SuppliersSettings = {}, adapter
     rail: () => railway,
     esim: () => esim,
     esimCatalogue: () => esimCatalogue,
+    pnr(source) {
+      const supplier = pnrSuppliers.get(source);
+      if (!supplier) throw new Error(`No PNR supplier for source ${String(source)}`);
+      return supplier;
+    },
   };
 }

@@ -178,3 +178,11 @@ export async function holdOneAdultVn(
   await expect.poll(async () => code.textContent(), { timeout: 30_000 }).toMatch(/^[A-Z0-9]{6}$/);
   return { id: Number(new URL(page.url()).pathname.split('/').pop()), pnr: (await code.textContent()) as string };
 }
+
+/** Answers the PIN dialog (spec point 8, 403/120) with the demo PIN once the gateway asks for it. */
+export async function answerPin(page: Page, pin = '246810'): Promise<void> {
+  const input = page.locator('.ant-modal input[autocomplete="one-time-code"]');
+  await input.waitFor({ timeout: 15_000 });
+  await input.fill(pin);
+  await input.press('Enter');
+}

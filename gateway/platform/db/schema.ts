@@ -1065,3 +1065,84 @@ export const bookingReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.thresholdMinutes] })],
 );
+
+// ----- After-sale (gateway/aftersale) ------------------------------------------------------------------------
+
+/**
+ * The simulated airlines' PNR records (gateway/suppliers/simulated/pnr.ts through the store of
+ * gateway/aftersale/pnr-store.ts): the record as the airline holds it, with a version for compare-and-set, so
+ * an edit either lands whole or not at all and edits survive restarts.
+ */
+export const supplierPnrs = pgTable('supplier_pnrs', {
+  pnr: text('pnr').primaryKey(),
+  source: text('source').notNull(),
+  record: jsonb('record').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: updatedAt(),
+});
+
+/** Seats taken on a simulated flight (flight key = seatKey): one passenger per seat, enforced by the key. */
+export const supplierSeats = pgTable(
+  'supplier_seats',
+  {
+    flightKey: text('flight_key').notNull(),
+    seat: text('seat').notNull(),
+    pnr: text('pnr').notNull(),
+    paxId: smallint('pax_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.flightKey, t.seat] }), uniqueIndex('supplier_seats_pax_idx').on(t.flightKey, t.pnr, t.paxId)],
+);
+
+export type AfterSaleOrderStatus = 'pending' | 'done' | 'failed';
+
+/**
+ * Paid after-sale edits (buy-luggage, buy-seat, …): one row per idempotency key; the C entry that paid it and,
+ * when the supplier failed after the payment, the V entry that gave it back.
+ */
+export const afterSaleOrders = pgTable(
+  'aftersale_orders',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    pnr: text('pnr').notNull(),
+    kind: text('kind').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    status: text('status').$type<AfterSaleOrderStatus>().notNull().default('pending'),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    reversalEntryId: bigint('reversal_entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    result: jsonb('result'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('aftersale_orders_booking_idx').on(t.bookingId),
+    check('aftersale_orders_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
+    check('aftersale_orders_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** The history of every PNR edit (the booking detail's history tab): who, when, what, before and after. */
+export const pnrEdits = pgTable(
+  'pnr_edits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    pnr: text('pnr').notNull(),
+    kind: text('kind').notNull(),
+    summary: text('summary').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pnr_edits_booking_idx').on(t.bookingId, t.createdAt)],
+);

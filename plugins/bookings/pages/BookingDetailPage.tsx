@@ -13,7 +13,7 @@ import type { BookingPnr } from '../../../contract/bookings';
 import { isApiError } from '../../../src/sdk';
 import { formatDateTime, formatVnd } from '../../../src/sdk';
 import type { FareRuleQuery } from '../../../contract/slots';
-import { SharedDialog } from '../../../src/sdk';
+import { BookingDetailSlot, SharedDialog } from '../../../src/sdk';
 import { LoadError } from '../../../src/sdk';
 import { BOOKINGS_RESOURCE } from '../api';
 import { BookingStatusTag } from '../components/manage/StatusTags';
@@ -130,6 +130,8 @@ export default function BookingDetailPage() {
                 ))}
               </Card>
             )}
+            {/* tabs other plugins add (after-sale: history, EMDs and new tickets) */}
+            <BookingDetailSlot bookingId={bookingId} />
             <div>
               {/* Refine's refresh: invalidates this booking's reads (the detail is keyed under it) */}
               <RefreshButton resource={BOOKINGS_RESOURCE} recordItemId={bookingId} icon={null} loading={detail.isFetching}>

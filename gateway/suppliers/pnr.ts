@@ -1,0 +1,79 @@
+/**
+ * The PNR interface of a flight source: read the airline's record (`retrieve`), change it (`edit`, one or more
+ * element edits applied all or nothing), and read a segment's seat map. Every edit is one supplier call that
+ * either answers the new record or fails with a SupplierError, and a failure leaves the record as it was.
+ *
+ * A new element edit (issue 15's edit screens: add-osi, add-remark, change-contact, change-passport, …) is one
+ * more member of `PnrEdit` implemented by the supplier, and one small screen.
+ *
+ * `PnrStore` is where a simulated source keeps its records (the gateway gives a database-backed store, so
+ * edits survive restarts); a real connector ignores it. `seed` is what the gateway knows of a PNR it made:
+ * a source that has no record of it yet (the simulator, for holds made in the gateway's inventory) starts
+ * from it; a real connector ignores it.
+ */
+import type { PnrBaggage, PnrContact, PnrDocs, PnrEndorsement, PnrLoyalty, PnrQueue, PnrRecord, PnrRemark, PnrSsr, SeatMap } from '../../contract/aftersale';
+import type { Source } from '../../contract/flights';
+import type { SupplierCallContext } from './types';
+
+/** One element edit. Paid extras (luggage, seats) get an EMD each from the supplier. */
+export type PnrEdit =
+  | { type: 'addSsr'; ssr: Omit<PnrSsr, 'id' | 'status'> }
+  | { type: 'addOsi'; airline: string; text: string }
+  | { type: 'addRemark'; kind: PnrRemark['kind']; text: string }
+  | { type: 'setContact'; kind: PnrContact['kind']; value: string }
+  | { type: 'setDocs'; docs: PnrDocs }
+  | { type: 'setLoyalty'; loyalty: PnrLoyalty }
+  | { type: 'addEndorsement'; endorsement: Omit<PnrEndorsement, 'id'> }
+  | { type: 'placeQueue'; queue: PnrQueue }
+  /** Buys a checked bag for a passenger on a route's segments; replaces the passenger's earlier bag of that route. */
+  | { type: 'buyBaggage'; baggage: Omit<PnrBaggage, 'emd'> }
+  /** Seats a passenger on a segment (one seat per passenger per segment: the earlier one is freed). */
+  | { type: 'assignSeat'; paxId: number; segId: number; seat: string; price: number };
+
+export interface PnrStoreRecord {
+  record: PnrRecord;
+  version: number;
+}
+
+/** A seat taken on a flight (`flightKey` = seatKey of flights.ts) by a PNR's passenger. */
+export interface SeatClaim {
+  flightKey: string;
+  seat: string;
+  pnr: string;
+  paxId: number;
+}
+
+export interface PnrStore {
+  load(pnr: string): Promise<PnrStoreRecord | null>;
+  /**
+   * Writes the record if its version is still `expectedVersion` (null: not stored yet), frees `release` and
+   * takes `claim` seats, all at once. 'conflict' when another edit came first, 'seatTaken' when a claimed seat
+   * is someone else's: then nothing is written.
+   */
+  commit(pnr: string, source: Source, record: PnrRecord, expectedVersion: number | null, seats?: { claim: SeatClaim[]; release: SeatClaim[] }): Promise<'ok' | 'conflict' | 'seatTaken'>;
+  /** Seats taken on a flight: seat → its claim. */
+  seatsTaken(flightKey: string): Promise<Map<string, SeatClaim>>;
+}
+
+export interface PnrCallContext extends SupplierCallContext {
+  store: PnrStore;
+}
+
+export interface PnrEditRequest {
+  pnr: string;
+  /** The same key applies once: a retry answers the record as it is. */
+  idempotencyKey: string;
+  edits: PnrEdit[];
+  /** ISO date-time of the edit (EMD issue dates). */
+  at: string;
+}
+
+export interface PnrSupplier {
+  readonly source: Source;
+  /** The airline's record; `seed` when the source has none yet (see above). Fails with NOT_FOUND for an unknown PNR. */
+  retrieve(pnr: string, ctx: PnrCallContext, seed?: PnrRecord): Promise<PnrRecord>;
+  /** Applies the edits all or nothing and answers the new record. */
+  edit(request: PnrEditRequest, ctx: PnrCallContext): Promise<PnrRecord>;
+  /** The seat map of a segment of the PNR: rows, aisles, exit rows, free, paid and blocked seats, prices, seats taken. */
+  seatMap(pnr: string, segId: number, ctx: PnrCallContext): Promise<SeatMap>;
+}

@@ -1,0 +1,23 @@
+/**
+ * The booking-edit plugin's side of the data provider (contract/aftersale.ts): endpoint urls and query meta. No
+ * calls here: every read and command goes through Refine's hooks.
+ */
+import { AFTERSALE_API } from '../../contract/aftersale';
+
+const withId = (path: string, id: number) => path.replace(':id', encodeURIComponent(String(id)));
+
+export const afterSaleUrl = {
+  hub: (id: number) => withId(AFTERSALE_API.hub, id),
+  history: (id: number) => withId(AFTERSALE_API.history, id),
+  luggage: (id: number) => withId(AFTERSALE_API.luggage, id),
+  seatMap: (id: number) => withId(AFTERSALE_API.seatMap, id),
+  seats: (id: number) => withId(AFTERSALE_API.buySeat, id),
+};
+
+/** A read whose state the screen shows itself: no loading overlay, no network toast. */
+export const QUIET = { overlay: false, silent: true } as const;
+/** A command whose outcome the screen shows itself: no network toast. */
+export const COMMAND = { silent: true } as const;
+
+/** A fresh idempotency key per confirmation. */
+export const newKey = (): string => crypto.randomUUID();

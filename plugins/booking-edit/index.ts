@@ -1,0 +1,23 @@
+/**
+ * The booking-edit plugin: after-sale services of an issued booking. /booking/edit/:id is the hub (what each
+ * action costs and whether it is allowed now), buy-luggage and buy-seat are its paid screens; the booking
+ * detail gets two tabs through the bookingDetail slot: the history of every PNR edit and the after-sale
+ * documents (EMDs and tickets). Rules are in policies/routes.ts and policies/actions.ts.
+ */
+import { definePlugin, page, PAGES } from '../../src/sdk';
+
+export const bookingEditPlugin = definePlugin({
+  name: 'booking-edit',
+  resources: [],
+  routes: [
+    page(PAGES.bookingEdit.hub, () => import('./pages/HubPage'), 'aftersale.hub.title'),
+    page(PAGES.bookingEdit.buyLuggage, () => import('./pages/BuyLuggagePage'), 'aftersale.luggage.title'),
+    page(PAGES.bookingEdit.buySeat, () => import('./pages/BuySeatPage'), 'aftersale.seat.title'),
+  ],
+  slots: {
+    bookingDetail: [
+      { key: 'aftersale-documents', label: 'aftersale.documents.tab', load: () => import('./components/DocumentsPanel'), order: 10 },
+      { key: 'aftersale-history', label: 'aftersale.history.tab', load: () => import('./components/HistoryPanel'), order: 20 },
+    ],
+  },
+});
