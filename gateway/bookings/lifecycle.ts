@@ -36,6 +36,9 @@ import { releaseSeats } from '../flights/service';
 import { ApiError } from '../platform/http/errors';
 import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SupplierRegistry, type TicketShare } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
+import { PROCESS_INSTANCE_ID } from '../platform/reliability/instance';
+import { enqueue, attemptNow } from '../platform/reliability/outbox';
+import { beginSaga, endSaga, runRecovery, sagaStep, takeOrphan, type RecoveryOutcome } from '../platform/reliability/saga';
 import { bookingInScope } from './scope';
 import { departureInstant, shownStatus } from './service';
 import { settleBookingStatus } from './status';
@@ -52,6 +55,10 @@ export interface LifecycleDeps {
   pendingWaitMs?: number;
   /** Called each time a request waits for a pending one with its key (tests synchronise on it). */
   onPendingWait?: () => void;
+  /** The instance running the request (saga owner; default this process). */
+  instanceId?: string;
+  /** An owner silent this long is dead and its sagas are recovered (default platform DEAD_AFTER_MS). */
+  deadAfterMs?: number;
 }
 
 /** Who acts: the signed-in user, the language of messages and the request facts for the audit log. */
@@ -303,48 +310,79 @@ const STALE_PENDING_MS = 5 * 60_000;
 
 type Claim = { kind: 'owned' } | { kind: 'done'; result: IssueResult };
 
+/** The saga of an issue (platform/reliability/saga.ts): one per idempotency key. */
+export const ISSUE_SAGA = 'booking.issue';
+const issueSagaKey = (key: string) => `issue:${key}`;
+/** The outbox kind of a compensating void (tickets issued for a charge that was reversed). */
+export const COMPENSATING_VOID = 'flight.void';
+
+const ownerOf = (deps: Pick<LifecycleDeps, 'instanceId'>) => deps.instanceId ?? PROCESS_INSTANCE_ID;
+
+/** A failed key whose saga a recovery undid: the next request with the key takes it over (it resumes). */
+interface FailedResult {
+  code?: ErrorCodeValue;
+  data?: Record<string, unknown> | null;
+  recovered?: boolean;
+}
+
 /**
  * Takes the idempotency key for this request, or answers the finished result of an earlier one. A request
- * arriving while the key is pending waits for it (polling, bounded by pendingWaitMs); a failed key is taken
- * over (the retry may try again); the key with another body is 409/49.
+ * arriving while the key is pending waits for it (polling, bounded by pendingWaitMs); when the request that
+ * holds it died (its instance no longer beats), the waiting one recovers its saga at once and then resumes:
+ * a finished issue is answered, an undone one is taken over. A failed key is taken over (the retry may try
+ * again); the key with another body is 409/49.
  */
 async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: number, key: string, bodyHash: string): Promise<Claim> {
   const { db } = deps;
+  const owner = ownerOf(deps);
   const deadline = Date.now() + (deps.pendingWaitMs ?? 60_000);
   let waited = false;
   for (;;) {
-    const inserted = await db
-      .insert(issueRequests)
-      .values({ idempotencyKey: key, userId: actor.ctx.user.id, bookingId, bodyHash, status: 'pending' })
-      .onConflictDoNothing()
-      .returning({ key: issueRequests.idempotencyKey });
-    if (inserted.length > 0) return { kind: 'owned' };
+    const inserted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(issueRequests)
+        .values({ idempotencyKey: key, userId: actor.ctx.user.id, bookingId, bodyHash, status: 'pending' })
+        .onConflictDoNothing()
+        .returning({ key: issueRequests.idempotencyKey });
+      if (rows.length > 0) await beginSaga(tx, { kind: ISSUE_SAGA, key: issueSagaKey(key), owner, step: 'claimed', data: { key, bookingId } });
+      return rows.length > 0;
+    });
+    if (inserted) return { kind: 'owned' };
     const [row] = await db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
     if (!row) continue;
     if (row.bodyHash !== bodyHash || row.bookingId !== bookingId) throw conflict('idempotencyKeyReused', actor.lang);
     if (row.status === 'done') return { kind: 'done', result: row.result as IssueResult };
-    if (row.status === 'failed' && waited) {
+    const failed = row.result as FailedResult | null;
+    if (row.status === 'failed' && waited && !failed?.recovered) {
       // the request this one waited for failed: the same answer (a later retry with the key tries again)
-      const failed = row.result as { code?: ErrorCodeValue; data?: Record<string, unknown> | null } | null;
       throw new ApiError(failed?.code ?? ErrorCode.INTERNAL, failed?.data ?? undefined);
     }
     const staleBefore = new Date(Date.now() - STALE_PENDING_MS);
     if (row.status === 'failed' || row.updatedAt.getTime() < staleBefore.getTime()) {
       // one of the requests waiting takes it over (the condition is re-checked by the update itself)
-      const taken = await db
-        .update(issueRequests)
-        .set({ status: 'pending', userId: actor.ctx.user.id, result: null, updatedAt: new Date() })
-        .where(
-          and(
-            eq(issueRequests.idempotencyKey, key),
-            row.status === 'failed' ? eq(issueRequests.status, 'failed') : and(eq(issueRequests.status, 'pending'), lt(issueRequests.updatedAt, staleBefore)),
-          ),
-        )
-        .returning({ key: issueRequests.idempotencyKey });
-      if (taken.length > 0) return { kind: 'owned' };
-    } else if (Date.now() > deadline) {
-      throw conflict('issueInProgress', actor.lang);
+      const taken = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(issueRequests)
+          .set({ status: 'pending', userId: actor.ctx.user.id, result: null, updatedAt: new Date() })
+          .where(
+            and(
+              eq(issueRequests.idempotencyKey, key),
+              row.status === 'failed' ? eq(issueRequests.status, 'failed') : and(eq(issueRequests.status, 'pending'), lt(issueRequests.updatedAt, staleBefore)),
+            ),
+          )
+          .returning({ key: issueRequests.idempotencyKey });
+        if (rows.length > 0) await beginSaga(tx, { kind: ISSUE_SAGA, key: issueSagaKey(key), owner, step: 'claimed', data: { key, bookingId } });
+        return rows.length > 0;
+      });
+      if (taken) return { kind: 'owned' };
     } else {
+      // pending: is the request holding it gone (a crash)? then recover its saga now instead of waiting
+      const orphan = await takeOrphan(db, issueSagaKey(key), owner, deps.deadAfterMs);
+      if (orphan) {
+        await runRecovery(db, orphan, owner, (saga) => recoverIssue(deps, saga));
+        continue;
+      }
+      if (Date.now() > deadline) throw conflict('issueInProgress', actor.lang);
       waited = true;
       deps.onPendingWait?.();
     }
@@ -360,6 +398,15 @@ interface IssuePlan {
   entryId?: number;
 }
 
+/** What the saga of an issue keeps once charged: enough to record the tickets or undo the charges later. */
+interface ChargedIssue {
+  key: string;
+  bookingId: number;
+  userId: number;
+  issuedAt: string;
+  pnrs: { id: number; pnr: string; source: string; entryId: number; amount: number; heldTotal: number; fares: StoredFare[] }[];
+}
+
 function refuseIssue(row: PnrRow, now: Date, lang: Language): void {
   if (actionsOf(row, now).includes('issue') && row.chargeEntryId === null) return;
   if (row.recordStatus === 'ISSUE TICKET') throw conflict('alreadyIssued', lang, { pnr: row.pnr });
@@ -368,11 +415,33 @@ function refuseIssue(row: PnrRow, now: Date, lang: Language): void {
   throw conflict('notIssuable', lang, { pnr: row.pnr });
 }
 
-/** Reverses the charges of a failed issue: a V entry "reversal of entry N" each; the PNRs stay BOOKED. */
-async function reverseCharges(deps: LifecycleDeps, actor: Actor, booking: BookingRow, plans: IssuePlan[], why: string): Promise<void> {
+/** Who a money step is recorded for: the acting user, or the user of a request a recovery finishes. */
+interface Doer {
+  userId: number;
+  meta?: RequestMeta;
+}
+
+/**
+ * Reverses the charges of a failed issue: a V entry "reversal of entry N" each, for a PNR still BOOKED with that
+ * charge (so a reversal repeated by a recovery, or after the tickets were recorded, changes nothing); the PNRs
+ * stay BOOKED. Tickets the supplier issued for the request go to the outbox as compensating voids (retried until
+ * the supplier confirms) in the same transaction; the saga ends compensated and the key failed.
+ */
+async function reverseCharges(
+  deps: LifecycleDeps,
+  doer: Doer,
+  booking: BookingRow,
+  plans: IssuePlan[],
+  why: string,
+  undo: { key: string; tickets: TicketsIssued[]; failure: FailedResult },
+): Promise<void> {
+  const voids: string[] = [];
   await deps.db.transaction(async (tx) => {
+    const reversed: number[] = [];
     for (const p of plans) {
       if (p.entryId === undefined) continue;
+      const row = await lockPnr(tx, p.row.id);
+      if (row.recordStatus !== 'BOOKED' || row.chargeEntryId !== p.entryId) continue;
       await postEntry(tx, {
         type: 'V',
         agencyId: booking.agencyId,
@@ -381,31 +450,113 @@ async function reverseCharges(deps: LifecycleDeps, actor: Actor, booking: Bookin
         idempotencyKey: `reversal:${p.entryId}`,
         bookingRef: String(booking.id),
         pnr: p.row.pnr,
-        createdBy: actor.ctx.user.id,
-        meta: actor.meta,
+        createdBy: doer.userId,
+        meta: doer.meta,
       });
       await tx
         .update(pnrs)
         .set({ chargeEntryId: null, updatedAt: new Date() })
         .where(and(eq(pnrs.id, p.row.id), eq(pnrs.chargeEntryId, p.entryId)));
+      reversed.push(p.entryId);
+    }
+    for (const t of undo.tickets) {
+      const plan = plans.find((p) => p.row.pnr === t.pnr);
+      if (!plan) continue;
+      const key = `void:${undo.key}:${t.pnr}`;
+      await enqueue(tx, { kind: COMPENSATING_VOID, key, payload: { source: plan.row.source, pnr: t.pnr, ticketNumbers: t.tickets.map((x) => x.ticketNumber), bookingId: booking.id } });
+      voids.push(key);
     }
     await writeAudit(
       tx,
       {
-        userId: actor.ctx.user.id,
+        userId: doer.userId,
         agencyId: booking.agencyId,
         action: 'booking.issue_failed',
         target: String(booking.id),
-        detail: { bookingId: booking.id, pnrs: plans.map((p) => p.row.pnr), reversed: plans.filter((p) => p.entryId !== undefined).map((p) => p.entryId), reason: why },
+        detail: { bookingId: booking.id, pnrs: plans.map((p) => p.row.pnr), reversed, reason: why, compensatingVoids: voids },
       },
-      actor.meta,
+      doer.meta,
     );
+    await tx
+      .update(issueRequests)
+      .set({ status: 'failed', result: undo.failure, updatedAt: new Date() })
+      .where(and(eq(issueRequests.idempotencyKey, undo.key), eq(issueRequests.status, 'pending')));
+    await endSaga(tx, issueSagaKey(undo.key), 'compensated', why);
+  });
+  // the voids once now; what fails stays in the outbox for the job
+  for (const key of voids) await attemptNow(deps.db, key, compensatingVoid(deps.suppliers));
+}
+
+/** The outbox handler of a compensating void: the supplier's void of the tickets (voiding twice is harmless). */
+export function compensatingVoid(suppliers: SupplierRegistry): (payload: unknown) => Promise<void> {
+  return async (payload) => {
+    const p = payload as { source: string; pnr: string; ticketNumbers: string[] };
+    await suppliers.flight(p.source as Source).void({ pnr: p.pnr, ticketNumbers: p.ticketNumbers });
+  };
+}
+
+/**
+ * Records the supplier's tickets (transaction 2): ISSUE TICKET, tickets, the charged price and fares, the
+ * booking's status, the audit entry, the key done and the saga done. A PNR no longer BOOKED with this charge
+ * (the hold ended meanwhile, or a recovery undid the charge) is 409 holdExpired and nothing is recorded; all
+ * already recorded with these charges (a recovery finished first) answers that result.
+ */
+async function recordTickets(db: Db, doer: Doer, booking: BookingRow, plans: IssuePlan[], issued: TicketsIssued[], key: string, now: Date, lang: Language): Promise<IssueResult> {
+  return db.transaction(async (tx) => {
+    const result: IssueResult = { bookingId: booking.id, amount: 0, balanceAfter: 0, replayed: false, pnrs: [] };
+    for (const [i, p] of plans.entries()) {
+      const pax = paxOf(p.row);
+      const tickets: PnrTicket[] = issued[i].tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
+      const [done] = await tx
+        .update(pnrs)
+        .set({
+          recordStatus: 'ISSUE TICKET',
+          tickets,
+          issuedAt: now,
+          issuedBy: doer.userId,
+          voidUntil: new Date(issued[i].voidUntil),
+          totalPrice: p.amount,
+          fareData: p.fares,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(pnrs.id, p.row.id), eq(pnrs.recordStatus, 'BOOKED'), eq(pnrs.chargeEntryId, p.entryId!)))
+        .returning({ id: pnrs.id });
+      if (!done) {
+        const [key_] = await tx.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
+        if (key_?.status === 'done') return { ...(key_.result as IssueResult), replayed: true };
+        throw conflict('holdExpired', lang, { pnr: p.row.pnr });
+      }
+      result.amount += p.amount;
+      result.pnrs.push({
+        pnr: p.row.pnr!,
+        status: 'ISSUE TICKET',
+        tickets,
+        ...(p.amount !== p.heldTotal ? { repriced: { from: p.heldTotal, to: p.amount } } : {}),
+      });
+    }
+    const status = await settleBookingStatus(tx, booking.id);
+    result.balanceAfter = await balanceOf(tx, booking.agencyId);
+    await writeAudit(
+      tx,
+      {
+        userId: doer.userId,
+        agencyId: booking.agencyId,
+        action: 'booking.issued',
+        target: String(booking.id),
+        detail: { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount },
+      },
+      doer.meta,
+    );
+    await tx.update(issueRequests).set({ status: 'done', result, updatedAt: new Date() }).where(eq(issueRequests.idempotencyKey, key));
+    await endSaga(tx, issueSagaKey(key), 'done');
+    return result;
   });
 }
 
 /**
  * booking/issue: re-prices, charges the deposit (one C entry per PNR), gets the tickets from the supplier and
- * records them. Idempotent through `issue_requests` (see claimIssueKey).
+ * records them. Idempotent through `issue_requests` (see claimIssueKey); each step is a step of the issue's
+ * saga, so a crash between them is finished or undone by the recovery (recoverIssue).
  */
 export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId: number, body: IssueRequest): Promise<IssueResult> {
   const { db } = deps;
@@ -416,10 +567,14 @@ export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId:
   try {
     return await runIssue(deps, actor, booking, body);
   } catch (err) {
-    await db
-      .update(issueRequests)
-      .set({ status: 'failed', result: err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL }, updatedAt: new Date() })
-      .where(and(eq(issueRequests.idempotencyKey, key), eq(issueRequests.status, 'pending')));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(issueRequests)
+        .set({ status: 'failed', result: err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL }, updatedAt: new Date() })
+        .where(and(eq(issueRequests.idempotencyKey, key), eq(issueRequests.status, 'pending')));
+      // nothing charged (or every charge reversed): the saga ends here
+      await endSaga(tx, issueSagaKey(key), 'compensated', err instanceof Error ? err.message : String(err));
+    });
     throw err;
   }
 }
@@ -427,7 +582,9 @@ export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId:
 async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, body: IssueRequest): Promise<IssueResult> {
   const { db } = deps;
   const { ctx, lang } = actor;
+  const doer: Doer = { userId: ctx.user.id, meta: actor.meta };
   const now = nowOf(deps);
+  const key = body.idempotencyKey;
   const rows = await pnrsOfBooking(db, booking.id, body.pnrs);
   for (const row of rows) refuseIssue(row, now, lang);
 
@@ -438,7 +595,8 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
     plans.push({ row, fares, heldTotal: totalOf(ticketShares(row, booking)), amount: totalOf(ticketShares(row, booking, fares)) });
   }
 
-  // 1. charge, the PNR rows locked and marked (charge_entry_id) so no second issue can start
+  // 1. charge, the PNR rows locked and marked (charge_entry_id) so no second issue can start; the saga's step
+  //    'charged' commits with the charges
   await db.transaction(async (tx) => {
     for (const p of plans) {
       const locked = await lockPnr(tx, p.row.id);
@@ -456,6 +614,14 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
       await tx.update(pnrs).set({ chargeEntryId: entry.id, updatedAt: new Date() }).where(eq(pnrs.id, p.row.id));
       p.entryId = entry.id;
     }
+    const charged: ChargedIssue = {
+      key,
+      bookingId: booking.id,
+      userId: ctx.user.id,
+      issuedAt: now.toISOString(),
+      pnrs: plans.map((p) => ({ id: p.row.id, pnr: p.row.pnr!, source: p.row.source, entryId: p.entryId!, amount: p.amount, heldTotal: p.heldTotal, fares: p.fares })),
+    };
+    await sagaStep(tx, issueSagaKey(key), 'charged', charged);
   });
 
   // 2. the supplier, outside any transaction
@@ -464,7 +630,7 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
       deps.suppliers.flight(p.row.source as Source).issue({
         pnr: p.row.pnr!,
         airline: p.row.airline,
-        idempotencyKey: `${body.idempotencyKey}:${p.row.pnr}`,
+        idempotencyKey: supplierIssueKey(key, p.row.pnr!),
         passengers: paxOf(p.row).map((x) => ({ paxType: x.type })),
         issuedAt: now.toISOString(),
         firstDeparture: firstDeparture(p.row).toISOString(),
@@ -473,74 +639,68 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
   );
   const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
   if (failed) {
-    // nothing is half done: tickets issued for the other PNRs are voided again, every charge reversed
-    await Promise.allSettled(
-      outcomes.map((o, i) =>
-        o.status === 'fulfilled'
-          ? deps.suppliers.flight(plans[i].row.source as Source).void({ pnr: o.value.pnr, ticketNumbers: o.value.tickets.map((t) => t.ticketNumber) })
-          : Promise.resolve(null),
-      ),
-    );
-    await reverseCharges(deps, actor, booking, plans, failed.reason instanceof SupplierError ? failed.reason.code : 'UNAVAILABLE');
-    throw supplierFailed(failed.reason, lang);
+    // nothing is half done: tickets issued for the other PNRs are voided again (the outbox), every charge reversed
+    const error = supplierFailed(failed.reason, lang);
+    const tickets = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    await reverseCharges(deps, doer, booking, plans, failed.reason instanceof SupplierError ? failed.reason.code : 'UNAVAILABLE', { key, tickets, failure: { code: error.code, data: error.data ?? null } });
+    throw error;
   }
 
   // 3. record the tickets
   const issued = outcomes.map((o) => (o as PromiseFulfilledResult<TicketsIssued>).value);
   try {
-    return await db.transaction(async (tx) => {
-      const result: IssueResult = { bookingId: booking.id, amount: 0, balanceAfter: 0, replayed: false, pnrs: [] };
-      for (const [i, p] of plans.entries()) {
-        const pax = paxOf(p.row);
-        const tickets: PnrTicket[] = issued[i].tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
-        const [done] = await tx
-          .update(pnrs)
-          .set({
-            recordStatus: 'ISSUE TICKET',
-            tickets,
-            issuedAt: now,
-            issuedBy: ctx.user.id,
-            voidUntil: new Date(issued[i].voidUntil),
-            totalPrice: p.amount,
-            fareData: p.fares,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(pnrs.id, p.row.id), eq(pnrs.recordStatus, 'BOOKED'), eq(pnrs.chargeEntryId, p.entryId!)))
-          .returning({ id: pnrs.id });
-        if (!done) throw conflict('holdExpired', lang, { pnr: p.row.pnr });
-        result.amount += p.amount;
-        result.pnrs.push({
-          pnr: p.row.pnr!,
-          status: 'ISSUE TICKET',
-          tickets,
-          ...(p.amount !== p.heldTotal ? { repriced: { from: p.heldTotal, to: p.amount } } : {}),
-        });
-      }
-      const status = await settleBookingStatus(tx, booking.id);
-      result.balanceAfter = await balanceOf(tx, booking.agencyId);
-      await writeAudit(
-        tx,
-        {
-          userId: ctx.user.id,
-          agencyId: booking.agencyId,
-          action: 'booking.issued',
-          target: String(booking.id),
-          detail: { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount },
-        },
-        actor.meta,
-      );
-      await tx
-        .update(issueRequests)
-        .set({ status: 'done', result, updatedAt: new Date() })
-        .where(eq(issueRequests.idempotencyKey, body.idempotencyKey));
-      return result;
-    });
+    return await recordTickets(db, doer, booking, plans, issued, key, now, lang);
   } catch (err) {
-    // the hold ended while the supplier answered (expired): undo the tickets and the charges
-    await Promise.allSettled(issued.map((t, i) => deps.suppliers.flight(plans[i].row.source as Source).void({ pnr: t.pnr, ticketNumbers: t.tickets.map((x) => x.ticketNumber) })));
-    await reverseCharges(deps, actor, booking, plans, 'recordFailed');
+    // the hold ended while the supplier answered: undo the tickets and the charges
+    const failure = err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL };
+    await reverseCharges(deps, doer, booking, plans, 'recordFailed', { key, tickets: issued, failure });
     throw err;
   }
+}
+
+/** The supplier's idempotency key of one PNR's issue within a request. */
+const supplierIssueKey = (key: string, pnr: string) => `${key}:${pnr}`;
+
+/**
+ * The recovery of an issue whose request died (platform/reliability/saga.ts). Not yet charged: the key is
+ * freed. Charged: the supplier is asked for each PNR (retrieve); when every PNR is ticketed by this request's
+ * issue the tickets are recorded (the issue completes), otherwise tickets issued are voided (outbox) and the
+ * charges reversed, and the key is freed so a retry with it issues again. A supplier that does not answer
+ * leaves the saga for the next pass.
+ */
+export async function recoverIssue(deps: Pick<LifecycleDeps, 'db' | 'suppliers'>, saga: { step: string; data: unknown }): Promise<RecoveryOutcome> {
+  const { db } = deps;
+  const data = saga.data as Partial<ChargedIssue> & { key: string; bookingId: number };
+  const recovered: FailedResult = {
+    code: ErrorCode.SUPPLIER_FAILED,
+    data: { reason: 'RECOVERED', message: 'The issue was interrupted and has been undone; it can be tried again.' },
+    recovered: true,
+  };
+  if (saga.step !== 'charged' || !data.pnrs) {
+    await db
+      .update(issueRequests)
+      .set({ status: 'failed', result: recovered, updatedAt: new Date() })
+      .where(and(eq(issueRequests.idempotencyKey, data.key), eq(issueRequests.status, 'pending')));
+    return 'compensated';
+  }
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, data.bookingId));
+  const rows = await db.select().from(pnrs).where(inArray(pnrs.id, data.pnrs.map((p) => p.id))).orderBy(asc(pnrs.id));
+  const plans: IssuePlan[] = data.pnrs.map((p) => ({ row: rows.find((r) => r.id === p.id)!, fares: p.fares, heldTotal: p.heldTotal, amount: p.amount, entryId: p.entryId }));
+  const doer: Doer = { userId: data.userId! };
+  if (plans.every((p) => p.row.recordStatus === 'ISSUE TICKET' && p.row.chargeEntryId === p.entryId)) return 'done';
+  const states = await Promise.all(plans.map((p) => deps.suppliers.flight(p.row.source as Source).retrieve({ pnr: p.row.pnr!, idempotencyKey: supplierIssueKey(data.key, p.row.pnr!) })));
+  const ticketed = states.filter((s): s is Extract<typeof s, { status: 'ticketed' }> => s.status === 'ticketed');
+  const live = plans.every((p) => p.row.recordStatus === 'BOOKED' && p.row.chargeEntryId === p.entryId);
+  if (ticketed.length === plans.length && live) {
+    try {
+      await recordTickets(db, doer, booking, plans, ticketed, data.key, new Date(data.issuedAt!), 'en');
+      return 'done';
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  }
+  await reverseCharges({ ...deps } as LifecycleDeps, doer, booking, plans, 'recovered', { key: data.key, tickets: ticketed, failure: recovered });
+  return 'compensated';
 }
 
 // ----- Void ------------------------------------------------------------------------------------------------
