@@ -31,14 +31,15 @@ import { balanceOf, postEntry } from '../platform/ledger';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db, Tx } from '../platform/db/client';
-import { bookings, issueRequests, journalEntries, pnrs, refunds, type PnrTicket } from '../platform/db/schema';
+import { bookings, issueRequests, journalEntries, pnrs, refunds, sagas, type PnrTicket } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/db/client';
 import { releaseSeats } from '../flights/service';
 import { ApiError } from '../platform/http/errors';
 import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SupplierRegistry, type TicketShare } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
 import { PROCESS_INSTANCE_ID } from '../platform/reliability/instance';
 import { enqueue, attemptNow } from '../platform/reliability/outbox';
-import { beginSaga, endSaga, runRecovery, sagaStep, takeOrphan, type RecoveryOutcome } from '../platform/reliability/saga';
+import { beginSaga, endSaga, runRecovery, sagaOf, sagaStep, takeOrphan, type RecoveryOutcome } from '../platform/reliability/saga';
 import { bookingInScope } from './scope';
 import { departureInstant, shownStatus } from './service';
 import { settleBookingStatus } from './status';
@@ -463,7 +464,7 @@ async function reverseCharges(
       const plan = plans.find((p) => p.row.pnr === t.pnr);
       if (!plan) continue;
       const key = `void:${undo.key}:${t.pnr}`;
-      await enqueue(tx, { kind: COMPENSATING_VOID, key, payload: { source: plan.row.source, pnr: t.pnr, ticketNumbers: t.tickets.map((x) => x.ticketNumber), bookingId: booking.id } });
+      await enqueue(tx, { kind: COMPENSATING_VOID, key, payload: { source: plan.row.source, pnr: t.pnr, ticketNumbers: t.tickets.map((x) => x.ticketNumber), bookingId: booking.id, agencyId: booking.agencyId } });
       voids.push(key);
     }
     await writeAudit(
@@ -863,16 +864,57 @@ export async function refundTickets(deps: LifecycleDeps, actor: Actor, bookingId
   const booking = await bookingInScope(db, ctx, bookingId);
   const [row] = await pnrsOfBooking(db, bookingId, [body.pnr]);
   const entryKey = `refund:${body.idempotencyKey}`;
-  const [earlier] = await db.select().from(journalEntries).where(eq(journalEntries.idempotencyKey, entryKey));
-  if (earlier) {
-    if (earlier.pnr !== row.pnr || earlier.agencyId !== booking.agencyId) throw conflict('idempotencyKeyReused', lang);
-    return { bookingId, amount: Number(earlier.amount), balanceAfter: await balanceOf(db, booking.agencyId), replayed: true };
-  }
+  const bodyHash = refundBodyHash(bookingId, body);
+  const earlier = await refundReplay(deps, bookingId, entryKey, bodyHash, lang);
+  if (earlier) return earlier;
   const paxIds = [...new Set(body.paxIds)];
   const ticketed = new Set((row.tickets ?? []).map((t) => t.paxId));
   const unknown = paxIds.filter((id) => !ticketed.has(id));
   if (unknown.length > 0) throw new ApiError(ErrorCode.VALIDATION, { reason: 'paxIds', paxIds: unknown });
+  try {
+    return await refundInTransaction(deps, actor, booking, row, { entryKey, bodyHash, paxIds, ticketed, now });
+  } catch (err) {
+    // a concurrent call with the key committed first: its answer
+    if (!isUniqueViolation(err)) throw err;
+    const replay = await refundReplay(deps, bookingId, entryKey, bodyHash, lang);
+    if (!replay) throw err;
+    return replay;
+  }
+}
+
+/** The idempotency hash of a refund: the booking, the PNR and the sorted passengers. */
+export function refundBodyHash(bookingId: number, body: Pick<RefundRequest, 'pnr' | 'paxIds'>): string {
+  return createHash('sha256')
+    .update(`${bookingId}|${body.pnr}|${[...new Set(body.paxIds)].sort((a, b) => a - b).join(',')}`)
+    .digest('hex');
+}
+
+/**
+ * The earlier refund of the key (its record, platform sagas, written in the refund's own transaction): the
+ * same body answers its result again (`replayed: true`), another body is 409/49 idempotencyKeyReused.
+ */
+async function refundReplay(deps: LifecycleDeps, bookingId: number, key: string, bodyHash: string, lang: Language): Promise<MoneyResult | null> {
+  const saga = await sagaOf(deps.db, key);
+  if (!saga) return null;
+  const data = saga.data as { bodyHash: string; result: MoneyResult };
+  if (data.bodyHash !== bodyHash) throw conflict('idempotencyKeyReused', lang);
+  return { ...data.result, bookingId, balanceAfter: await balanceOf(deps.db, data.result.bookingId ?? bookingId), replayed: true };
+}
+
+async function refundInTransaction(
+  deps: LifecycleDeps,
+  actor: Actor,
+  booking: BookingRow,
+  row: PnrRow,
+  k: { entryKey: string; bodyHash: string; paxIds: number[]; ticketed: Set<number>; now: Date },
+): Promise<MoneyResult> {
+  const { db } = deps;
+  const { ctx, lang } = actor;
+  const { entryKey, paxIds, ticketed, now } = k;
+  const bookingId = booking.id;
   return db.transaction(async (tx) => {
+    // the key first: a concurrent call with it waits here on the unique index, then replays this answer
+    await tx.insert(sagas).values({ kind: 'booking.refund', key: entryKey, owner: ownerOf(deps), status: 'done', step: 'done', data: { bodyHash: k.bodyHash } });
     const locked = await lockPnr(tx, row.id);
     const done = (await refundedPax(tx, [row.id])).get(row.id) ?? new Map();
     refuseRefund(locked, now, lang, ticketed.size - done.size);
@@ -915,7 +957,9 @@ export async function refundTickets(deps: LifecycleDeps, actor: Actor, bookingId
       },
       actor.meta,
     );
-    return { bookingId, amount, balanceAfter: await balanceOf(tx, booking.agencyId), replayed: false };
+    const result: MoneyResult = { bookingId, amount, balanceAfter: await balanceOf(tx, booking.agencyId), replayed: false };
+    await tx.update(sagas).set({ data: { bodyHash: k.bodyHash, result } }).where(eq(sagas.key, entryKey));
+    return result;
   });
 }
 
