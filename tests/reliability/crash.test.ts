@@ -1,7 +1,8 @@
 /**
- * Crash safety of the issue (docs/reliability.md, item 1) and the start-up lock (item 5), on PostgreSQL with
- * real processes: two gateways start at once on an empty database (both come up: one migrates and seeds, the
- * other waits for the lock); issues stream at concurrency 10 into one of them with supplier latency 300–1500
+ * Crash safety of the issue (docs/reliability.md, item 1), the start-up lock (item 5) and shared search
+ * sessions (item 6), on PostgreSQL with real processes: two gateways start at once on an empty database (both
+ * come up: one migrates and seeds, the other waits for the lock); the holds are made by a client alternating
+ * between them (a search started on one is polled and held on the other); issues stream at concurrency 10 into one of them with supplier latency 300–1500
  * ms, and it is killed with SIGKILL while issues are charged and at the supplier. After the restart every
  * booking is issued-and-charged or not-issued-and-uncharged (the recovery settles the interrupted sagas, or a
  * retry with the same key resumes its own), no key stays pending, and retries with the same keys all issue.
@@ -37,7 +38,10 @@ describePg('crash during issues (PostgreSQL, child processes)', () => {
     await client.login('f1admin');
     const [saoviet] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.code, 'SAOVIET'));
     await db.transaction((tx) => postEntry(tx, { type: 'T', agencyId: saoviet.id, amount: 10_000_000_000, reference: 'crash test top-up' }));
-    const held = await holdMany(client, ISSUES, 20);
+    // item 6: searches started on one instance are polled and held on the other (the client alternates)
+    const alternating = new Client(() => [a.url, b.url]);
+    alternating.token = client.token;
+    const held = await holdMany(alternating, ISSUES, 20);
     expect(held).toHaveLength(ISSUES);
 
     // the stream, killed while issues are charged and waiting for the supplier
