@@ -720,16 +720,38 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
   const booking = await bookingInScope(db, ctx, bookingId);
   const rows = await pnrsOfBooking(db, bookingId, codes);
   for (const row of rows) refuseVoid(row, now, lang);
-  const answers = await Promise.allSettled(
-    rows.map((r) => deps.suppliers.flight(r.source as Source).void({ pnr: r.pnr!, ticketNumbers: (r.tickets ?? []).map((t) => t.ticketNumber) })),
-  );
+  // the saga first: a crash after the supplier voided and before the V entry is finished by the recovery
+  const key = `void:${rows.map((r) => `${r.id}.${r.chargeEntryId}`).join(',')}`;
+  const data: VoidSagaData = { bookingId, userId: ctx.user.id, pnrs: rows.map((r) => ({ id: r.id, pnr: r.pnr!, source: r.source, ticketNumbers: (r.tickets ?? []).map((t) => t.ticketNumber) })) };
+  await beginSaga(db, { kind: VOID_SAGA, key, owner: ownerOf(deps), step: 'calling', data });
+  const answers = await Promise.allSettled(data.pnrs.map((p) => deps.suppliers.flight(p.source as Source).void({ pnr: p.pnr, ticketNumbers: p.ticketNumbers })));
   const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
-  if (failed) throw supplierFailed(failed.reason, lang);
+  try {
+    if (failed) throw supplierFailed(failed.reason, lang);
+    return await recordVoid(db, { userId: ctx.user.id, meta: actor.meta }, booking, rows.map((r) => r.id), key, lang);
+  } catch (err) {
+    await endSaga(db, key, 'compensated', err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+}
+
+/** The saga of a void (platform/reliability/saga.ts), key `void:<pnr id>.<charge entry>,…`. */
+export const VOID_SAGA = 'booking.void';
+
+interface VoidSagaData {
+  bookingId: number;
+  userId: number;
+  pnrs: { id: number; pnr: string; source: string; ticketNumbers: string[] }[];
+}
+
+/** The V entries of voided tickets, VOIDED OR CANCEL, seats back, the booking's status and audit; the saga done. */
+async function recordVoid(db: Db, doer: Doer, booking: BookingRow, pnrIds: number[], key: string, lang: Language): Promise<MoneyResult> {
+  const bookingId = booking.id;
   return db.transaction(async (tx) => {
     let amount = 0;
     const done: { pnr: string | null; amount: number; entryId: number }[] = [];
-    for (const r of rows) {
-      const row = await lockPnr(tx, r.id);
+    for (const id of pnrIds) {
+      const row = await lockPnr(tx, id);
       if (row.recordStatus !== 'ISSUE TICKET' || row.chargeEntryId === null) throw conflict('notVoidable', lang, { pnr: row.pnr });
       const [charge] = await tx.select({ amount: journalEntries.amount }).from(journalEntries).where(eq(journalEntries.id, row.chargeEntryId));
       const entry = await postEntry(tx, {
@@ -740,8 +762,8 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
         idempotencyKey: `void:${row.id}:${row.chargeEntryId}`,
         bookingRef: String(bookingId),
         pnr: row.pnr,
-        createdBy: ctx.user.id,
-        meta: actor.meta,
+        createdBy: doer.userId,
+        meta: doer.meta,
       });
       await tx.update(pnrs).set({ recordStatus: 'VOIDED OR CANCEL', updatedAt: new Date() }).where(eq(pnrs.id, row.id));
       await giveSeatsBack(tx, row);
@@ -749,9 +771,34 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
       done.push({ pnr: row.pnr, amount: entry.amount, entryId: entry.id });
     }
     const status = await settleBookingStatus(tx, bookingId);
-    await writeAudit(tx, { userId: ctx.user.id, agencyId: booking.agencyId, action: 'booking.voided', target: String(bookingId), detail: { bookingId, status, pnrs: done, amount } }, actor.meta);
+    await writeAudit(tx, { userId: doer.userId, agencyId: booking.agencyId, action: 'booking.voided', target: String(bookingId), detail: { bookingId, status, pnrs: done, amount } }, doer.meta);
+    await endSaga(tx, key, 'done');
     return { bookingId, amount, balanceAfter: await balanceOf(tx, booking.agencyId), replayed: false };
   });
+}
+
+/**
+ * The recovery of a void whose request died: the supplier is asked for each PNR. None voided: nothing happened
+ * (compensated; the tickets stand, charged). Some voided: the void is finished (the rest voided again, an
+ * idempotent call) and the V entries recorded. A supplier that does not answer leaves it for the next pass.
+ */
+export async function recoverVoid(deps: Pick<LifecycleDeps, 'db' | 'suppliers'>, saga: { key: string; data: unknown }): Promise<RecoveryOutcome> {
+  const { db } = deps;
+  const data = saga.data as VoidSagaData;
+  const states = await Promise.all(data.pnrs.map((p) => deps.suppliers.flight(p.source as Source).retrieve({ pnr: p.pnr })));
+  if (!states.some((s) => s.status === 'voided')) return 'compensated';
+  for (const [i, p] of data.pnrs.entries()) {
+    if (states[i].status !== 'voided') await deps.suppliers.flight(p.source as Source).void({ pnr: p.pnr, ticketNumbers: p.ticketNumbers });
+  }
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, data.bookingId));
+  try {
+    await recordVoid(db, { userId: data.userId }, booking, data.pnrs.map((p) => p.id), saga.key, 'en');
+    return 'done';
+  } catch (err) {
+    // already recorded by the request itself
+    if (err instanceof ApiError) return 'done';
+    throw err;
+  }
 }
 
 // ----- Cancel ----------------------------------------------------------------------------------------------

@@ -122,8 +122,8 @@ export interface VoidResult {
 
 export interface RetrieveRequest {
   pnr: string;
-  /** The issue's idempotency key (the supplier's records of an issue are found by PNR and key). */
-  idempotencyKey: string;
+  /** The issue's idempotency key: given, only an issue made with that key counts as ticketed. */
+  idempotencyKey?: string;
 }
 
 /** Where the supplier stands on a PNR: ticketed (with the tickets of that issue), voided, or only held. */

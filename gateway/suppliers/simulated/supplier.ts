@@ -129,7 +129,7 @@ export class SimulatedSupplier implements FlightSupplier {
   async retrieve(request: RetrieveRequest, ctx: SupplierContext = {}): Promise<RetrieveResult> {
     await this.respond(ctx);
     const record = RECORDS.get(request.pnr);
-    if (!record || record.key !== request.idempotencyKey) return { pnr: request.pnr, status: 'held' };
+    if (!record || (request.idempotencyKey !== undefined && record.key !== request.idempotencyKey)) return { pnr: request.pnr, status: 'held' };
     if (record.voided) return { pnr: request.pnr, status: 'voided' };
     return { status: 'ticketed', ...record.issued };
   }
