@@ -19,7 +19,7 @@ import { createSupplierRegistry, SupplierError, type FlightSupplier, type IssueR
 import { call, login, startGateway, type Gateway } from '../gateway/helpers';
 import { searchToEnd, inDays } from '../gateway/flights-helpers';
 import { adult, contact, hold } from '../gateway/lifecycle-helpers';
-import { recoverIssue, compensatingVoid } from '../../gateway/bookings/lifecycle';
+import { recoverIssue, recoverVoid, compensatingVoid, voidTickets } from '../../gateway/bookings/lifecycle';
 import { describePg } from './harness';
 import { SOURCES } from '../../contract/flights';
 
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 /** A registry whose VN supplier's issue and void can be made to hang or fail. */
 function controllable(base = createSupplierRegistry(ZERO)) {
-  const control = { hangAfterIssue: false, voidDown: false, released: [] as (() => void)[] };
+  const control = { hangAfterIssue: false, hangAfterVoid: false, voidDown: false, released: [] as (() => void)[] };
   const real = base.flight('VN');
   const vn = Object.assign(Object.create(real) as FlightSupplier, {
     issue: async (r: IssueRequest) => {
@@ -48,7 +48,9 @@ function controllable(base = createSupplierRegistry(ZERO)) {
     },
     void: async (r: Parameters<FlightSupplier['void']>[0]) => {
       if (control.voidDown) throw new SupplierError('UNAVAILABLE', { source: 'VN' });
-      return real.void(r);
+      const out = await real.void(r);
+      if (control.hangAfterVoid) await new Promise<void>((resolve) => control.released.push(resolve));
+      return out;
     },
   });
   const suppliers: SupplierRegistry = createSupplierRegistry(ZERO, {
@@ -92,6 +94,28 @@ describePg('sagas, outbox, refund idempotency, refresh grace (PostgreSQL)', () =
     await dying.catch(() => undefined);
     expect(await netChargedOf(gw.db, h.id)).toBe(row.totalPrice);
     expect((await gw.db.select().from(sagas).where(eq(sagas.key, key)))[0].status).toBe('done');
+  });
+
+  it('item 1 (void): the supplier voided and the request died: the recovery records the void (V entry, seats back)', async () => {
+    const h = await hold(gw, admin, { source: 'VN', days: 33 });
+    const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+    const { control, suppliers } = controllable();
+    await issueBooking({ db: gw.db, suppliers }, { ctx, lang: 'en' }, h.id, { idempotencyKey: randomUUID(), pnrs: [h.pnr] });
+    await gw.db.update(pnrs).set({ voidUntil: new Date(Date.now() + 3_600_000) }).where(eq(pnrs.pnr, h.pnr));
+    control.hangAfterVoid = true;
+    const dying = voidTickets({ db: gw.db, suppliers, instanceId: 'dead-instance' }, { ctx, lang: 'en' }, h.id, [h.pnr]);
+    while (control.released.length === 0) await new Promise((r) => setTimeout(r, 20));
+    const [issued] = await gw.db.select().from(pnrs).where(eq(pnrs.pnr, h.pnr));
+    expect(issued.recordStatus).toBe('ISSUE TICKET');
+    const key = `void:${issued.id}.${issued.chargeEntryId}`;
+    const saga = await takeOrphan(gw.db, key, 'recovering-instance');
+    expect(saga?.step).toBe('calling');
+    expect(await runRecovery(gw.db, saga!, 'recovering-instance', (s) => recoverVoid({ db: gw.db, suppliers }, s))).toBe('done');
+    expect((await gw.db.select().from(pnrs).where(eq(pnrs.pnr, h.pnr)))[0].recordStatus).toBe('VOIDED OR CANCEL');
+    expect(await netChargedOf(gw.db, h.id)).toBe(0);
+    control.released.forEach((r) => r());
+    await dying.catch(() => undefined);
+    expect(await netChargedOf(gw.db, h.id)).toBe(0);
   });
 
   it('item 2: a compensating void that fails stays in the outbox and on the operators list until it succeeds', async () => {
