@@ -20,6 +20,7 @@ import { registerStatic } from './platform/http/static';
 import { ledger } from './platform/ledger';
 import type { GatewayContext } from './platform/module';
 import { Shared } from './platform/shared';
+import { createReliability, startReliability, type ReliabilityOptions } from './platform/reliability';
 import type { Settings } from './settings';
 import { createSupplierRegistry, type SupplierRegistry } from './suppliers';
 
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** The supply (default built from settings.SUPPLIERS); tests give one with a failing adapter. */
   suppliers?: SupplierRegistry;
+  /** Recovery and outbox rounds (platform/reliability; tests drive them by hand with everyMs 0). */
+  reliability?: ReliabilityOptions;
 }
 
 /** Two endpoint paths of one method where one pattern matches the other would let casbin mix their rules. */
@@ -73,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const enforcer = await createEnforcer(endpointPolicies());
   const signer = new TokenSigner(secret, settings.ACCESS_TOKEN_TTL);
   const access: AccessDeps = { db, cipher: { key: settings.AES_KEY, iv: settings.AES_IV }, signer, enforcer };
+  const reliability = createReliability(db, options.reliability);
   const ctx: GatewayContext = {
     settings,
     db,
@@ -85,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notifier,
     shared: new Shared(),
     captchaText: options.captchaText,
+    reliability,
   };
 
   app.decorateRequest('auth', null);
@@ -103,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     names.add(module.name);
     await module.register(app, ctx);
   }
+  await startReliability(app, db, reliability);
   registerOpenApiRoute(app);
   await registerStatic(app, settings.STATIC_DIR, settings.LOCALES_DIR);
 

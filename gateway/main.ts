@@ -24,13 +24,16 @@ async function main(): Promise<void> {
   }
 
   const database = await openFromSettings(settings);
-  let seeded = false;
-  if (settings.SEED === 'on' || (settings.SEED === 'auto' && (await isDatabaseEmpty(database.db)))) {
-    await seedDemo(database.db);
-    await seedTrains(database.db);
-    await seedEsim(database.db);
-    seeded = true;
-  }
+  // the seed under the start-up lock too: a second instance starting at once sees the first one's data
+  const seeded = await database.exclusive(async () => {
+    if (settings.SEED === 'on' || (settings.SEED === 'auto' && (await isDatabaseEmpty(database.db)))) {
+      await seedDemo(database.db);
+      await seedTrains(database.db);
+      await seedEsim(database.db);
+      return true;
+    }
+    return false;
+  });
 
   const app = await buildApp({ settings, db: database.db });
   app.log.info({ database: database.location, seeded }, 'database ready');

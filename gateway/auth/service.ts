@@ -22,7 +22,7 @@ import { queueMail } from '../mail/service';
 import type { Settings } from '../settings';
 import type { CaptchaService } from './captcha';
 import { burnVerification, hashPassword, hmac, randomCode, safeEqualHex, verifyPassword } from '../platform/passwords';
-import { findRefreshForUpdate, issueRefreshToken, revokeAllOfUser, revokeFamily } from './sessions';
+import { findRefreshForUpdate, issueRefreshToken, REFRESH_GRACE_MS, revokeAllOfUser, revokeFamily, successorToken } from './sessions';
 import type { LoginThrottle, Verdict } from './throttle';
 import type { TokenSigner } from '../platform/access/tokens';
 import { isBlocked, loadUserById, loadUserByUsername, type UserContext } from '../platform/tenancy/users';
@@ -96,14 +96,20 @@ export class AuthService {
     const now = new Date();
     const claims = await signer.verifyIgnoringExpiry(input.accessToken);
     if (!claims) throw new ApiError(ErrorCode.REFRESH_INVALID);
-    type Outcome = { error: ApiError } | { ctx: UserContext; token: string; familyId: string };
+    type Outcome = { error: ApiError } | { ctx: UserContext; token: string; familyId: string; signedAt: Date; jti: string };
     const outcome: Outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const row = await findRefreshForUpdate(tx, input.refreshToken);
       if (!row || row.userId !== claims.userId || row.familyId !== claims.familyId) {
         return { error: new ApiError(ErrorCode.REFRESH_INVALID) };
       }
+      if (row.usedAt && !row.revokedAt && row.replacedBy && now.getTime() - row.usedAt.getTime() <= REFRESH_GRACE_MS) {
+        // rotated a moment ago (two tabs, a retry): the same new pair again
+        const ctx = await loadUserById(tx, row.userId);
+        if (!ctx || ctx.agency.id !== claims.agencyId || isBlocked(ctx)) return { error: new ApiError(ErrorCode.REFRESH_INVALID) };
+        return { ctx, token: successorToken(this.d.secret, row.id), familyId: row.familyId, signedAt: row.usedAt, jti: row.replacedBy };
+      }
       if (row.usedAt) {
-        // A rotated token presented again: someone holds a copy. End the whole sign-in.
+        // A rotated token presented again after the grace window: someone holds a copy. End the whole sign-in.
         if (!row.revokedAt) {
           await revokeFamily(tx, row.familyId, now);
           await writeAudit(
@@ -118,13 +124,13 @@ export class AuthService {
       const ctx = await loadUserById(tx, row.userId);
       if (!ctx || ctx.agency.id !== claims.agencyId) return { error: new ApiError(ErrorCode.REFRESH_INVALID) };
       if (isBlocked(ctx)) return { error: new ApiError(ErrorCode.UNAUTHENTICATED) };
-      const next = await issueRefreshToken(tx, { userId: row.userId, familyId: row.familyId, ttlSeconds: settings.REFRESH_TOKEN_TTL, now, meta });
+      const next = await issueRefreshToken(tx, { userId: row.userId, familyId: row.familyId, ttlSeconds: settings.REFRESH_TOKEN_TTL, now, meta, token: successorToken(this.d.secret, row.id) });
       await tx.update(refreshTokens).set({ usedAt: now, replacedBy: next.id }).where(eq(refreshTokens.id, row.id));
-      return { ctx, token: next.token, familyId: row.familyId };
+      return { ctx, token: next.token, familyId: row.familyId, signedAt: now, jti: next.id };
     });
     if ('error' in outcome) throw outcome.error;
     const { ctx } = outcome;
-    const accessToken = await signer.sign({ userId: ctx.user.id, agencyId: ctx.agency.id, familyId: outcome.familyId }, now);
+    const accessToken = await signer.sign({ userId: ctx.user.id, agencyId: ctx.agency.id, familyId: outcome.familyId }, outcome.signedAt, outcome.jti);
     const extras = agencyExtras(ctx);
     return {
       accessToken,

@@ -2,7 +2,7 @@
  * Refresh-token families. A sign-in opens a family; every refresh marks the presented token used and adds
  * its successor to the same family. Presenting a used token again revokes the whole family.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Conn } from '../platform/db/client';
 import { refreshTokens } from '../platform/db/schema';
@@ -19,9 +19,9 @@ export interface IssuedRefresh {
 
 export async function issueRefreshToken(
   conn: Conn,
-  args: { userId: number; familyId?: string; ttlSeconds: number; now: Date; meta?: RequestMeta },
+  args: { userId: number; familyId?: string; ttlSeconds: number; now: Date; meta?: RequestMeta; token?: string },
 ): Promise<IssuedRefresh> {
-  const token = randomToken(32);
+  const token = args.token ?? randomToken(32);
   const id = randomUUID();
   const familyId = args.familyId ?? randomUUID();
   await conn.insert(refreshTokens).values({
@@ -55,4 +55,15 @@ export async function revokeAllOfUser(conn: Conn, userId: number, now: Date): Pr
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** How long a just-rotated refresh token still answers its successor (two tabs or a retry refreshing at once). */
+export const REFRESH_GRACE_MS = 10_000;
+
+/**
+ * The successor of a refresh token, derived from the server secret and the rotated token's id: a concurrent
+ * refresh of the same token within the grace window computes the same successor and answers the same pair.
+ */
+export function successorToken(secret: string, rotatedId: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor:${rotatedId}`).digest('base64url');
 }

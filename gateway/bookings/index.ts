@@ -2,6 +2,7 @@
 import { FLIGHT_SEARCHES } from '../flights/service';
 import type { GatewayModule } from '../platform/module';
 import { registerFareRuleRoutes } from './fare-rules';
+import { compensatingVoid, COMPENSATING_VOID, ISSUE_SAGA, recoverIssue, recoverVoid, VOID_SAGA } from './lifecycle';
 import { registerLifecycleRoutes } from './lifecycle-routes';
 import { registerBookingRoutes } from './routes';
 
@@ -12,5 +13,9 @@ export const bookingsModule: GatewayModule = {
     registerBookingRoutes(app, ctx.access, { sessions, suppliers: ctx.suppliers, notifier: ctx.notifier, clock: ctx.clock });
     registerLifecycleRoutes(app, ctx.access, { secret: ctx.secret, suppliers: ctx.suppliers, clock: ctx.clock });
     registerFareRuleRoutes(app, ctx.access, ctx.suppliers);
+    // crash safety (docs/reliability.md): issues whose request died are finished or undone; compensating voids retried
+    ctx.reliability.sagas.register(ISSUE_SAGA, (saga) => recoverIssue({ db: ctx.db, suppliers: ctx.suppliers }, saga));
+    ctx.reliability.sagas.register(VOID_SAGA, (saga) => recoverVoid({ db: ctx.db, suppliers: ctx.suppliers }, saga));
+    ctx.reliability.outbox.register(COMPENSATING_VOID, compensatingVoid(ctx.suppliers));
   },
 };

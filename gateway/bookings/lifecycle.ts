@@ -31,11 +31,15 @@ import { balanceOf, postEntry } from '../platform/ledger';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db, Tx } from '../platform/db/client';
-import { bookings, issueRequests, journalEntries, pnrs, refunds, type PnrTicket } from '../platform/db/schema';
+import { bookings, issueRequests, journalEntries, pnrs, refunds, sagas, type PnrTicket } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/db/client';
 import { releaseSeats } from '../flights/service';
 import { ApiError } from '../platform/http/errors';
 import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SupplierRegistry, type TicketShare } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
+import { PROCESS_INSTANCE_ID } from '../platform/reliability/instance';
+import { enqueue, attemptNow } from '../platform/reliability/outbox';
+import { beginSaga, endSaga, runRecovery, sagaOf, sagaStep, takeOrphan, type RecoveryOutcome } from '../platform/reliability/saga';
 import { bookingInScope } from './scope';
 import { departureInstant, shownStatus } from './service';
 import { settleBookingStatus } from './status';
@@ -52,6 +56,10 @@ export interface LifecycleDeps {
   pendingWaitMs?: number;
   /** Called each time a request waits for a pending one with its key (tests synchronise on it). */
   onPendingWait?: () => void;
+  /** The instance running the request (saga owner; default this process). */
+  instanceId?: string;
+  /** An owner silent this long is dead and its sagas are recovered (default platform DEAD_AFTER_MS). */
+  deadAfterMs?: number;
 }
 
 /** Who acts: the signed-in user, the language of messages and the request facts for the audit log. */
@@ -303,48 +311,79 @@ const STALE_PENDING_MS = 5 * 60_000;
 
 type Claim = { kind: 'owned' } | { kind: 'done'; result: IssueResult };
 
+/** The saga of an issue (platform/reliability/saga.ts): one per idempotency key. */
+export const ISSUE_SAGA = 'booking.issue';
+const issueSagaKey = (key: string) => `issue:${key}`;
+/** The outbox kind of a compensating void (tickets issued for a charge that was reversed). */
+export const COMPENSATING_VOID = 'flight.void';
+
+const ownerOf = (deps: Pick<LifecycleDeps, 'instanceId'>) => deps.instanceId ?? PROCESS_INSTANCE_ID;
+
+/** A failed key whose saga a recovery undid: the next request with the key takes it over (it resumes). */
+interface FailedResult {
+  code?: ErrorCodeValue;
+  data?: Record<string, unknown> | null;
+  recovered?: boolean;
+}
+
 /**
  * Takes the idempotency key for this request, or answers the finished result of an earlier one. A request
- * arriving while the key is pending waits for it (polling, bounded by pendingWaitMs); a failed key is taken
- * over (the retry may try again); the key with another body is 409/49.
+ * arriving while the key is pending waits for it (polling, bounded by pendingWaitMs); when the request that
+ * holds it died (its instance no longer beats), the waiting one recovers its saga at once and then resumes:
+ * a finished issue is answered, an undone one is taken over. A failed key is taken over (the retry may try
+ * again); the key with another body is 409/49.
  */
 async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: number, key: string, bodyHash: string): Promise<Claim> {
   const { db } = deps;
+  const owner = ownerOf(deps);
   const deadline = Date.now() + (deps.pendingWaitMs ?? 60_000);
   let waited = false;
   for (;;) {
-    const inserted = await db
-      .insert(issueRequests)
-      .values({ idempotencyKey: key, userId: actor.ctx.user.id, bookingId, bodyHash, status: 'pending' })
-      .onConflictDoNothing()
-      .returning({ key: issueRequests.idempotencyKey });
-    if (inserted.length > 0) return { kind: 'owned' };
+    const inserted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(issueRequests)
+        .values({ idempotencyKey: key, userId: actor.ctx.user.id, bookingId, bodyHash, status: 'pending' })
+        .onConflictDoNothing()
+        .returning({ key: issueRequests.idempotencyKey });
+      if (rows.length > 0) await beginSaga(tx, { kind: ISSUE_SAGA, key: issueSagaKey(key), owner, step: 'claimed', data: { key, bookingId } });
+      return rows.length > 0;
+    });
+    if (inserted) return { kind: 'owned' };
     const [row] = await db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
     if (!row) continue;
     if (row.bodyHash !== bodyHash || row.bookingId !== bookingId) throw conflict('idempotencyKeyReused', actor.lang);
     if (row.status === 'done') return { kind: 'done', result: row.result as IssueResult };
-    if (row.status === 'failed' && waited) {
+    const failed = row.result as FailedResult | null;
+    if (row.status === 'failed' && waited && !failed?.recovered) {
       // the request this one waited for failed: the same answer (a later retry with the key tries again)
-      const failed = row.result as { code?: ErrorCodeValue; data?: Record<string, unknown> | null } | null;
       throw new ApiError(failed?.code ?? ErrorCode.INTERNAL, failed?.data ?? undefined);
     }
     const staleBefore = new Date(Date.now() - STALE_PENDING_MS);
     if (row.status === 'failed' || row.updatedAt.getTime() < staleBefore.getTime()) {
       // one of the requests waiting takes it over (the condition is re-checked by the update itself)
-      const taken = await db
-        .update(issueRequests)
-        .set({ status: 'pending', userId: actor.ctx.user.id, result: null, updatedAt: new Date() })
-        .where(
-          and(
-            eq(issueRequests.idempotencyKey, key),
-            row.status === 'failed' ? eq(issueRequests.status, 'failed') : and(eq(issueRequests.status, 'pending'), lt(issueRequests.updatedAt, staleBefore)),
-          ),
-        )
-        .returning({ key: issueRequests.idempotencyKey });
-      if (taken.length > 0) return { kind: 'owned' };
-    } else if (Date.now() > deadline) {
-      throw conflict('issueInProgress', actor.lang);
+      const taken = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(issueRequests)
+          .set({ status: 'pending', userId: actor.ctx.user.id, result: null, updatedAt: new Date() })
+          .where(
+            and(
+              eq(issueRequests.idempotencyKey, key),
+              row.status === 'failed' ? eq(issueRequests.status, 'failed') : and(eq(issueRequests.status, 'pending'), lt(issueRequests.updatedAt, staleBefore)),
+            ),
+          )
+          .returning({ key: issueRequests.idempotencyKey });
+        if (rows.length > 0) await beginSaga(tx, { kind: ISSUE_SAGA, key: issueSagaKey(key), owner, step: 'claimed', data: { key, bookingId } });
+        return rows.length > 0;
+      });
+      if (taken) return { kind: 'owned' };
     } else {
+      // pending: is the request holding it gone (a crash)? then recover its saga now instead of waiting
+      const orphan = await takeOrphan(db, issueSagaKey(key), owner, deps.deadAfterMs);
+      if (orphan) {
+        await runRecovery(db, orphan, owner, (saga) => recoverIssue(deps, saga));
+        continue;
+      }
+      if (Date.now() > deadline) throw conflict('issueInProgress', actor.lang);
       waited = true;
       deps.onPendingWait?.();
     }
@@ -360,6 +399,15 @@ interface IssuePlan {
   entryId?: number;
 }
 
+/** What the saga of an issue keeps once charged: enough to record the tickets or undo the charges later. */
+interface ChargedIssue {
+  key: string;
+  bookingId: number;
+  userId: number;
+  issuedAt: string;
+  pnrs: { id: number; pnr: string; source: string; entryId: number; amount: number; heldTotal: number; fares: StoredFare[] }[];
+}
+
 function refuseIssue(row: PnrRow, now: Date, lang: Language): void {
   if (actionsOf(row, now).includes('issue') && row.chargeEntryId === null) return;
   if (row.recordStatus === 'ISSUE TICKET') throw conflict('alreadyIssued', lang, { pnr: row.pnr });
@@ -368,11 +416,33 @@ function refuseIssue(row: PnrRow, now: Date, lang: Language): void {
   throw conflict('notIssuable', lang, { pnr: row.pnr });
 }
 
-/** Reverses the charges of a failed issue: a V entry "reversal of entry N" each; the PNRs stay BOOKED. */
-async function reverseCharges(deps: LifecycleDeps, actor: Actor, booking: BookingRow, plans: IssuePlan[], why: string): Promise<void> {
+/** Who a money step is recorded for: the acting user, or the user of a request a recovery finishes. */
+interface Doer {
+  userId: number;
+  meta?: RequestMeta;
+}
+
+/**
+ * Reverses the charges of a failed issue: a V entry "reversal of entry N" each, for a PNR still BOOKED with that
+ * charge (so a reversal repeated by a recovery, or after the tickets were recorded, changes nothing); the PNRs
+ * stay BOOKED. Tickets the supplier issued for the request go to the outbox as compensating voids (retried until
+ * the supplier confirms) in the same transaction; the saga ends compensated and the key failed.
+ */
+async function reverseCharges(
+  deps: LifecycleDeps,
+  doer: Doer,
+  booking: BookingRow,
+  plans: IssuePlan[],
+  why: string,
+  undo: { key: string; tickets: TicketsIssued[]; failure: FailedResult },
+): Promise<void> {
+  const voids: string[] = [];
   await deps.db.transaction(async (tx) => {
+    const reversed: number[] = [];
     for (const p of plans) {
       if (p.entryId === undefined) continue;
+      const row = await lockPnr(tx, p.row.id);
+      if (row.recordStatus !== 'BOOKED' || row.chargeEntryId !== p.entryId) continue;
       await postEntry(tx, {
         type: 'V',
         agencyId: booking.agencyId,
@@ -381,31 +451,113 @@ async function reverseCharges(deps: LifecycleDeps, actor: Actor, booking: Bookin
         idempotencyKey: `reversal:${p.entryId}`,
         bookingRef: String(booking.id),
         pnr: p.row.pnr,
-        createdBy: actor.ctx.user.id,
-        meta: actor.meta,
+        createdBy: doer.userId,
+        meta: doer.meta,
       });
       await tx
         .update(pnrs)
         .set({ chargeEntryId: null, updatedAt: new Date() })
         .where(and(eq(pnrs.id, p.row.id), eq(pnrs.chargeEntryId, p.entryId)));
+      reversed.push(p.entryId);
+    }
+    for (const t of undo.tickets) {
+      const plan = plans.find((p) => p.row.pnr === t.pnr);
+      if (!plan) continue;
+      const key = `void:${undo.key}:${t.pnr}`;
+      await enqueue(tx, { kind: COMPENSATING_VOID, key, payload: { source: plan.row.source, pnr: t.pnr, ticketNumbers: t.tickets.map((x) => x.ticketNumber), bookingId: booking.id, agencyId: booking.agencyId } });
+      voids.push(key);
     }
     await writeAudit(
       tx,
       {
-        userId: actor.ctx.user.id,
+        userId: doer.userId,
         agencyId: booking.agencyId,
         action: 'booking.issue_failed',
         target: String(booking.id),
-        detail: { bookingId: booking.id, pnrs: plans.map((p) => p.row.pnr), reversed: plans.filter((p) => p.entryId !== undefined).map((p) => p.entryId), reason: why },
+        detail: { bookingId: booking.id, pnrs: plans.map((p) => p.row.pnr), reversed, reason: why, compensatingVoids: voids },
       },
-      actor.meta,
+      doer.meta,
     );
+    await tx
+      .update(issueRequests)
+      .set({ status: 'failed', result: undo.failure, updatedAt: new Date() })
+      .where(and(eq(issueRequests.idempotencyKey, undo.key), eq(issueRequests.status, 'pending')));
+    await endSaga(tx, issueSagaKey(undo.key), 'compensated', why);
+  });
+  // the voids once now; what fails stays in the outbox for the job
+  for (const key of voids) await attemptNow(deps.db, key, compensatingVoid(deps.suppliers));
+}
+
+/** The outbox handler of a compensating void: the supplier's void of the tickets (voiding twice is harmless). */
+export function compensatingVoid(suppliers: SupplierRegistry): (payload: unknown) => Promise<void> {
+  return async (payload) => {
+    const p = payload as { source: string; pnr: string; ticketNumbers: string[] };
+    await suppliers.flight(p.source as Source).void({ pnr: p.pnr, ticketNumbers: p.ticketNumbers });
+  };
+}
+
+/**
+ * Records the supplier's tickets (transaction 2): ISSUE TICKET, tickets, the charged price and fares, the
+ * booking's status, the audit entry, the key done and the saga done. A PNR no longer BOOKED with this charge
+ * (the hold ended meanwhile, or a recovery undid the charge) is 409 holdExpired and nothing is recorded; all
+ * already recorded with these charges (a recovery finished first) answers that result.
+ */
+async function recordTickets(db: Db, doer: Doer, booking: BookingRow, plans: IssuePlan[], issued: TicketsIssued[], key: string, now: Date, lang: Language): Promise<IssueResult> {
+  return db.transaction(async (tx) => {
+    const result: IssueResult = { bookingId: booking.id, amount: 0, balanceAfter: 0, replayed: false, pnrs: [] };
+    for (const [i, p] of plans.entries()) {
+      const pax = paxOf(p.row);
+      const tickets: PnrTicket[] = issued[i].tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
+      const [done] = await tx
+        .update(pnrs)
+        .set({
+          recordStatus: 'ISSUE TICKET',
+          tickets,
+          issuedAt: now,
+          issuedBy: doer.userId,
+          voidUntil: new Date(issued[i].voidUntil),
+          totalPrice: p.amount,
+          fareData: p.fares,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(pnrs.id, p.row.id), eq(pnrs.recordStatus, 'BOOKED'), eq(pnrs.chargeEntryId, p.entryId!)))
+        .returning({ id: pnrs.id });
+      if (!done) {
+        const [key_] = await tx.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
+        if (key_?.status === 'done') return { ...(key_.result as IssueResult), replayed: true };
+        throw conflict('holdExpired', lang, { pnr: p.row.pnr });
+      }
+      result.amount += p.amount;
+      result.pnrs.push({
+        pnr: p.row.pnr!,
+        status: 'ISSUE TICKET',
+        tickets,
+        ...(p.amount !== p.heldTotal ? { repriced: { from: p.heldTotal, to: p.amount } } : {}),
+      });
+    }
+    const status = await settleBookingStatus(tx, booking.id);
+    result.balanceAfter = await balanceOf(tx, booking.agencyId);
+    await writeAudit(
+      tx,
+      {
+        userId: doer.userId,
+        agencyId: booking.agencyId,
+        action: 'booking.issued',
+        target: String(booking.id),
+        detail: { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount },
+      },
+      doer.meta,
+    );
+    await tx.update(issueRequests).set({ status: 'done', result, updatedAt: new Date() }).where(eq(issueRequests.idempotencyKey, key));
+    await endSaga(tx, issueSagaKey(key), 'done');
+    return result;
   });
 }
 
 /**
  * booking/issue: re-prices, charges the deposit (one C entry per PNR), gets the tickets from the supplier and
- * records them. Idempotent through `issue_requests` (see claimIssueKey).
+ * records them. Idempotent through `issue_requests` (see claimIssueKey); each step is a step of the issue's
+ * saga, so a crash between them is finished or undone by the recovery (recoverIssue).
  */
 export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId: number, body: IssueRequest): Promise<IssueResult> {
   const { db } = deps;
@@ -416,10 +568,14 @@ export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId:
   try {
     return await runIssue(deps, actor, booking, body);
   } catch (err) {
-    await db
-      .update(issueRequests)
-      .set({ status: 'failed', result: err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL }, updatedAt: new Date() })
-      .where(and(eq(issueRequests.idempotencyKey, key), eq(issueRequests.status, 'pending')));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(issueRequests)
+        .set({ status: 'failed', result: err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL }, updatedAt: new Date() })
+        .where(and(eq(issueRequests.idempotencyKey, key), eq(issueRequests.status, 'pending')));
+      // nothing charged (or every charge reversed): the saga ends here
+      await endSaga(tx, issueSagaKey(key), 'compensated', err instanceof Error ? err.message : String(err));
+    });
     throw err;
   }
 }
@@ -427,7 +583,9 @@ export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId:
 async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, body: IssueRequest): Promise<IssueResult> {
   const { db } = deps;
   const { ctx, lang } = actor;
+  const doer: Doer = { userId: ctx.user.id, meta: actor.meta };
   const now = nowOf(deps);
+  const key = body.idempotencyKey;
   const rows = await pnrsOfBooking(db, booking.id, body.pnrs);
   for (const row of rows) refuseIssue(row, now, lang);
 
@@ -438,7 +596,8 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
     plans.push({ row, fares, heldTotal: totalOf(ticketShares(row, booking)), amount: totalOf(ticketShares(row, booking, fares)) });
   }
 
-  // 1. charge, the PNR rows locked and marked (charge_entry_id) so no second issue can start
+  // 1. charge, the PNR rows locked and marked (charge_entry_id) so no second issue can start; the saga's step
+  //    'charged' commits with the charges
   await db.transaction(async (tx) => {
     for (const p of plans) {
       const locked = await lockPnr(tx, p.row.id);
@@ -456,6 +615,14 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
       await tx.update(pnrs).set({ chargeEntryId: entry.id, updatedAt: new Date() }).where(eq(pnrs.id, p.row.id));
       p.entryId = entry.id;
     }
+    const charged: ChargedIssue = {
+      key,
+      bookingId: booking.id,
+      userId: ctx.user.id,
+      issuedAt: now.toISOString(),
+      pnrs: plans.map((p) => ({ id: p.row.id, pnr: p.row.pnr!, source: p.row.source, entryId: p.entryId!, amount: p.amount, heldTotal: p.heldTotal, fares: p.fares })),
+    };
+    await sagaStep(tx, issueSagaKey(key), 'charged', charged);
   });
 
   // 2. the supplier, outside any transaction
@@ -464,7 +631,7 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
       deps.suppliers.flight(p.row.source as Source).issue({
         pnr: p.row.pnr!,
         airline: p.row.airline,
-        idempotencyKey: `${body.idempotencyKey}:${p.row.pnr}`,
+        idempotencyKey: supplierIssueKey(key, p.row.pnr!),
         passengers: paxOf(p.row).map((x) => ({ paxType: x.type })),
         issuedAt: now.toISOString(),
         firstDeparture: firstDeparture(p.row).toISOString(),
@@ -473,74 +640,68 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
   );
   const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
   if (failed) {
-    // nothing is half done: tickets issued for the other PNRs are voided again, every charge reversed
-    await Promise.allSettled(
-      outcomes.map((o, i) =>
-        o.status === 'fulfilled'
-          ? deps.suppliers.flight(plans[i].row.source as Source).void({ pnr: o.value.pnr, ticketNumbers: o.value.tickets.map((t) => t.ticketNumber) })
-          : Promise.resolve(null),
-      ),
-    );
-    await reverseCharges(deps, actor, booking, plans, failed.reason instanceof SupplierError ? failed.reason.code : 'UNAVAILABLE');
-    throw supplierFailed(failed.reason, lang);
+    // nothing is half done: tickets issued for the other PNRs are voided again (the outbox), every charge reversed
+    const error = supplierFailed(failed.reason, lang);
+    const tickets = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    await reverseCharges(deps, doer, booking, plans, failed.reason instanceof SupplierError ? failed.reason.code : 'UNAVAILABLE', { key, tickets, failure: { code: error.code, data: error.data ?? null } });
+    throw error;
   }
 
   // 3. record the tickets
   const issued = outcomes.map((o) => (o as PromiseFulfilledResult<TicketsIssued>).value);
   try {
-    return await db.transaction(async (tx) => {
-      const result: IssueResult = { bookingId: booking.id, amount: 0, balanceAfter: 0, replayed: false, pnrs: [] };
-      for (const [i, p] of plans.entries()) {
-        const pax = paxOf(p.row);
-        const tickets: PnrTicket[] = issued[i].tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
-        const [done] = await tx
-          .update(pnrs)
-          .set({
-            recordStatus: 'ISSUE TICKET',
-            tickets,
-            issuedAt: now,
-            issuedBy: ctx.user.id,
-            voidUntil: new Date(issued[i].voidUntil),
-            totalPrice: p.amount,
-            fareData: p.fares,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(pnrs.id, p.row.id), eq(pnrs.recordStatus, 'BOOKED'), eq(pnrs.chargeEntryId, p.entryId!)))
-          .returning({ id: pnrs.id });
-        if (!done) throw conflict('holdExpired', lang, { pnr: p.row.pnr });
-        result.amount += p.amount;
-        result.pnrs.push({
-          pnr: p.row.pnr!,
-          status: 'ISSUE TICKET',
-          tickets,
-          ...(p.amount !== p.heldTotal ? { repriced: { from: p.heldTotal, to: p.amount } } : {}),
-        });
-      }
-      const status = await settleBookingStatus(tx, booking.id);
-      result.balanceAfter = await balanceOf(tx, booking.agencyId);
-      await writeAudit(
-        tx,
-        {
-          userId: ctx.user.id,
-          agencyId: booking.agencyId,
-          action: 'booking.issued',
-          target: String(booking.id),
-          detail: { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount },
-        },
-        actor.meta,
-      );
-      await tx
-        .update(issueRequests)
-        .set({ status: 'done', result, updatedAt: new Date() })
-        .where(eq(issueRequests.idempotencyKey, body.idempotencyKey));
-      return result;
-    });
+    return await recordTickets(db, doer, booking, plans, issued, key, now, lang);
   } catch (err) {
-    // the hold ended while the supplier answered (expired): undo the tickets and the charges
-    await Promise.allSettled(issued.map((t, i) => deps.suppliers.flight(plans[i].row.source as Source).void({ pnr: t.pnr, ticketNumbers: t.tickets.map((x) => x.ticketNumber) })));
-    await reverseCharges(deps, actor, booking, plans, 'recordFailed');
+    // the hold ended while the supplier answered: undo the tickets and the charges
+    const failure = err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL };
+    await reverseCharges(deps, doer, booking, plans, 'recordFailed', { key, tickets: issued, failure });
     throw err;
   }
+}
+
+/** The supplier's idempotency key of one PNR's issue within a request. */
+const supplierIssueKey = (key: string, pnr: string) => `${key}:${pnr}`;
+
+/**
+ * The recovery of an issue whose request died (platform/reliability/saga.ts). Not yet charged: the key is
+ * freed. Charged: the supplier is asked for each PNR (retrieve); when every PNR is ticketed by this request's
+ * issue the tickets are recorded (the issue completes), otherwise tickets issued are voided (outbox) and the
+ * charges reversed, and the key is freed so a retry with it issues again. A supplier that does not answer
+ * leaves the saga for the next pass.
+ */
+export async function recoverIssue(deps: Pick<LifecycleDeps, 'db' | 'suppliers'>, saga: { step: string; data: unknown }): Promise<RecoveryOutcome> {
+  const { db } = deps;
+  const data = saga.data as Partial<ChargedIssue> & { key: string; bookingId: number };
+  const recovered: FailedResult = {
+    code: ErrorCode.SUPPLIER_FAILED,
+    data: { reason: 'RECOVERED', message: 'The issue was interrupted and has been undone; it can be tried again.' },
+    recovered: true,
+  };
+  if (saga.step !== 'charged' || !data.pnrs) {
+    await db
+      .update(issueRequests)
+      .set({ status: 'failed', result: recovered, updatedAt: new Date() })
+      .where(and(eq(issueRequests.idempotencyKey, data.key), eq(issueRequests.status, 'pending')));
+    return 'compensated';
+  }
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, data.bookingId));
+  const rows = await db.select().from(pnrs).where(inArray(pnrs.id, data.pnrs.map((p) => p.id))).orderBy(asc(pnrs.id));
+  const plans: IssuePlan[] = data.pnrs.map((p) => ({ row: rows.find((r) => r.id === p.id)!, fares: p.fares, heldTotal: p.heldTotal, amount: p.amount, entryId: p.entryId }));
+  const doer: Doer = { userId: data.userId! };
+  if (plans.every((p) => p.row.recordStatus === 'ISSUE TICKET' && p.row.chargeEntryId === p.entryId)) return 'done';
+  const states = await Promise.all(plans.map((p) => deps.suppliers.flight(p.row.source as Source).retrieve({ pnr: p.row.pnr!, idempotencyKey: supplierIssueKey(data.key, p.row.pnr!) })));
+  const ticketed = states.filter((s): s is Extract<typeof s, { status: 'ticketed' }> => s.status === 'ticketed');
+  const live = plans.every((p) => p.row.recordStatus === 'BOOKED' && p.row.chargeEntryId === p.entryId);
+  if (ticketed.length === plans.length && live) {
+    try {
+      await recordTickets(db, doer, booking, plans, ticketed, data.key, new Date(data.issuedAt!), 'en');
+      return 'done';
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  }
+  await reverseCharges({ ...deps } as LifecycleDeps, doer, booking, plans, 'recovered', { key: data.key, tickets: ticketed, failure: recovered });
+  return 'compensated';
 }
 
 // ----- Void ------------------------------------------------------------------------------------------------
@@ -559,16 +720,38 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
   const booking = await bookingInScope(db, ctx, bookingId);
   const rows = await pnrsOfBooking(db, bookingId, codes);
   for (const row of rows) refuseVoid(row, now, lang);
-  const answers = await Promise.allSettled(
-    rows.map((r) => deps.suppliers.flight(r.source as Source).void({ pnr: r.pnr!, ticketNumbers: (r.tickets ?? []).map((t) => t.ticketNumber) })),
-  );
+  // the saga first: a crash after the supplier voided and before the V entry is finished by the recovery
+  const key = `void:${rows.map((r) => `${r.id}.${r.chargeEntryId}`).join(',')}`;
+  const data: VoidSagaData = { bookingId, userId: ctx.user.id, pnrs: rows.map((r) => ({ id: r.id, pnr: r.pnr!, source: r.source, ticketNumbers: (r.tickets ?? []).map((t) => t.ticketNumber) })) };
+  await beginSaga(db, { kind: VOID_SAGA, key, owner: ownerOf(deps), step: 'calling', data });
+  const answers = await Promise.allSettled(data.pnrs.map((p) => deps.suppliers.flight(p.source as Source).void({ pnr: p.pnr, ticketNumbers: p.ticketNumbers })));
   const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
-  if (failed) throw supplierFailed(failed.reason, lang);
+  try {
+    if (failed) throw supplierFailed(failed.reason, lang);
+    return await recordVoid(db, { userId: ctx.user.id, meta: actor.meta }, booking, rows.map((r) => r.id), key, lang);
+  } catch (err) {
+    await endSaga(db, key, 'compensated', err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+}
+
+/** The saga of a void (platform/reliability/saga.ts), key `void:<pnr id>.<charge entry>,…`. */
+export const VOID_SAGA = 'booking.void';
+
+interface VoidSagaData {
+  bookingId: number;
+  userId: number;
+  pnrs: { id: number; pnr: string; source: string; ticketNumbers: string[] }[];
+}
+
+/** The V entries of voided tickets, VOIDED OR CANCEL, seats back, the booking's status and audit; the saga done. */
+async function recordVoid(db: Db, doer: Doer, booking: BookingRow, pnrIds: number[], key: string, lang: Language): Promise<MoneyResult> {
+  const bookingId = booking.id;
   return db.transaction(async (tx) => {
     let amount = 0;
     const done: { pnr: string | null; amount: number; entryId: number }[] = [];
-    for (const r of rows) {
-      const row = await lockPnr(tx, r.id);
+    for (const id of pnrIds) {
+      const row = await lockPnr(tx, id);
       if (row.recordStatus !== 'ISSUE TICKET' || row.chargeEntryId === null) throw conflict('notVoidable', lang, { pnr: row.pnr });
       const [charge] = await tx.select({ amount: journalEntries.amount }).from(journalEntries).where(eq(journalEntries.id, row.chargeEntryId));
       const entry = await postEntry(tx, {
@@ -579,8 +762,8 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
         idempotencyKey: `void:${row.id}:${row.chargeEntryId}`,
         bookingRef: String(bookingId),
         pnr: row.pnr,
-        createdBy: ctx.user.id,
-        meta: actor.meta,
+        createdBy: doer.userId,
+        meta: doer.meta,
       });
       await tx.update(pnrs).set({ recordStatus: 'VOIDED OR CANCEL', updatedAt: new Date() }).where(eq(pnrs.id, row.id));
       await giveSeatsBack(tx, row);
@@ -588,9 +771,34 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
       done.push({ pnr: row.pnr, amount: entry.amount, entryId: entry.id });
     }
     const status = await settleBookingStatus(tx, bookingId);
-    await writeAudit(tx, { userId: ctx.user.id, agencyId: booking.agencyId, action: 'booking.voided', target: String(bookingId), detail: { bookingId, status, pnrs: done, amount } }, actor.meta);
+    await writeAudit(tx, { userId: doer.userId, agencyId: booking.agencyId, action: 'booking.voided', target: String(bookingId), detail: { bookingId, status, pnrs: done, amount } }, doer.meta);
+    await endSaga(tx, key, 'done');
     return { bookingId, amount, balanceAfter: await balanceOf(tx, booking.agencyId), replayed: false };
   });
+}
+
+/**
+ * The recovery of a void whose request died: the supplier is asked for each PNR. None voided: nothing happened
+ * (compensated; the tickets stand, charged). Some voided: the void is finished (the rest voided again, an
+ * idempotent call) and the V entries recorded. A supplier that does not answer leaves it for the next pass.
+ */
+export async function recoverVoid(deps: Pick<LifecycleDeps, 'db' | 'suppliers'>, saga: { key: string; data: unknown }): Promise<RecoveryOutcome> {
+  const { db } = deps;
+  const data = saga.data as VoidSagaData;
+  const states = await Promise.all(data.pnrs.map((p) => deps.suppliers.flight(p.source as Source).retrieve({ pnr: p.pnr })));
+  if (!states.some((s) => s.status === 'voided')) return 'compensated';
+  for (const [i, p] of data.pnrs.entries()) {
+    if (states[i].status !== 'voided') await deps.suppliers.flight(p.source as Source).void({ pnr: p.pnr, ticketNumbers: p.ticketNumbers });
+  }
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, data.bookingId));
+  try {
+    await recordVoid(db, { userId: data.userId }, booking, data.pnrs.map((p) => p.id), saga.key, 'en');
+    return 'done';
+  } catch (err) {
+    // already recorded by the request itself
+    if (err instanceof ApiError) return 'done';
+    throw err;
+  }
 }
 
 // ----- Cancel ----------------------------------------------------------------------------------------------
@@ -703,16 +911,57 @@ export async function refundTickets(deps: LifecycleDeps, actor: Actor, bookingId
   const booking = await bookingInScope(db, ctx, bookingId);
   const [row] = await pnrsOfBooking(db, bookingId, [body.pnr]);
   const entryKey = `refund:${body.idempotencyKey}`;
-  const [earlier] = await db.select().from(journalEntries).where(eq(journalEntries.idempotencyKey, entryKey));
-  if (earlier) {
-    if (earlier.pnr !== row.pnr || earlier.agencyId !== booking.agencyId) throw conflict('idempotencyKeyReused', lang);
-    return { bookingId, amount: Number(earlier.amount), balanceAfter: await balanceOf(db, booking.agencyId), replayed: true };
-  }
+  const bodyHash = refundBodyHash(bookingId, body);
+  const earlier = await refundReplay(deps, bookingId, entryKey, bodyHash, lang);
+  if (earlier) return earlier;
   const paxIds = [...new Set(body.paxIds)];
   const ticketed = new Set((row.tickets ?? []).map((t) => t.paxId));
   const unknown = paxIds.filter((id) => !ticketed.has(id));
   if (unknown.length > 0) throw new ApiError(ErrorCode.VALIDATION, { reason: 'paxIds', paxIds: unknown });
+  try {
+    return await refundInTransaction(deps, actor, booking, row, { entryKey, bodyHash, paxIds, ticketed, now });
+  } catch (err) {
+    // a concurrent call with the key committed first: its answer
+    if (!isUniqueViolation(err)) throw err;
+    const replay = await refundReplay(deps, bookingId, entryKey, bodyHash, lang);
+    if (!replay) throw err;
+    return replay;
+  }
+}
+
+/** The idempotency hash of a refund: the booking, the PNR and the sorted passengers. */
+export function refundBodyHash(bookingId: number, body: Pick<RefundRequest, 'pnr' | 'paxIds'>): string {
+  return createHash('sha256')
+    .update(`${bookingId}|${body.pnr}|${[...new Set(body.paxIds)].sort((a, b) => a - b).join(',')}`)
+    .digest('hex');
+}
+
+/**
+ * The earlier refund of the key (its record, platform sagas, written in the refund's own transaction): the
+ * same body answers its result again (`replayed: true`), another body is 409/49 idempotencyKeyReused.
+ */
+async function refundReplay(deps: LifecycleDeps, bookingId: number, key: string, bodyHash: string, lang: Language): Promise<MoneyResult | null> {
+  const saga = await sagaOf(deps.db, key);
+  if (!saga) return null;
+  const data = saga.data as { bodyHash: string; result: MoneyResult };
+  if (data.bodyHash !== bodyHash) throw conflict('idempotencyKeyReused', lang);
+  return { ...data.result, bookingId, balanceAfter: await balanceOf(deps.db, data.result.bookingId ?? bookingId), replayed: true };
+}
+
+async function refundInTransaction(
+  deps: LifecycleDeps,
+  actor: Actor,
+  booking: BookingRow,
+  row: PnrRow,
+  k: { entryKey: string; bodyHash: string; paxIds: number[]; ticketed: Set<number>; now: Date },
+): Promise<MoneyResult> {
+  const { db } = deps;
+  const { ctx, lang } = actor;
+  const { entryKey, paxIds, ticketed, now } = k;
+  const bookingId = booking.id;
   return db.transaction(async (tx) => {
+    // the key first: a concurrent call with it waits here on the unique index, then replays this answer
+    await tx.insert(sagas).values({ kind: 'booking.refund', key: entryKey, owner: ownerOf(deps), status: 'done', step: 'done', data: { bodyHash: k.bodyHash } });
     const locked = await lockPnr(tx, row.id);
     const done = (await refundedPax(tx, [row.id])).get(row.id) ?? new Map();
     refuseRefund(locked, now, lang, ticketed.size - done.size);
@@ -755,7 +1004,9 @@ export async function refundTickets(deps: LifecycleDeps, actor: Actor, bookingId
       },
       actor.meta,
     );
-    return { bookingId, amount, balanceAfter: await balanceOf(tx, booking.agencyId), replayed: false };
+    const result: MoneyResult = { bookingId, amount, balanceAfter: await balanceOf(tx, booking.agencyId), replayed: false };
+    await tx.update(sagas).set({ data: { bodyHash: k.bodyHash, result } }).where(eq(sagas.key, entryKey));
+    return result;
   });
 }
 

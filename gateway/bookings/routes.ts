@@ -76,7 +76,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     response: bookingCreated,
     handler: async ({ body, auth, lang }) => {
       const ctx = requireAuth(auth);
-      const session = booking.sessions.get(body.sessionId, ctx.user.id);
+      const session = await booking.sessions.find(body.sessionId, ctx.user.id);
       if (!session) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'searchSession' });
       const id = await createBooking({ db, suppliers, now: () => clock.now() }, ctx, session.offers, body, lang);
       return { id };

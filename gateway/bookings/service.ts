@@ -5,7 +5,7 @@
  * others stand. `expireHolds` moves holds past their time limit to TIME LIMIT OUT and gives the seats back.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Language } from '../../contract/constants';
 import {
   passengerProblems,
@@ -322,20 +322,22 @@ export async function bookingView(db: Conn, ctx: UserContext, id: number, now: D
 
 /**
  * Holds past their time limit: each PNR becomes TIME LIMIT OUT and gives its seats back, its booking becomes
- * CANCEL when no hold of it remains, all in one transaction per PNR. Answers how many PNRs expired.
+ * CANCEL when no hold of it remains, all in one transaction per PNR. Answers how many PNRs expired. A PNR being
+ * issued (charged, `charge_entry_id` set) is never expired: its issue's saga settles it first (records the
+ * tickets, or reverses the charge and a later sweep expires it).
  */
 export async function expireHolds(db: Db, now: Date = new Date()): Promise<number> {
   const due = await db
     .select({ id: pnrs.id })
     .from(pnrs)
-    .where(and(eq(pnrs.recordStatus, 'BOOKED'), lte(pnrs.timeLimit, now)));
+    .where(and(eq(pnrs.recordStatus, 'BOOKED'), lte(pnrs.timeLimit, now), isNull(pnrs.chargeEntryId)));
   let expired = 0;
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       const [row] = await tx
         .update(pnrs)
         .set({ recordStatus: 'TIME LIMIT OUT' })
-        .where(and(eq(pnrs.id, id), eq(pnrs.recordStatus, 'BOOKED')))
+        .where(and(eq(pnrs.id, id), eq(pnrs.recordStatus, 'BOOKED'), isNull(pnrs.chargeEntryId)))
         .returning({ bookingId: pnrs.bookingId, seatHolds: pnrs.seatHolds });
       if (!row) return;
       for (const h of row.seatHolds) await releaseSeats(tx, h.key, h.class, h.n);

@@ -122,7 +122,7 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
     uncheckedResponse: true,
     handler: async ({ params, query, auth, lang, reply }) => {
       const ctx = requireAuth(auth);
-      const session = sessions.get(params.sessionId, ctx.user.id);
+      const session = await sessions.find(params.sessionId, ctx.user.id);
       if (!session) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'searchSession' });
       // The response closing before it was sent means the client went away: stop waiting for it.
       const gone = new AbortController();

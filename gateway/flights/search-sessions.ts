@@ -2,9 +2,10 @@
  * Flight search sessions: one search fans out to every active sign-in of the caller's agency, each sign-in
  * one task running in parallel; the portal polls the session for the offers that arrived since its cursor.
  *
- * - Sessions live in the memory of this gateway process (several instances need sticky routing by
- *   session id). A session is forgotten SEARCH_SESSION_TTL_SECONDS after its last use; a user keeps at
- *   most SEARCH_SESSIONS_PER_USER, a new one drops (and stops) the oldest.
+ * - A session runs in the gateway process that started it; on PostgreSQL its state (tasks, offers) is also
+ *   saved after each change to `search_sessions`, so another instance answers its polls and holds from it
+ *   (`find`, a MirrorSession). A session is forgotten SEARCH_SESSION_TTL_SECONDS after its last use; a user
+ *   keeps at most SEARCH_SESSIONS_PER_USER, a new one drops (and stops) the oldest.
  * - A task calls its supplier once per supplier search of the journey (RT: one search with the return date,
  *   both directions come back; MC: one per leg, in parallel). Offers are published as each call answers.
  *   A task still unanswered after SUPPLIER_TIMEOUT_MS, or whose supplier fails, is `failed` with the
@@ -38,7 +39,6 @@ export interface SessionOwner {
 }
 
 export class SearchSession {
-  readonly id = randomUUID();
   readonly startedAt = Date.now();
   lastUsedAt = Date.now();
   readonly tasks: Task[];
@@ -51,10 +51,14 @@ export class SearchSession {
   private readonly waiters = new Set<() => void>();
   private readonly finished: Promise<void>;
   private resolveFinished!: () => void;
+  /** Called after each change (the shared store saves the session); `flush` waits for that save. */
+  onChange?: () => void;
+  flush?: () => Promise<void>;
 
   constructor(
     readonly owner: SessionOwner,
     signIns: readonly TaskSignIn[],
+    readonly id: string = randomUUID(),
   ) {
     this.tasks = signIns.map((signIn) => ({ signIn, status: 'pending', offerCount: 0 }));
     this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
@@ -86,6 +90,7 @@ export class SearchSession {
     this.offers.push(...batch);
     task.offerCount += batch.length;
     this.firstOfferMs ??= Date.now() - this.startedAt;
+    this.onChange?.();
     this.wake();
   }
 
@@ -99,6 +104,7 @@ export class SearchSession {
       task.status = 'done';
     }
     if (this.done) this.finish();
+    this.onChange?.();
     this.wake();
   }
 
@@ -140,7 +146,20 @@ export class SearchSession {
       });
     }
     this.lastUsedAt = Date.now();
+    // what this answer shows is in the shared store too (a hold on another instance finds these offers)
+    await this.flush?.();
     return this.view(since, lang);
+  }
+
+  /** The state another instance needs to answer polls and holds of this session (SharedSessionStore). */
+  snapshot(): SessionSnapshot {
+    return { id: this.id, owner: this.owner, tasks: this.tasks, offers: this.offers };
+  }
+
+  /** Takes the state of a snapshot (a mirror of a session running on another instance). */
+  protected restore(snap: SessionSnapshot): void {
+    this.tasks.splice(0, this.tasks.length, ...snap.tasks);
+    this.offers.splice(0, this.offers.length, ...snap.offers);
   }
 
   view(since: number, lang: Language): SearchPoll {
@@ -186,6 +205,51 @@ export class SearchSession {
         ...(t.error ? { error: t.error.code } : {}),
       })),
     };
+  }
+}
+
+/** A session as stored in PostgreSQL for the other instances. */
+export interface SessionSnapshot {
+  id: string;
+  owner: SessionOwner;
+  tasks: Task[];
+  offers: FlightOffer[];
+}
+
+/** Where sessions are shared between instances (PostgreSQL; none with embedded PGlite, one process). */
+export interface SharedSessionStore {
+  save(snap: SessionSnapshot, expiresAt: Date): Promise<void>;
+  /** The snapshot unless unknown or expired. */
+  load(id: string): Promise<SessionSnapshot | null>;
+  /** Keeps a session used on another instance alive. */
+  touch(id: string, expiresAt: Date): Promise<void>;
+}
+
+/**
+ * A session started on another instance, answered from its stored snapshot: a poll re-reads the store (every
+ * 150 ms while it waits) until a new offer, the end of the search or the end of the wait.
+ */
+class MirrorSession extends SearchSession {
+  constructor(
+    snap: SessionSnapshot,
+    private readonly store: SharedSessionStore,
+    private readonly ttlMs: number,
+  ) {
+    super(snap.owner, [], snap.id);
+    this.restore(snap);
+    this.controller.abort();
+  }
+
+  override async poll(since: number, waitMs: number, lang: Language, signal?: AbortSignal): Promise<SearchPoll> {
+    const deadline = Date.now() + waitMs;
+    await this.store.touch(this.id, new Date(Date.now() + this.ttlMs));
+    for (;;) {
+      if (this.offers.length > since || this.done || Date.now() >= deadline || signal?.aborted) return this.view(since, lang);
+      await new Promise((r) => setTimeout(r, 150));
+      const snap = await this.store.load(this.id);
+      if (!snap) return this.view(since, lang);
+      this.restore(snap);
+    }
   }
 }
 
@@ -251,6 +315,8 @@ export interface SessionStoreOptions {
   perUser: number;
   /** How often expired sessions are swept (default 60 s). */
   sweepMs?: number;
+  /** Shares the sessions with the other instances (PostgreSQL). */
+  store?: SharedSessionStore;
 }
 
 /** The sessions of this process. */
@@ -273,7 +339,45 @@ export class SearchSessions {
     while (mine.length >= this.options.perUser) this.drop(mine.shift()!);
     const session = new SearchSession(owner, signIns);
     this.sessions.set(session.id, session);
+    if (this.options.store) this.share(session, this.options.store);
     return session;
+  }
+
+  /** Saves the session now and after each change (one save at a time, the latest state last). */
+  private share(session: SearchSession, store: SharedSessionStore): void {
+    let saving: Promise<void> = Promise.resolve();
+    let dirty = false;
+    let running = false;
+    const run = async () => {
+      running = true;
+      while (dirty) {
+        dirty = false;
+        await store.save(session.snapshot(), new Date(Date.now() + this.options.ttlMs)).catch(() => undefined);
+      }
+      running = false;
+    };
+    session.onChange = () => {
+      dirty = true;
+      if (!running) saving = run();
+    };
+    session.flush = () => saving;
+    session.onChange();
+  }
+
+  /**
+   * The session of this instance, or one started on another instance (from the shared store), if it exists, has
+   * not expired and belongs to the user; otherwise undefined (→ 404).
+   */
+  async find(id: string, userId: number): Promise<SearchSession | undefined> {
+    const local = this.get(id, userId);
+    if (local) {
+      await local.flush?.();
+      return local;
+    }
+    if (this.sessions.has(id) || !this.options.store) return undefined;
+    const snap = await this.options.store.load(id);
+    if (!snap || snap.owner.userId !== userId) return undefined;
+    return new MirrorSession(snap, this.options.store, this.options.ttlMs);
   }
 
   /** The session if it exists, has not expired and belongs to the user; otherwise undefined (→ 404). */

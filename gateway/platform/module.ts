@@ -15,6 +15,7 @@ import type { Db } from './db/client';
 import type { Ledger } from './ledger';
 import type { Notifier } from './notifier';
 import type { Shared } from './shared';
+import type { Reliability } from './reliability';
 
 export interface GatewayContext {
   settings: Settings;
@@ -32,6 +33,8 @@ export interface GatewayContext {
   notifier: Notifier;
   /** Live state one module provides for the modules listed after it (keys are declared in service.ts files). */
   shared: Shared;
+  /** This instance, the saga recoveries and outbox handlers of the modules (platform/reliability). */
+  reliability: Reliability;
   /** Source of captcha texts; tests give a known one. */
   captchaText?: () => string;
 }

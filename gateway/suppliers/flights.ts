@@ -120,6 +120,15 @@ export interface VoidResult {
   voided: string[];
 }
 
+export interface RetrieveRequest {
+  pnr: string;
+  /** The issue's idempotency key: given, only an issue made with that key counts as ticketed. */
+  idempotencyKey?: string;
+}
+
+/** Where the supplier stands on a PNR: ticketed (with the tickets of that issue), voided, or only held. */
+export type RetrieveResult = { pnr: string; status: 'held' } | { pnr: string; status: 'voided' } | ({ status: 'ticketed' } & IssueResult);
+
 export interface CancelRequest {
   pnr: string;
 }
@@ -187,6 +196,8 @@ export interface FlightSupplier {
    */
   voidDeadline(issuedAt: Date, firstDeparture: Date): Date;
   void(request: VoidRequest, ctx?: SupplierContext): Promise<VoidResult>;
+  /** The PNR's state at the supplier (recovery after a crash asks whether an issue went through). */
+  retrieve(request: RetrieveRequest, ctx?: SupplierContext): Promise<RetrieveResult>;
   /** Cancels an unpaid hold. */
   cancel(request: CancelRequest, ctx?: SupplierContext): Promise<CancelResult>;
   /** The penalty kept on refunding one passenger's ticket, integer VND, never above what was paid (paidOf). */

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { GatewayModule } from '../platform/module';
 import { registerFeeRoutes } from './fees';
+import { registerOutboxRoutes } from './outbox';
 import { registerReservationErrorRoutes } from './reservation-errors';
 import { registerSystemRoutes } from './routes';
 import { createSignInService, registerSignInRoutes } from './signins';
@@ -13,6 +14,8 @@ export const systemModule: GatewayModule = {
     registerSignInRoutes(app, ctx.access, await createSignInService(db, ctx.settings.SIGNIN_SECRET_KEY));
     registerFeeRoutes(app, ctx.access);
     registerReservationErrorRoutes(app, ctx.access);
+    // reliability: the operators' list of supplier calls still owed
+    registerOutboxRoutes(app, ctx.access);
     registerSystemRoutes(app, ctx.access, async () => {
       await db.execute(sql`select 1`);
     });

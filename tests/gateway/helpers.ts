@@ -84,7 +84,16 @@ export async function startGateway(options: StartOptions = {}): Promise<Gateway>
   const database = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : {});
   await database.migrate();
   if (options.seed !== false) await seedDemo(database.db);
-  const app = await buildApp({ settings, db: database.db, logger: false, captchaText: options.captchaText, clock: options.clock, suppliers: options.suppliers });
+  const build = (db: Db) => buildApp({ settings, db, logger: false, captchaText: options.captchaText, clock: options.clock, suppliers: options.suppliers });
+  const first = await build(database.db);
+  // GATEWAY_INSTANCES=2 on PostgreSQL (the reliability suite): a second instance with its own pool on the same
+  // database, and the requests alternate between the two (a load balancer without stickiness)
+  const second = pgDb && process.env.GATEWAY_INSTANCES === '2' ? await openDatabase({ databaseUrl: pgDb.url }) : null;
+  const other = second ? await build(second.db) : null;
+  let turn = 0;
+  const app: FastifyInstance = other
+    ? (Object.create(first, { inject: { value: (...args: unknown[]) => { const app = [first, other][turn++ % 2]; return (app.inject as (...a: unknown[]) => unknown).apply(app, args); } } }) as FastifyInstance)
+    : first;
   return {
     app,
     settings,
@@ -92,7 +101,9 @@ export async function startGateway(options: StartOptions = {}): Promise<Gateway>
     database,
     cipher: { key: settings.AES_KEY, iv: settings.AES_IV },
     close: async () => {
-      await app.close();
+      await first.close();
+      await other?.close();
+      await second?.close();
       await database.close();
       if (pgDb) await pgDb.drop();
       rmSync(scratch, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 import { decodeJwt } from 'jose';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshResult } from '../../contract/auth';
 import { TokenSigner } from '../../gateway/platform/access/tokens';
 import { createUser } from '../../gateway/admin/service';
+import { REFRESH_GRACE_MS } from '../../gateway/auth/sessions';
 import { auditLog, refreshTokens, users } from '../../gateway/platform/db/schema';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { TEST_JWT_SECRET, call, login, startGateway, type Gateway } from './helpers';
@@ -111,6 +112,9 @@ describe('refresh token', () => {
   it('revokes the whole family when a used token comes back (401/21)', async () => {
     const session = await login(gw, 'f1agent');
     const rotated = (await refresh(session.accessToken, session.refreshToken)).json();
+    // past the grace window of a concurrent refresh (REFRESH_GRACE_MS)
+    const fam = decodeJwt(session.accessToken).fam as string;
+    await gw.db.update(refreshTokens).set({ usedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) }).where(and(eq(refreshTokens.familyId, fam), isNotNull(refreshTokens.usedAt)));
     const reuse = await refresh(session.accessToken, session.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().code).toBe(21);

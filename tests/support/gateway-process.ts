@@ -14,6 +14,8 @@ export interface RunningGateway {
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** kill -9: the process dies at once, mid-request (crash tests). */
+  kill: () => Promise<void>;
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -72,6 +74,12 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
     port,
     dataDir,
     output: () => log,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

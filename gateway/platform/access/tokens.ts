@@ -42,14 +42,15 @@ export class TokenSigner {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(subject: { userId: number; agencyId: number; familyId: string }, now: Date = new Date()): Promise<string> {
+  /** `jti` given: the same subject, instant and id sign the same token (the refresh grace window answers it again). */
+  sign(subject: { userId: number; agencyId: number; familyId: string }, now: Date = new Date(), jti: string = randomUUID()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ agn: subject.agencyId, fam: subject.familyId, typ: 'access' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(subject.userId))
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setJti(randomUUID())
+      .setJti(jti)
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.ttlSeconds)
       .sign(this.key);

@@ -30,9 +30,17 @@ export interface Database {
   /** A human-readable location (no password). */
   location: string;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` holding the start-up lock: on PostgreSQL a session advisory lock (STARTUP_LOCK), so instances
+   * starting at once on one database migrate and seed one after the other; on PGlite (one process) it just runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up (migrations and the demo seed): any fixed 64-bit number of this app. */
+export const STARTUP_LOCK = 7_300_190_001;
 
 export interface OpenOptions {
   /** postgres:// URL; when absent PGlite is used. */
@@ -53,6 +61,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'pg',
       location: `postgres://${url.host}${url.pathname}`,
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      exclusive: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -69,6 +90,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     kind: 'pglite',
     location: options.pgliteDir ? `pglite:${options.pgliteDir}` : 'pglite:memory',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    exclusive: (fn) => fn(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

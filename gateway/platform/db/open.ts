@@ -8,7 +8,8 @@ export async function openFromSettings(settings: Settings): Promise<Database> {
     settings.DATABASE_URL ? { databaseUrl: settings.DATABASE_URL } : { pgliteDir: path.join(settings.DATA_DIR, 'pglite') },
   );
   try {
-    await database.migrate();
+    // two instances starting at once: one migrates, the other waits and finds nothing left to do
+    await database.exclusive(() => database.migrate());
   } catch (e) {
     await database.close().catch(() => undefined);
     throw e;

@@ -1146,3 +1146,74 @@ export const pnrEdits = pgTable(
   },
   (t) => [index('pnr_edits_booking_idx').on(t.bookingId, t.createdAt)],
 );
+
+// ----- Reliability: sagas, instances, outbox, shared search sessions (docs/reliability.md) -----------------
+
+/** Gateway processes running on this database: a heartbeat every few seconds; one silent too long is dead. */
+export const gatewayInstances = pgTable('gateway_instances', {
+  id: text('id').primaryKey(),
+  startedAt: createdAt(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type SagaStatus = 'running' | 'done' | 'compensated';
+
+/**
+ * A paid operation in durable steps (platform/saga.ts): who runs it (`owner`, an instance; null when free to be
+ * recovered), its last step and the data needed to finish or undo it after a crash.
+ */
+export const sagas = pgTable(
+  'sagas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    owner: text('owner'),
+    status: text('status').$type<SagaStatus>().notNull().default('running'),
+    step: text('step').notNull(),
+    data: jsonb('data').notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sagas_key_idx').on(t.key),
+    index('sagas_running_idx').on(t.status),
+    check('sagas_status_check', sql`${t.status} in ('running', 'done', 'compensated')`),
+  ],
+);
+
+export type OutboxStatus = 'pending' | 'done';
+
+/** Supplier calls that must happen (a compensating void): retried until they succeed, listed for operators. */
+export const supplierOutbox = pgTable(
+  'supplier_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('supplier_outbox_key_idx').on(t.key), index('supplier_outbox_pending_idx').on(t.status, t.nextAttemptAt), check('supplier_outbox_status_check', sql`${t.status} in ('pending', 'done')`)],
+);
+
+/** Flight search sessions shared by every instance (a search on one instance is polled or held on another). */
+export const searchSessions = pgTable(
+  'search_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    data: jsonb('data').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('search_sessions_expires_idx').on(t.expiresAt)],
+);

@@ -15,6 +15,8 @@ import type {
   SupplierContext,
   SupplierSearch,
   TicketShare,
+  RetrieveRequest,
+  RetrieveResult,
   VoidRequest,
   VoidResult,
 } from '../flights';
@@ -73,6 +75,13 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * The simulated airlines' own records of issues and voids, by PNR: what `retrieve` answers. They live as long as
+ * the process (a real supplier's records outlive the gateway; the simulated ones go with it, and a retrieve after
+ * a restart truthfully answers that nothing was ticketed).
+ */
+const RECORDS = new Map<string, { key: string; issued: IssueResult; voided: boolean }>();
+
 export class SimulatedSupplier implements FlightSupplier {
   readonly isCarrierChannel: boolean;
 
@@ -107,11 +116,22 @@ export class SimulatedSupplier implements FlightSupplier {
     await this.respond(ctx);
     if (request.passengers.length === 0) throw new SupplierError('INVALID_REQUEST', { source: this.source, en: 'No passenger to ticket.', vi: 'Không có hành khách để xuất vé.' });
     const issuedAt = new Date(request.issuedAt);
-    return {
+    const issued: IssueResult = {
       pnr: request.pnr,
       tickets: request.passengers.map((_, i) => ({ paxIndex: i, ticketNumber: ticketNumber(request.airline, request.pnr, request.idempotencyKey, i) })),
       voidUntil: this.voidDeadline(issuedAt, new Date(request.firstDeparture)).toISOString(),
     };
+    RECORDS.set(request.pnr, { key: request.idempotencyKey, issued, voided: false });
+    return issued;
+  }
+
+  /** The simulated airline's record of the PNR: ticketed by the issue of that key, voided, or held. */
+  async retrieve(request: RetrieveRequest, ctx: SupplierContext = {}): Promise<RetrieveResult> {
+    await this.respond(ctx);
+    const record = RECORDS.get(request.pnr);
+    if (!record || (request.idempotencyKey !== undefined && record.key !== request.idempotencyKey)) return { pnr: request.pnr, status: 'held' };
+    if (record.voided) return { pnr: request.pnr, status: 'voided' };
+    return { status: 'ticketed', ...record.issued };
   }
 
   /** The source's cut-off (or the operator's, SUPPLIER_VOID_CUTOFF) of the local day of issue. */
@@ -121,6 +141,8 @@ export class SimulatedSupplier implements FlightSupplier {
 
   async void(request: VoidRequest, ctx: SupplierContext = {}): Promise<VoidResult> {
     await this.respond(ctx);
+    const record = RECORDS.get(request.pnr);
+    if (record) record.voided = true;
     return { pnr: request.pnr, voided: [...request.ticketNumbers] };
   }
 
