@@ -39,19 +39,14 @@ import { bookingList } from './list';
 import { mailBooking } from './mail';
 import { printData } from './print';
 import { renderTicketPdf } from './print-pdf';
-import { AddressThrottle, ticketFaceOf } from './ticket-face';
+import { countTicketFaceLookup, ticketFaceOf } from './ticket-face';
 
-export interface ManagementOptions {
-  /** The ticket-face throttle (default 20 lookups per 10 minutes per address). */
-  ticketFaceThrottle?: AddressThrottle;
-}
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-export function registerBookingManagementRoutes(app: FastifyInstance, deps: AccessDeps, suppliers: SupplierRegistry, options: ManagementOptions = {}): void {
+export function registerBookingManagementRoutes(app: FastifyInstance, deps: AccessDeps, suppliers: SupplierRegistry): void {
   const { db } = deps;
   const tags = ['bookings'];
-  const throttle = options.ticketFaceThrottle ?? new AddressThrottle();
 
   defineEndpoint(app, deps, {
     method: 'GET',
@@ -174,7 +169,7 @@ export function registerBookingManagementRoutes(app: FastifyInstance, deps: Acce
     query: ticketFaceQuery,
     response: ticketFace,
     handler: async ({ query, request }) => {
-      throttle.hit(request.ip);
+      await countTicketFaceLookup(db, request.ip);
       return ticketFaceOf(db, query.pnr, query.lastName);
     },
   });

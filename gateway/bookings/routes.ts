@@ -20,7 +20,7 @@ import { ApiError } from '../platform/http/errors';
 import type { Clock } from '../platform/clock';
 import type { Notifier } from '../platform/notifier';
 import type { SupplierRegistry } from '../suppliers';
-import { registerBookingManagementRoutes, type ManagementOptions } from './management-routes';
+import { registerBookingManagementRoutes } from './management-routes';
 import { bookingView, createBooking, expireHolds, warnExpiringHolds } from './service';
 
 export interface BookingDeps {
@@ -31,8 +31,6 @@ export interface BookingDeps {
   clock: Clock;
   /** ms between two runs of the hold expiry (default one minute; 0 for none). */
   expiryIntervalMs?: number;
-  /** Search, detail, print, mail, ticket face (management-routes.ts). */
-  management?: ManagementOptions;
 }
 
 export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, booking: BookingDeps): void {
@@ -102,5 +100,5 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     },
   });
 
-  registerBookingManagementRoutes(app, deps, suppliers, booking.management);
+  registerBookingManagementRoutes(app, deps, suppliers);
 }
