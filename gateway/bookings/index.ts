@@ -3,13 +3,14 @@ import { FLIGHT_SEARCHES } from '../flights/service';
 import type { GatewayModule } from '../platform/module';
 import { registerFareRuleRoutes } from './fare-rules';
 import { registerLifecycleRoutes } from './lifecycle-routes';
+import { mailPolicyOf } from './mail';
 import { registerBookingRoutes } from './routes';
 
 export const bookingsModule: GatewayModule = {
   name: 'bookings',
   register(app, ctx) {
     const sessions = ctx.shared.get(FLIGHT_SEARCHES);
-    registerBookingRoutes(app, ctx.access, { sessions, suppliers: ctx.suppliers, notifier: ctx.notifier, clock: ctx.clock });
+    registerBookingRoutes(app, ctx.access, { sessions, suppliers: ctx.suppliers, notifier: ctx.notifier, clock: ctx.clock, mail: mailPolicyOf(ctx.settings) });
     registerLifecycleRoutes(app, ctx.access, { secret: ctx.secret, suppliers: ctx.suppliers, clock: ctx.clock });
     registerFareRuleRoutes(app, ctx.access, ctx.suppliers);
   },

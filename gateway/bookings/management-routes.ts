@@ -36,7 +36,7 @@ import { eq } from 'drizzle-orm';
 import { permittedActions } from './actions';
 import { bookingDetail, reservationStatusOf } from './detail';
 import { bookingList } from './list';
-import { mailBooking } from './mail';
+import { mailBooking, type MailPolicy } from './mail';
 import { printData } from './print';
 import { renderTicketPdf } from './print-pdf';
 import { countTicketFaceLookup, ticketFaceOf } from './ticket-face';
@@ -44,7 +44,7 @@ import { countTicketFaceLookup, ticketFaceOf } from './ticket-face';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-export function registerBookingManagementRoutes(app: FastifyInstance, deps: AccessDeps, suppliers: SupplierRegistry): void {
+export function registerBookingManagementRoutes(app: FastifyInstance, deps: AccessDeps, suppliers: SupplierRegistry, mail: MailPolicy): void {
   const { db } = deps;
   const tags = ['bookings'];
 
@@ -155,7 +155,7 @@ export function registerBookingManagementRoutes(app: FastifyInstance, deps: Acce
     params: idParams,
     body: mailRequest,
     response: z.object({ queued: z.number().int() }),
-    handler: async ({ params, body, auth, meta }) => ({ queued: await mailBooking(db, requireAuth(auth), params.id, body, meta) }),
+    handler: async ({ params, body, auth, meta }) => ({ queued: await mailBooking(db, requireAuth(auth), params.id, body, meta, mail) }),
   });
 
   defineEndpoint(app, deps, {

@@ -21,6 +21,7 @@ import type { Clock } from '../platform/clock';
 import type { Notifier } from '../platform/notifier';
 import type { SupplierRegistry } from '../suppliers';
 import { registerBookingManagementRoutes } from './management-routes';
+import { DEFAULT_MAIL_POLICY, type MailPolicy } from './mail';
 import { bookingView, createBooking, expireHolds, warnExpiringHolds } from './service';
 
 export interface BookingDeps {
@@ -31,6 +32,8 @@ export interface BookingDeps {
   clock: Clock;
   /** ms between two runs of the hold expiry (default one minute; 0 for none). */
   expiryIntervalMs?: number;
+  /** Who booking e-mails may go to and how many (default: the settings' defaults, nothing extra allowed). */
+  mail?: MailPolicy;
 }
 
 export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, booking: BookingDeps): void {
@@ -100,5 +103,5 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     },
   });
 
-  registerBookingManagementRoutes(app, deps, suppliers);
+  registerBookingManagementRoutes(app, deps, suppliers, booking.mail ?? DEFAULT_MAIL_POLICY);
 }

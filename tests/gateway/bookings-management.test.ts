@@ -69,7 +69,7 @@ let sv: { id: number; pnr: string }; // by f1agent (SAOVIET), QH HAN-DAD, adult 
 let bags: { id: number; pnr: string; offer: FlightOffer; price: PriceInfo }; // by member (SAOVIET-HN), VJ SGN-HAN with luggage
 
 beforeAll(async () => {
-  gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' } });
+  gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0', MAIL_ALLOWED_RECIPIENTS: '@example.vn' } });
   // an agency outside the demo tree, with its own administrator
   const [provider] = await gw.db.select().from(agencies).where(eq(agencies.code, 'VEVIET'));
   await gw.db.insert(agencies).values({ parentId: provider.id, code: 'OTHERAG', name: 'Đại lý Khác', level: 1, accountType: 'AGT' });

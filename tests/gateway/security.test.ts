@@ -11,12 +11,13 @@ import { PIN_MAX_WRONG, pinSalt, requirePin } from '../../gateway/platform/acces
 import { cap, peek, take } from '../../gateway/platform/limits';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { DEMO_PASSWORD, DEMO_PIN } from '../../gateway/seed/demo';
+import { hold } from './lifecycle-helpers';
 import { call, login, nextIp, startGateway, TEST_JWT_SECRET, tspFor, type Gateway } from './helpers';
 
 let gw: Gateway;
 beforeAll(async () => {
   gw = await startGateway({
-    env: { LOGIN_MAX_FAILURES: '5', LOGIN_LOCK_FAILURES: '10', LOGIN_SLOWDOWN_SECONDS: '30', LOGIN_IP_MAX_FAILURES: '20', LOGIN_IP_LOCK_FAILURES: '50' },
+    env: { SUPPLIER_LATENCY_MS: '0', LOGIN_MAX_FAILURES: '5', LOGIN_LOCK_FAILURES: '10', LOGIN_SLOWDOWN_SECONDS: '30', LOGIN_IP_MAX_FAILURES: '20', LOGIN_IP_LOCK_FAILURES: '50' },
   });
 });
 afterAll(async () => {
@@ -220,5 +221,23 @@ describe('captcha on the public change-password (item 6)', () => {
       ip: nextIp(),
     });
     expect(reused.json<{ code: number }>().code).toBe(51);
+  });
+});
+
+describe('booking e-mail is no open relay (item 4)', () => {
+  it('sends only to the booking’s contact, the caller or the agency, and limits the calls per booking', async () => {
+    const { bookings } = await import('../../gateway/platform/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const s = await login(gw, 'f1admin');
+    const held = await hold(gw, s.accessToken, { source: 'VN', days: 30 });
+    const [b] = await gw.db.select().from(bookings).where(eq(bookings.id, held.id));
+    const mail = (to: string[]) => call(gw, 'POST', `/api/bookings/${b.id}/mail`, { token: s.accessToken, body: { to } });
+    const stranger = await mail(['victim@elsewhere.example']);
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json()).toMatchObject({ code: 41, data: { reason: 'recipient' } });
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i += 1) answers.push((await mail([b.customerEmail])).statusCode);
+    expect(answers.filter((c) => c === 200)).toHaveLength(10);
+    expect(answers.slice(10)).toEqual([429, 429]);
   });
 });
