@@ -104,6 +104,9 @@ export const changePasswordRequest = z.object({
   username,
   oldPassword: z.string().min(1).max(128),
   newPassword: password,
+  /** The same captcha as sign-in (GET /api/auth/captcha); '' when the gateway checks none. */
+  captchaId: z.string().max(64).default(''),
+  captcha: z.string().max(16).default(''),
 });
 
 export const okResult = z.object({ ok: z.literal(true) });

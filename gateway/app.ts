@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/client';
 import { resolveJwtSecret } from './platform/db/secrets';
 import { DOCS_PREFIX, registerDocs, registerOpenApiRoute } from './platform/http/docs';
+import { installSecurityHeaders } from './platform/http/headers';
 import { installErrorHandler, installResponseHeaders, languageOf, requestIdOf } from './platform/http/protocol';
 import { registerStatic } from './platform/http/static';
 import { ledger } from './platform/ledger';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.lang = languageOf(request);
   });
   installRouteGuard(app, [DOCS_PREFIX]);
+  await installSecurityHeaders(app, DOCS_PREFIX);
   installResponseHeaders(app, settings.APP_VERSION);
   installErrorHandler(app);
 

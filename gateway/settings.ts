@@ -108,6 +108,16 @@ const envSchema = z.object({
     .optional(),
   SEARCH_SESSION_TTL_SECONDS: int(10, 86_400).default(900),
   SEARCH_SESSIONS_PER_USER: int(1, 100).default(5),
+  // ─── Security: booking e-mail
+  /** Booking e-mails a user may send per hour (each call, whatever its recipients). */
+  MAIL_PER_USER_HOUR: int(1, 10_000).default(20),
+  /** Booking e-mails per booking per hour. */
+  MAIL_PER_BOOKING_HOUR: int(1, 10_000).default(10),
+  /**
+   * Besides the booking's contact, the caller and the agency: addresses (a@b.vn) or whole domains (@b.vn),
+   * comma-separated, that booking e-mails may go to.
+   */
+  MAIL_ALLOWED_RECIPIENTS: z.string().max(4000).default(''),
 });
 
 export type RawSettings = z.infer<typeof envSchema>;

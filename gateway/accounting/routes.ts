@@ -103,11 +103,13 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps,
     url: ACCOUNTING_API.topUpApprove,
     tags,
     summary: 'Approve a pending top-up: writes its T entry once (a second approve changes nothing)',
-    description: '409/49 when the request was rejected (data.reason alreadyDecided) or for the requester itself (ownRequest).',
+    description:
+      'Only the parent agency of the requesting agency decides (the provider for an F1): anyone else 403/30 reason parentApproves. ' +
+      '409/49 when the request was rejected (data.reason alreadyDecided) or for the requester itself (ownRequest).',
     params: idParam,
     body: topUpApprove,
     response: topUpRequest,
-    handler: ({ auth, params, meta }) => approveTopUp(db, notifier, requireAuth(auth), params.id, meta),
+    handler: ({ auth, params, meta, lang }) => approveTopUp(db, notifier, requireAuth(auth), params.id, meta, lang),
   });
 
   defineEndpoint(app, deps, {
@@ -115,10 +117,11 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: AccessDeps,
     url: ACCOUNTING_API.topUpReject,
     tags,
     summary: 'Reject a pending top-up with a reason (409/49 when it was approved)',
+    description: 'Only the parent agency of the requesting agency decides: anyone else 403/30 reason parentApproves.',
     params: idParam,
     body: topUpReject,
     response: topUpRequest,
-    handler: ({ auth, params, body, meta }) => rejectTopUp(db, notifier, requireAuth(auth), params.id, body.reason, meta),
+    handler: ({ auth, params, body, meta, lang }) => rejectTopUp(db, notifier, requireAuth(auth), params.id, body.reason, meta, lang),
   });
 
   defineEndpoint(app, deps, {

@@ -20,6 +20,7 @@ import {
   type TopUpQuery,
   type TopUpRequest,
 } from '../../contract/accounting';
+import type { Language } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { Notifier } from '../platform/notifier';
@@ -288,17 +289,36 @@ async function lockTopUp(tx: Conn, ctx: UserContext, id: number) {
 
 export const TOPUP_LINK = '/accounting/deposit-topup';
 
+const PARENT_DECIDES = {
+  vi: 'Yêu cầu nạp tiền chỉ được duyệt hoặc từ chối bởi đại lý cấp trên (nhà cung cấp với đại lý cấp 1), không phải bởi chính đại lý nhận tiền. Vui lòng liên hệ đại lý cấp trên.',
+  en: 'A top-up can only be approved or rejected by the parent agency (the provider for an F1 agency), never by the agency that receives the money. Please contact your parent agency.',
+};
+
+/**
+ * Money flows up the tree: an agency pays its parent (an F1 pays the provider, an F2 its F1, …), so only
+ * the parent agency, which received the transfer, may credit the deposit. Nobody of the receiving agency
+ * decides on its own top-up, whatever permissions its administrator grants; the root has no parent, so
+ * its requests cannot be approved at all. 403/30 reason parentApproves.
+ */
+async function requireParentOf(tx: Conn, ctx: UserContext, agencyId: number, lang: Language): Promise<void> {
+  const [row] = await tx.select({ parentId: agencies.parentId }).from(agencies).where(eq(agencies.id, agencyId));
+  if (!row || row.parentId === null || row.parentId !== ctx.agency.id) {
+    throw new ApiError(ErrorCode.FORBIDDEN, { reason: 'parentApproves', message: PARENT_DECIDES[lang] });
+  }
+}
+
 /**
  * Approves a pending request: one T entry (idempotency key `topup:<id>`), audit, notification. Approving an
  * approved request again changes nothing and answers it as it is; a rejected one answers 409/49. The
  * requester cannot approve its own request (409/49, data.reason ownRequest).
  */
-export async function approveTopUp(db: Db, notifier: Notifier, ctx: UserContext, id: number, meta: RequestMeta): Promise<TopUpRequest> {
+export async function approveTopUp(db: Db, notifier: Notifier, ctx: UserContext, id: number, meta: RequestMeta, lang: Language = 'vi'): Promise<TopUpRequest> {
   await db.transaction(async (tx) => {
     const req = await lockTopUp(tx, ctx, id);
+    if (req.requestedBy === ctx.user.id && req.status === 'pending') throw new ApiError(ErrorCode.CONFLICT, { reason: 'ownRequest' });
+    await requireParentOf(tx, ctx, req.agencyId, lang);
     if (req.status === 'approved') return;
     if (req.status !== 'pending') throw new ApiError(ErrorCode.CONFLICT, { reason: 'alreadyDecided', status: req.status });
-    if (req.requestedBy === ctx.user.id) throw new ApiError(ErrorCode.CONFLICT, { reason: 'ownRequest' });
     const amount = num(req.amount);
     const entry = await postEntry(tx, {
       type: 'T',
@@ -324,9 +344,10 @@ export async function approveTopUp(db: Db, notifier: Notifier, ctx: UserContext,
 }
 
 /** Rejects a pending request with a reason; rejecting a rejected one again changes nothing; an approved one answers 409/49. */
-export async function rejectTopUp(db: Db, notifier: Notifier, ctx: UserContext, id: number, reason: string, meta: RequestMeta): Promise<TopUpRequest> {
+export async function rejectTopUp(db: Db, notifier: Notifier, ctx: UserContext, id: number, reason: string, meta: RequestMeta, lang: Language = 'vi'): Promise<TopUpRequest> {
   await db.transaction(async (tx) => {
     const req = await lockTopUp(tx, ctx, id);
+    await requireParentOf(tx, ctx, req.agencyId, lang);
     if (req.status === 'rejected') return;
     if (req.status !== 'pending') throw new ApiError(ErrorCode.CONFLICT, { reason: 'alreadyDecided', status: req.status });
     await tx

@@ -127,7 +127,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccessDeps, auth:
     tags,
     summary: 'Change the password with the current one',
     description:
-      'Throttled like sign-in. Errors: 401/50 wrong current password; 400/57 password rule or same as the current one; ' +
+      'Needs the captcha and is throttled like sign-in. Errors: 400/51 captcha wrong, used or expired; 401/50 wrong current password; 400/57 password rule or same as the current one; ' +
       '429/52, 423/53, 423/54 as for sign-in. Ends every sign-in of the user.',
     body: changePasswordRequest,
     response: okResult,
@@ -149,7 +149,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccessDeps, auth:
     response: okResult,
     handler: async ({ auth: ctx, body, meta }) => {
       try {
-        await auth.changePassword({ username: requireAuth(ctx).user.username, ...body }, meta);
+        // signed in: the access token stands for the captcha
+        await auth.changePassword({ username: requireAuth(ctx).user.username, captchaId: '', captcha: '', ...body }, meta, false);
       } catch (e) {
         // A wrong current password must not look like an ended session (401 sends the portal to /login).
         if (isApiError(e) && e.code === ErrorCode.INVALID_CREDENTIALS) throw new ApiError(e.code, e.data, 400);

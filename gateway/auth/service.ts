@@ -223,18 +223,21 @@ export class AuthService {
         .set({ passwordHash: newHash, mustChangePassword: false, passwordChangedAt: now, updatedAt: now })
         .where(eq(users.id, ctx.user.id));
       await revokeAllOfUser(tx, ctx.user.id, now);
-      // Counts as a success for the sign-in throttle: the owner proved control of the mailbox.
+      // The owner proved control of the mailbox: every sign-in limit of the account is released.
       await throttle.record(tx, ctx.user.username, meta.ip, true, 'password_reset', now);
+      await throttle.release(tx, ctx.user.username);
       await writeAudit(tx, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'auth.password_reset', target: ctx.user.username }, meta);
       return true;
     });
     if (!ok) throw new ApiError(ErrorCode.RESET_CODE_INVALID);
   }
 
-  async changePassword(input: ChangePasswordRequest, meta: RequestMeta): Promise<void> {
+  /** `captcha`: the public form checks the captcha; the signed-in form does not. */
+  async changePassword(input: ChangePasswordRequest, meta: RequestMeta, captcha = true): Promise<void> {
     const { db, throttle } = this.d;
     const now = new Date();
     if (!isValidPassword(input.newPassword)) throw new ApiError(ErrorCode.PASSWORD_RULE);
+    if (captcha) await this.checkCaptcha(input.captchaId, input.captcha, input.username, meta, now);
     const ctx = await this.verifyCredentials(input.username, input.oldPassword, meta, now);
     if (isBlocked(ctx)) {
       await db.transaction((tx) => throttle.record(tx, input.username, meta.ip, false, 'account_locked', now));
@@ -263,29 +266,33 @@ export class AuthService {
     if (!ok) throw new ApiError(ErrorCode.CAPTCHA_INVALID);
   }
 
-  /** Throttled password check shared by login and change-password. */
+  /** Throttled password check shared by login and change-password: the try is counted before the check. */
   private async verifyCredentials(username: string, password: string, meta: RequestMeta, now: Date): Promise<UserContext> {
     const { db, throttle } = this.d;
-    const before = await throttle.check(db, username, meta.ip, now);
-    if (before.kind !== 'ok') {
-      await db.transaction((tx) => throttle.record(tx, username, meta.ip, false, before.kind === 'locked' ? 'locked' : 'throttled', now));
-      throw verdictError(before);
+    const begun = await throttle.begin(db, username, meta.ip, now);
+    if ('refused' in begun) {
+      await throttle.record(db, username, meta.ip, false, begun.refused.kind === 'locked' ? 'locked' : 'throttled', now);
+      throw verdictError(begun.refused);
     }
     const ctx = await loadUserByUsername(db, username);
     let ok = false;
     if (ctx) ok = await verifyPassword(ctx.user.passwordHash, password);
     else await burnVerification(password);
-    if (ctx && ok) return ctx;
-    const after = await db.transaction(async (tx) => {
-      const verdict = await throttle.fail(tx, username, meta.ip, ctx ? 'bad_password' : 'unknown_user', now);
-      if (verdict.kind === 'locked' && ctx) {
+    if (ctx && ok) {
+      await throttle.succeeded(db, begun.ticket);
+      return ctx;
+    }
+    const after = throttle.failed(begun.ticket, now);
+    await db.transaction(async (tx) => {
+      await throttle.record(tx, username, meta.ip, false, ctx ? 'bad_password' : 'unknown_user', now);
+      if (after.kind === 'locked') await throttle.record(tx, username, meta.ip, false, 'lockout_user', now);
+      if (after.kind === 'locked' && ctx) {
         await writeAudit(
           tx,
-          { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'auth.lockout', target: ctx.user.username, detail: { lockedUntil: verdict.lockedUntil.toISOString() } },
+          { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'auth.lockout', target: ctx.user.username, detail: { lockedUntil: after.lockedUntil.toISOString() } },
           meta,
         );
       }
-      return verdict;
     });
     throw after.kind === 'ok' ? new ApiError(ErrorCode.INVALID_CREDENTIALS) : verdictError(after);
   }

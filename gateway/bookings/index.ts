@@ -4,13 +4,14 @@ import type { GatewayModule } from '../platform/module';
 import { registerFareRuleRoutes } from './fare-rules';
 import { compensatingVoid, COMPENSATING_VOID, ISSUE_SAGA, recoverIssue, recoverVoid, VOID_SAGA } from './lifecycle';
 import { registerLifecycleRoutes } from './lifecycle-routes';
+import { mailPolicyOf } from './mail';
 import { registerBookingRoutes } from './routes';
 
 export const bookingsModule: GatewayModule = {
   name: 'bookings',
   register(app, ctx) {
     const sessions = ctx.shared.get(FLIGHT_SEARCHES);
-    registerBookingRoutes(app, ctx.access, { sessions, suppliers: ctx.suppliers, notifier: ctx.notifier, clock: ctx.clock });
+    registerBookingRoutes(app, ctx.access, { sessions, suppliers: ctx.suppliers, notifier: ctx.notifier, clock: ctx.clock, mail: mailPolicyOf(ctx.settings) });
     registerLifecycleRoutes(app, ctx.access, { secret: ctx.secret, suppliers: ctx.suppliers, clock: ctx.clock });
     registerFareRuleRoutes(app, ctx.access, ctx.suppliers);
     // crash safety (docs/reliability.md): issues whose request died are finished or undone; compensating voids retried

@@ -15,6 +15,8 @@ import type { UserContext } from '../platform/tenancy/users';
 import type { Db } from '../platform/db/client';
 import { pnrs } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
+import { cap, giveBack, take, type LimitRule } from '../platform/limits';
+import type { Settings } from '../settings';
 import { queueMail } from '../mail/service';
 import { CARRIERS } from '../suppliers/reference-data';
 import { printData, statusWord } from './print';
@@ -87,11 +89,68 @@ export function mimeBody(mail: ItineraryMail, boundary: string = `=_${randomByte
 }
 
 /** Queues the itinerary to each address; answers how many messages were queued. */
-export async function mailBooking(db: Db, ctx: UserContext, id: number, body: MailRequest, meta: RequestMeta): Promise<number> {
+/** Who booking e-mails may go to and how many (the settings MAIL_*). */
+export interface MailPolicy {
+  perUser: LimitRule;
+  perBooking: LimitRule;
+  /** Lower-cased addresses and `@domain`s allowed besides the booking's contact, the caller and the agency. */
+  allowed: readonly string[];
+}
+
+const HOUR_MS = 3_600_000;
+
+export function mailPolicyOf(settings: Pick<Settings, 'MAIL_PER_USER_HOUR' | 'MAIL_PER_BOOKING_HOUR' | 'MAIL_ALLOWED_RECIPIENTS'>): MailPolicy {
+  return {
+    perUser: cap(settings.MAIL_PER_USER_HOUR, HOUR_MS),
+    perBooking: cap(settings.MAIL_PER_BOOKING_HOUR, HOUR_MS),
+    allowed: settings.MAIL_ALLOWED_RECIPIENTS.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
+  };
+}
+
+export const DEFAULT_MAIL_POLICY: MailPolicy = mailPolicyOf({ MAIL_PER_USER_HOUR: 20, MAIL_PER_BOOKING_HOUR: 10, MAIL_ALLOWED_RECIPIENTS: '' });
+
+const NOT_A_CONTACT = {
+  vi: 'Chỉ gửi được email tới liên hệ của đặt chỗ, tới bạn hoặc tới email của đại lý. Vui lòng sửa liên hệ của đặt chỗ nếu cần gửi tới địa chỉ khác.',
+  en: 'Booking e-mails go only to the booking’s contact, to you or to the agency’s address. Please update the booking’s contact to send to another address.',
+};
+const TOO_MANY = {
+  vi: (m: number) => `Bạn đã gửi quá nhiều email cho đặt chỗ. Vui lòng thử lại sau ${m} phút.`,
+  en: (m: number) => `Too many booking e-mails were sent. Please try again in ${m} minute${m > 1 ? 's' : ''}.`,
+};
+
+/**
+ * Recipients: the booking's contact e-mail, the caller's and the agency's own addresses, and the policy's
+ * allowed list; anything else is 400/41 (reason recipient) and nothing is sent. Each call counts once per
+ * user and once per booking on the platform limiter (429/58 past MAIL_PER_USER_HOUR / MAIL_PER_BOOKING_HOUR).
+ */
+export async function mailBooking(db: Db, ctx: UserContext, id: number, body: MailRequest, meta: RequestMeta, policy: MailPolicy = DEFAULT_MAIL_POLICY): Promise<number> {
   const to = body.to.map((t) => t.trim());
   const bad = to.map((t, index) => ({ index, t })).filter((x) => !isValidEmail(x.t));
   if (bad.length > 0) throw new ApiError(ErrorCode.VALIDATION, { in: 'body', issues: bad.map((b) => ({ path: `to.${b.index}`, code: 'email', message: b.t })) });
   const booking = await bookingInScope(db, ctx, id);
+  const own = [booking.customerEmail, ctx.user.email, ctx.agency.email].filter((e): e is string => Boolean(e)).map((e) => e.trim().toLowerCase());
+  const permitted = (address: string) => {
+    const a = address.toLowerCase();
+    return own.includes(a) || policy.allowed.includes(a) || policy.allowed.some((d) => d.startsWith('@') && a.endsWith(d));
+  };
+  const strangers = to.map((t, index) => ({ index, t })).filter((x) => !permitted(x.t));
+  if (strangers.length > 0) {
+    throw new ApiError(ErrorCode.VALIDATION, {
+      in: 'body',
+      reason: 'recipient',
+      message: NOT_A_CONTACT[body.lang],
+      issues: strangers.map((b) => ({ path: `to.${b.index}`, code: 'recipient', message: b.t })),
+    });
+  }
+  const now = new Date();
+  const byUser = await take(db, `mail:user:${ctx.user.id}`, policy.perUser, now);
+  const byBooking = byUser.allowed ? await take(db, `mail:booking:${booking.id}`, policy.perBooking, now) : null;
+  const refused = !byUser.allowed ? byUser : byBooking && !byBooking.allowed ? byBooking : null;
+  if (refused && !refused.allowed) {
+    if (byUser.allowed) await giveBack(db, `mail:user:${ctx.user.id}`, policy.perUser);
+    const minutes = Math.ceil(refused.retryAfterSeconds / 60);
+    throw new ApiError(ErrorCode.RATE_LIMITED, { reason: 'mail', retryAfterSeconds: refused.retryAfterSeconds, message: TOO_MANY[body.lang](minutes) });
+  }
   const codes = body.pnr
     ? [body.pnr]
     : (await db.select({ pnr: pnrs.pnr }).from(pnrs).where(eq(pnrs.bookingId, id)).orderBy(pnrs.id)).map((r) => r.pnr).filter((c): c is string => c !== null);

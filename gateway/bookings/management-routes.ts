@@ -36,22 +36,17 @@ import { eq } from 'drizzle-orm';
 import { permittedActions } from './actions';
 import { bookingDetail, reservationStatusOf } from './detail';
 import { bookingList } from './list';
-import { mailBooking } from './mail';
+import { mailBooking, type MailPolicy } from './mail';
 import { printData } from './print';
 import { renderTicketPdf } from './print-pdf';
-import { AddressThrottle, ticketFaceOf } from './ticket-face';
+import { countTicketFaceLookup, ticketFaceOf } from './ticket-face';
 
-export interface ManagementOptions {
-  /** The ticket-face throttle (default 20 lookups per 10 minutes per address). */
-  ticketFaceThrottle?: AddressThrottle;
-}
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-export function registerBookingManagementRoutes(app: FastifyInstance, deps: AccessDeps, suppliers: SupplierRegistry, options: ManagementOptions = {}): void {
+export function registerBookingManagementRoutes(app: FastifyInstance, deps: AccessDeps, suppliers: SupplierRegistry, mail: MailPolicy): void {
   const { db } = deps;
   const tags = ['bookings'];
-  const throttle = options.ticketFaceThrottle ?? new AddressThrottle();
 
   defineEndpoint(app, deps, {
     method: 'GET',
@@ -160,7 +155,7 @@ export function registerBookingManagementRoutes(app: FastifyInstance, deps: Acce
     params: idParams,
     body: mailRequest,
     response: z.object({ queued: z.number().int() }),
-    handler: async ({ params, body, auth, meta }) => ({ queued: await mailBooking(db, requireAuth(auth), params.id, body, meta) }),
+    handler: async ({ params, body, auth, meta }) => ({ queued: await mailBooking(db, requireAuth(auth), params.id, body, meta, mail) }),
   });
 
   defineEndpoint(app, deps, {
@@ -174,7 +169,7 @@ export function registerBookingManagementRoutes(app: FastifyInstance, deps: Acce
     query: ticketFaceQuery,
     response: ticketFace,
     handler: async ({ query, request }) => {
-      throttle.hit(request.ip);
+      await countTicketFaceLookup(db, request.ip);
       return ticketFaceOf(db, query.pnr, query.lastName);
     },
   });

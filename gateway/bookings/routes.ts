@@ -20,7 +20,8 @@ import { ApiError } from '../platform/http/errors';
 import type { Clock } from '../platform/clock';
 import type { Notifier } from '../platform/notifier';
 import type { SupplierRegistry } from '../suppliers';
-import { registerBookingManagementRoutes, type ManagementOptions } from './management-routes';
+import { registerBookingManagementRoutes } from './management-routes';
+import { DEFAULT_MAIL_POLICY, type MailPolicy } from './mail';
 import { bookingView, createBooking, expireHolds, warnExpiringHolds } from './service';
 
 export interface BookingDeps {
@@ -31,8 +32,8 @@ export interface BookingDeps {
   clock: Clock;
   /** ms between two runs of the hold expiry (default one minute; 0 for none). */
   expiryIntervalMs?: number;
-  /** Search, detail, print, mail, ticket face (management-routes.ts). */
-  management?: ManagementOptions;
+  /** Who booking e-mails may go to and how many (default: the settings' defaults, nothing extra allowed). */
+  mail?: MailPolicy;
 }
 
 export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, booking: BookingDeps): void {
@@ -102,5 +103,5 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     },
   });
 
-  registerBookingManagementRoutes(app, deps, suppliers, booking.management);
+  registerBookingManagementRoutes(app, deps, suppliers, booking.mail ?? DEFAULT_MAIL_POLICY);
 }

@@ -2,7 +2,7 @@
  * /ticket-face (GET /api/ticket-face, public): a customer opens the e-ticket with the PNR and the last name
  * of one of its passengers (case and accents ignored). The answer carries no price and no contact data;
  * anything that does not match is the same 404, whichever part was wrong. Lookups are throttled per client
- * address with a sliding window (TICKET_FACE_LIMIT per TICKET_FACE_WINDOW_MS, then 429 with Retry-After).
+ * address on the platform limiter (TICKET_FACE_LIMIT per TICKET_FACE_WINDOW_MS, then 429 with Retry-After).
  */
 import { eq } from 'drizzle-orm';
 import type { TicketFace } from '../../contract/bookings';
@@ -10,6 +10,7 @@ import { ErrorCode } from '../../contract/errors';
 import type { Conn } from '../platform/db/client';
 import { agencies, bookings, pnrs } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
+import { cap, take } from '../platform/limits';
 import { foldName } from './list';
 import { paxInfoEntries, routeInfosOf } from './pnr-view';
 import { shownStatus } from './service';
@@ -17,44 +18,13 @@ import { shownStatus } from './service';
 export const TICKET_FACE_LIMIT = 20;
 export const TICKET_FACE_WINDOW_MS = 10 * 60_000;
 
-export interface WindowVerdict {
-  allowed: boolean;
-  /** The hits kept (within the window, this one included when allowed). */
-  hits: number[];
-  /** Seconds until the oldest hit leaves the window (0 when allowed). */
-  retryAfterSeconds: number;
-}
+/** The ticket-face limit on the platform limiter: TICKET_FACE_LIMIT lookups per window per client address. */
+export const TICKET_FACE_RULE = cap(TICKET_FACE_LIMIT, TICKET_FACE_WINDOW_MS);
 
-/** Sliding-window limit (pure): at most `limit` hits within `windowMs` before `now`. */
-export function slidingWindow(hits: readonly number[], now: number, limit: number, windowMs: number): WindowVerdict {
-  const kept = hits.filter((t) => t > now - windowMs);
-  if (kept.length >= limit) {
-    const oldest = Math.min(...kept);
-    return { allowed: false, hits: kept, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
-  }
-  return { allowed: true, hits: [...kept, now], retryAfterSeconds: 0 };
-}
-
-/** The windows of every client address, in this process's memory (idle addresses are forgotten). */
-export class AddressThrottle {
-  private readonly hits = new Map<string, number[]>();
-
-  constructor(
-    readonly limit: number = TICKET_FACE_LIMIT,
-    readonly windowMs: number = TICKET_FACE_WINDOW_MS,
-  ) {}
-
-  /** Counts a lookup; throws 429 (RATE_LIMITED, retryAfterSeconds) past the limit. */
-  hit(address: string, now: number = Date.now()): void {
-    const verdict = slidingWindow(this.hits.get(address) ?? [], now, this.limit, this.windowMs);
-    this.hits.set(address, verdict.hits);
-    if (this.hits.size > 10_000) this.sweep(now);
-    if (!verdict.allowed) throw new ApiError(ErrorCode.RATE_LIMITED, { retryAfterSeconds: verdict.retryAfterSeconds });
-  }
-
-  private sweep(now: number): void {
-    for (const [address, hits] of this.hits) if (!hits.some((t) => t > now - this.windowMs)) this.hits.delete(address);
-  }
+/** Counts a lookup of the address (shared by every instance); throws 429 (RATE_LIMITED, retryAfterSeconds) past the limit. */
+export async function countTicketFaceLookup(conn: Conn, address: string, now: Date = new Date()): Promise<void> {
+  const verdict = await take(conn, `ticket-face:ip:${address}`, TICKET_FACE_RULE, now);
+  if (!verdict.allowed) throw new ApiError(ErrorCode.RATE_LIMITED, { retryAfterSeconds: verdict.retryAfterSeconds });
 }
 
 export async function ticketFaceOf(conn: Conn, pnr: string, lastName: string, now: Date = new Date()): Promise<TicketFace> {

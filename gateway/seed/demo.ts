@@ -181,6 +181,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     username: 'fnadmin', role: 'admin_fn', accountType: 'SUB', agency: 'SAOVIET-CG', group: null, permissions: [],
     fullName: 'Đỗ Thanh Lan', email: 'lan.do@saoviet.vn', phone: '0583456789', note: 'Administrator of the child agency (level 3)',
   },
+  // ─── Security: the provider's operator, who approves the F1's top-ups (a top-up is decided by the parent agency)
+  {
+    username: 'provider', role: 'super_admin', accountType: 'AGT', agency: 'VEVIET', group: null,
+    permissions: ['deposit_manager', 'view_deposit', 'confirm_deposit'],
+    fullName: 'Bùi Quốc Khánh', email: 'khanh.bui@veviet.vn', phone: '0901234567', note: 'Provider operator, approves the F1 top-ups',
+  },
 ];
 
 /** The F1's sign-ins, one per source, in the display order of the search screen (the F2 inherits them). */

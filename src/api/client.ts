@@ -9,6 +9,7 @@ import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type AxiosRes
 import { CLIENT_TYPE, CLIENT_VERSION, HEADERS, REQUEST_TIMEOUT_MS } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
 import { API } from '../../contract/paths';
+import { nextTspValue } from '../../contract/tsp';
 import type { RefreshResult } from '../../contract/auth';
 import { beginLoading, emit, endLoading, listenerCount, navigate, showToast } from './bus';
 import { encrypt, encryptWithSecret, seal } from './cipher';
@@ -151,7 +152,7 @@ export function createApiClient(baseURL = import.meta.env.VITE_API_BASE ?? ''): 
     config._token = token;
     if (token) headers.set(HEADERS.authorization, `Bearer ${token}`);
     else headers.delete(HEADERS.authorization);
-    headers.set(HEADERS.tsp, encrypt(String(Date.now() + getDiff())));
+    headers.set(HEADERS.tsp, encrypt(String(nextTspValue(Date.now() + getDiff()))));
     headers.set(HEADERS.clientType, CLIENT_TYPE);
     headers.set(HEADERS.language, getLanguage());
     if (config._pin) headers.set(PIN_HEADER, config._pin);

@@ -59,7 +59,10 @@ let gateway;
 try {
   gateway = await startGateway({ DATABASE_URL: dbUrl.toString(), SUPPLIER_LATENCY_MS: '0-0', SEARCH_SESSIONS_PER_USER: '100', LOG_LEVEL: 'warn' });
   const base = gateway.url;
-  const headers = (token, extra = {}) => ({ tsp: encrypt(String(Date.now())), 'content-type': 'application/json', ...(token ? { authorization: token } : {}), ...extra });
+  // a (user, tsp) pair is accepted once: strictly increasing values
+  let lastTsp = 0;
+  const nextTsp = () => (lastTsp = Math.max(Date.now(), lastTsp + 1));
+  const headers = (token, extra = {}) => ({ tsp: encrypt(String(nextTsp())), 'content-type': 'application/json', ...(token ? { authorization: token } : {}), ...extra });
   const post = (path, token, body, extra) => fetch(`${base}${path}`, { method: 'POST', headers: headers(token, extra), body: JSON.stringify(seal(body)) });
   async function login(username) {
     const res = await post('/api/auth/login', null, { username, password: 'Demo@2026' });

@@ -94,7 +94,10 @@ async function loops(unit) {
 const gateway = await startGateway({ SUPPLIER_LATENCY_MS: '0-0', SEARCH_SESSIONS_PER_USER: '100', LOG_LEVEL: 'warn' });
 const bare = await startBare();
 try {
-  const headers = () => ({ tsp: encrypt(String(Date.now())), 'content-type': 'application/json' });
+  // a (user, tsp) pair is accepted once: strictly increasing values
+  let lastTsp = 0;
+  const nextTsp = () => (lastTsp = Math.max(Date.now(), lastTsp + 1));
+  const headers = () => ({ tsp: encrypt(String(nextTsp())), 'content-type': 'application/json' });
   const loginRes = await fetch(`${gateway.url}/api/auth/login`, {
     method: 'POST', headers: headers(), body: JSON.stringify(seal({ username: 'f1agent', password: 'Demo@2026' })),
   });

@@ -1,7 +1,8 @@
 /**
  * Deposit journey in Chromium against the real gateway: the accountant asks for a top-up with a receipt
- * (a real PNG); f1admin approves it from the requests list and the header balance goes up by exactly the
- * amount; approving again from a second, stale tab changes nothing. A sub-agency's request (f2admin of
+ * (a real PNG); the provider (the F1's parent agency: an agency never credits its own deposit) approves it
+ * from the requests list and the F1's header balance goes up by exactly the amount; approving again from a
+ * second, stale tab changes nothing; f1admin itself cannot approve it. A sub-agency's request (f2admin of
  * SAOVIET-HN; f2agent itself may not open the form under the route rule of spec point 2) is approved by the
  * accountant of the parent agency and raises the sub-agency's balance only.
  */
@@ -67,27 +68,37 @@ describe('deposit top-up', () => {
     await page.close();
   });
 
-  it('f1admin approves it: the header balance rises by exactly the amount, a second approve does nothing', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f1admin');
-    const before = await headerBalance(page);
-    await page.goto(`${baseUrl}/accounting/deposit-topup`);
+  it('the provider approves it: the F1 header balance rises by exactly the amount, a second approve does nothing', async () => {
+    // the F1's own administrator may not credit its own deposit (one signed-in user per browser context at a time)
+    const own = await freshPage();
+    await login(own, baseUrl, 'f1admin');
+    const before = await headerBalance(own);
+    await own.goto(`${baseUrl}/accounting/deposit-topup`);
+    const ownRow = own.locator('.ant-table-row', { hasText: reference });
+    await ownRow.waitFor();
+    // the list offers no decision on the agency's own request (the gateway refuses it with 403/30 anyway)
+    expect(await ownRow.getByRole('button', { name: /Duyệt|Approve/ }).count()).toBe(0);
+    await own.close();
+
+    const provider = await freshPage();
+    await login(provider, baseUrl, 'provider');
+    await provider.goto(`${baseUrl}/accounting/deposit-topup`);
     // a second tab with the same list, left stale
     const stale = await browser.context.newPage();
     await stale.goto(`${baseUrl}/accounting/deposit-topup`);
     await stale.locator('.ant-table-row', { hasText: reference }).waitFor();
 
-    const first = await approveRow(page, reference);
+    const first = await approveRow(provider, reference);
     expect(first.status()).toBe(200);
     expect(((await first.json()) as { status: string }).status).toBe('approved');
-    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(before + amount);
-
     const second = await approveRow(stale, reference);
     expect(second.status()).toBe(200);
-    await stale.reload();
-    expect(await headerBalance(stale)).toBe(before + amount);
     await stale.close();
+    await provider.close();
 
+    const page = await freshPage();
+    await login(page, baseUrl, 'f1admin');
+    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(before + amount);
     await page.goto(`${baseUrl}/accounting/view-deposit`);
     await page.locator('.ant-table-row', { hasText: reference }).waitFor();
     expect(await page.locator('.ant-table-row', { hasText: reference }).count()).toBe(1);

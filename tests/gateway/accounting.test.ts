@@ -7,7 +7,8 @@ import { balanceOf, postEntry, unbalancedEntries } from '../../gateway/platform/
 import { dayStart } from '../../gateway/accounting/service';
 import { agencies, journalEntries, notifications, postings, auditLog, topUpRequests } from '../../gateway/platform/db/schema';
 import { gradientPng } from '../../gateway/seed/images';
-import { DEMO_ACCOUNTS } from '../../gateway/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../gateway/seed/demo';
+import { createUser } from '../../gateway/admin/service';
 import { call, login, startGateway, type Gateway } from './helpers';
 
 let gw: Gateway;
@@ -153,10 +154,10 @@ describe('top-up requests', () => {
     expect(req).toMatchObject({ status: 'pending', amount: 7_500_000, requestedBy: 'accountant', receiptContentType: 'image/png', entryId: null });
     const tBefore = await tEntriesOf(ids.get('SAOVIET')!);
 
-    const results = await Promise.all([approve('f1admin', req.id), approve('f1admin', req.id), approve('f1admin', req.id)]);
+    const results = await Promise.all([approve('provider', req.id), approve('provider', req.id), approve('provider', req.id)]);
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
-    const again = await approve('f1admin', req.id);
-    expect(again.json<TopUpRequest>()).toMatchObject({ status: 'approved', decidedBy: 'f1admin' });
+    const again = await approve('provider', req.id);
+    expect(again.json<TopUpRequest>()).toMatchObject({ status: 'approved', decidedBy: 'provider' });
     expect(await tEntriesOf(ids.get('SAOVIET')!)).toBe(tBefore + 1);
     expect((await balance('accountant')).balance).toBe(before + 7_500_000);
 
@@ -168,7 +169,7 @@ describe('top-up requests', () => {
     // the decided row itself is frozen in the database too
     await expect(gw.db.update(topUpRequests).set({ amount: 1 }).where(eq(topUpRequests.id, req.id))).rejects.toThrow();
     // and a rejection after the approval is a conflict
-    expect((await reject('accountant', req.id, 'late')).statusCode).toBe(409);
+    expect((await reject('provider', req.id, 'late')).statusCode).toBe(409);
   });
 
   it('refuses to let the requester approve its own request', async () => {
@@ -181,13 +182,13 @@ describe('top-up requests', () => {
   it('rejection keeps the balance, records the reason, notifies, and blocks a later approval', async () => {
     const before = (await balance('accountant')).balance;
     const req = (await requestTopUp('accountant', 2_000_000)).json<TopUpRequest>();
-    const res = await reject('f1admin', req.id, 'Không thấy tiền về');
+    const res = await reject('provider', req.id, 'Không thấy tiền về');
     expect(res.json<TopUpRequest>()).toMatchObject({ status: 'rejected', rejectReason: 'Không thấy tiền về', entryId: null });
-    expect((await approve('f1admin', req.id)).statusCode).toBe(409);
+    expect((await approve('provider', req.id)).statusCode).toBe(409);
     expect((await balance('accountant')).balance).toBe(before);
     const [n] = await gw.db.select({ body: notifications.body }).from(notifications).where(sql`${notifications.type} = 'topup_rejected'`);
     expect(n.body).toBe('Không thấy tiền về');
-    expect((await reject('f1admin', req.id, '')).statusCode).toBe(400);
+    expect((await reject('provider', req.id, '')).statusCode).toBe(400);
   });
 
   it('validates amount, bank reference and duplicates', async () => {
@@ -260,6 +261,35 @@ describe('top-up requests', () => {
     const req = pending.data[0];
     expect((await approve('accountant', req.id)).statusCode).toBe(200);
     expect((await balance('f2agent')).balance).toBe(before + req.amount);
+  });
+});
+
+describe('who decides on a top-up (the parent agency)', () => {
+  it('an F1 cannot credit its own deposit: neither its administrator nor a user it creates for the purpose', async () => {
+    const before = (await balance('accountant')).balance;
+    const req = (await requestTopUp('f1admin', 5_000_000_000)).json<TopUpRequest>();
+    // the F1's accountant (confirm_deposit in its own agency) is refused
+    const byAccountant = await approve('accountant', req.id);
+    expect(byAccountant.statusCode).toBe(403);
+    expect(byAccountant.json()).toMatchObject({ code: 30, data: { reason: 'parentApproves' } });
+    expect(byAccountant.json().data.message).toMatch(/đại lý cấp trên/);
+    // a user the F1 administrator creates with deposit_manager + confirm_deposit is refused as well
+    await createUser(gw.db, { username: 'selfapprover', password: DEMO_PASSWORD, role: 'agent_f1', agency: 'SAOVIET', permissions: ['deposit_manager', 'confirm_deposit'] });
+    const own = await login(gw, 'selfapprover');
+    const res = await call(gw, 'POST', ACCOUNTING_API.topUpApprove.replace(':id', String(req.id)), { token: own.accessToken, body: {} });
+    expect(res.statusCode).toBe(403);
+    // rejecting is the parent's decision too
+    expect((await reject('accountant', req.id, 'no')).statusCode).toBe(403);
+    expect((await balance('accountant')).balance).toBe(before);
+    // the provider (VEVIET, the F1's parent) approves it
+    expect((await approve('provider', req.id)).statusCode).toBe(200);
+    expect((await balance('accountant')).balance).toBe(before + 5_000_000_000);
+  });
+
+  it('an F2 request is decided by its F1, not by the F2 nor by the provider above the F1', async () => {
+    const req = (await requestTopUp('f2admin', 300_000)).json<TopUpRequest>();
+    expect((await approve('provider', req.id)).statusCode).toBe(403);
+    expect((await approve('accountant', req.id)).statusCode).toBe(200);
   });
 });
 

@@ -5,6 +5,7 @@
  * Database: in-memory PGlite by default. When TEST_DATABASE_URL is set (an admin connection to a
  * PostgreSQL server), each gateway gets its own freshly created database, dropped again by close().
  */
+import { nextTspValue } from '../../contract/tsp';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,8 +134,8 @@ export interface CallOptions {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export function tspFor(gw: Gateway, ms: number = Date.now()): string {
-  return encrypt(String(ms), gw.cipher);
+export function tspFor(gw: Gateway, ms?: number): string {
+  return encrypt(String(ms ?? nextTspValue(Date.now())), gw.cipher);
 }
 
 export function call(gw: Gateway, method: Method, url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {

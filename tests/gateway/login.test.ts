@@ -126,10 +126,15 @@ describe('throttling', () => {
     const until = Date.parse(fifth.json().data.lockedUntil);
     expect(until).toBeGreaterThan(Date.now());
 
-    // Locked from another address too (per user name), right password or not.
+    // The lock is of this address only: from another address the user name is slowed down (the user-wide
+    // progressive delay from 5 failures), never locked, so a stranger cannot lock the owner out.
     const other = await attempt('throttled.user', DEMO_PASSWORD, nextIp());
-    expect(other.statusCode).toBe(423);
-    expect(other.json().code).toBe(53);
+    expect(other.statusCode).toBe(429);
+    expect(other.json().code).toBe(52);
+    // the locking address stays locked, right password or not
+    const same = await attempt('throttled.user', DEMO_PASSWORD, ip);
+    expect(same.statusCode).toBe(423);
+    expect(same.json().code).toBe(53);
 
     const lockouts = await gw.db.select().from(auditLog).where(eq(auditLog.action, 'auth.lockout'));
     expect(lockouts.some((a) => a.target === 'throttled.user')).toBe(true);

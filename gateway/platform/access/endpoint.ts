@@ -2,8 +2,11 @@
  * The one way to register an /api or /auth endpoint. It looks up the endpoint's rule in
  * policies/endpoints.ts (a missing rule stops the start), and attaches, in order:
  *   onRequest     tsp check (except the few endpoints a client calls before it knows the server clock),
- *                 then for non-public endpoints the access token and the casbin check of the rule;
- *   preValidation the `{ data }` envelope of non-GET bodies, decrypted before zod validates the body.
+ *                 then for non-public endpoints the access token, the (user, tsp) replay check and the
+ *                 casbin check of the rule;
+ *   preValidation canonical path ids, then the `{ data }` envelope of non-GET bodies, decrypted before zod
+ *                 validates the body; query and body strings without control characters and with dates in range
+ *                 (http/input.ts), all 400/41.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Enforcer } from 'casbin';
@@ -17,10 +20,12 @@ import { ENDPOINT_RULES, endpointKey, type EndpointRule } from '../../../policie
 import type { RequestMeta } from '../audit';
 import type { CipherSettings } from '../../../contract/crypto';
 import type { Db } from '../db/client';
+import { claimTsp } from './replay';
 import { isFamilyAlive, tokenFromHeader, type TokenSigner } from './tokens';
 import { isBlocked, loadUserById, type UserContext } from '../tenancy/users';
 import { ApiError } from '../http/errors';
 import { checkTimestamp, openEnvelope } from '../http/protocol';
+import { checkPathIds, checkStrings } from '../http/input';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -160,15 +165,20 @@ export function defineEndpoint<
       ...(rule.public ? {} : { security: [{ accessToken: [] }] }),
     },
     onRequest: async (request) => {
-      if (tsp) checkTimestamp(request, deps.cipher);
+      const sent = tsp ? checkTimestamp(request, deps.cipher) : null;
       if (rule.public) return;
       const ctx = await authenticate(deps, request);
+      // a (user, tsp) pair is accepted once (access/replay.ts)
+      if (sent !== null) await claimTsp(deps.db, ctx.user.id, sent);
       request.auth = ctx;
       const path = request.routeOptions.url ?? spec.url;
       if (!(await allowed(deps.enforcer, ctx.permissions, path, spec.method))) throw new ApiError(ErrorCode.FORBIDDEN);
     },
     preValidation: async (request) => {
+      checkPathIds(request.params);
+      checkStrings(request.query, 'querystring');
       if (hasBody) openEnvelope(request, deps.cipher);
+      if (hasBody) checkStrings(request.body, 'body');
     },
     handler: async (request, reply) =>
       spec.handler({

@@ -9,11 +9,12 @@
  * The salt is stateless and cannot be forged: HMAC-SHA256(JWT secret, user id + 5-minute window). The header
  * carries no salt, so the gateway tries the salts of the current and the previous window (a salt is valid 5
  * to 10 minutes); a header no current salt decrypts to a PIN is answered with a fresh 120, not counted as a
- * wrong PIN. A wrong PIN is 403/121 (with a fresh salt) and recorded in the audit log; 5 wrong PINs within 15
- * minutes refuse further attempts with 429/58 until the oldest of them is 15 minutes old. A user with
+ * wrong PIN. Every PIN tried is counted by the platform limiter BEFORE it is checked (`pin:<user id>`, one
+ * atomic statement shared by every instance), so concurrent guesses cannot slip past the limit; a right PIN
+ * gives its count back. A wrong PIN is 403/121 (with a fresh salt) and recorded in the audit log; the 5th
+ * wrong PIN within 15 minutes blocks further attempts with 429/58 until the window ends. A user with
  * USE_PIN_CODE and no PIN yet gets 409/49 with a message pointing to /system/pin-code.
  */
-import { and, count, eq, gt, min } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../../contract/constants';
 import { decryptWithSecret, type CipherSettings } from '../../../contract/crypto';
@@ -23,7 +24,7 @@ import { writeAudit, type RequestMeta } from '../audit';
 import { hmac, verifyPassword } from '../passwords';
 import type { UserContext } from '../tenancy/users';
 import type { Conn } from '../db/client';
-import { auditLog } from '../db/schema';
+import { cap, giveBack, peek, retryAfterSeconds as secondsUntil, take } from '../limits';
 import { ApiError } from '../http/errors';
 
 /** The request header carrying the encrypted PIN (the portal's PIN_HEADER). */
@@ -78,13 +79,16 @@ const PIN_LOCKED: Record<Language, (minutes: number) => string> = {
   en: (m) => `The PIN code was wrong ${PIN_MAX_WRONG} times. Please try again in ${m} minute${m > 1 ? 's' : ''}.`,
 };
 
-/** Wrong PINs of the user within the guess window, and the oldest of them. */
-async function recentWrong(db: Conn, userId: number, now: Date): Promise<{ n: number; oldest: Date | null }> {
-  const [row] = await db
-    .select({ n: count(), oldest: min(auditLog.at) })
-    .from(auditLog)
-    .where(and(eq(auditLog.userId, userId), eq(auditLog.action, 'booking.pin_wrong'), gt(auditLog.at, new Date(now.getTime() - PIN_GUESS_WINDOW_MS))));
-  return { n: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+/** The limiter rule of PIN guesses: PIN_MAX_WRONG per PIN_GUESS_WINDOW_MS. */
+export const PIN_RULE = cap(PIN_MAX_WRONG, PIN_GUESS_WINDOW_MS);
+
+export function pinKey(userId: number): string {
+  return `pin:${userId}`;
+}
+
+function pinLocked(until: Date, now: Date, lang: Language): ApiError {
+  const retryAfterSeconds = secondsUntil(until, now);
+  return new ApiError(ErrorCode.RATE_LIMITED, { reason: 'pinAttempts', retryAfterSeconds, message: PIN_LOCKED[lang](Math.ceil(retryAfterSeconds / 60)) });
 }
 
 /**
@@ -96,20 +100,23 @@ export async function requirePin(deps: PinDeps, ctx: UserContext, header: string
   const now = deps.now?.() ?? new Date();
   const pinHash = ctx.user.pinHash;
   if (!pinHash) throw new ApiError(ErrorCode.CONFLICT, { reason: 'pinNotSet', path: '/system/pin-code', message: PIN_NOT_SET[lang] });
-  const wrong = await recentWrong(deps.db, ctx.user.id, now);
-  if (wrong.n >= PIN_MAX_WRONG) {
-    const retryAfterSeconds = Math.max(1, Math.ceil(((wrong.oldest?.getTime() ?? now.getTime()) + PIN_GUESS_WINDOW_MS - now.getTime()) / 1000));
-    throw new ApiError(ErrorCode.RATE_LIMITED, { reason: 'pinAttempts', retryAfterSeconds, message: PIN_LOCKED[lang](Math.ceil(retryAfterSeconds / 60)) });
-  }
+  const state = await peek(deps.db, pinKey(ctx.user.id));
+  if (state?.blockedUntil && state.blockedUntil.getTime() > now.getTime()) throw pinLocked(state.blockedUntil, now, lang);
   const salt = pinSalt(deps.secret, ctx.user.id, now);
   const value = header?.trim();
   if (!value) throw new ApiError(ErrorCode.PIN_REQUIRED, { salt });
   const pin = readPinHeader(value, acceptedSalts(deps.secret, ctx.user.id, now), deps.cipher);
   // an expired salt (or garbage): ask again, this is no guess
   if (pin === null) throw new ApiError(ErrorCode.PIN_REQUIRED, { salt, reason: 'saltExpired' });
-  if (await verifyPassword(pinHash, pin)) return;
+  // a guess: counted before it is checked
+  const verdict = await take(deps.db, pinKey(ctx.user.id), PIN_RULE, now);
+  if (!verdict.allowed) throw pinLocked(verdict.blockedUntil, now, lang);
+  if (await verifyPassword(pinHash, pin)) {
+    await giveBack(deps.db, pinKey(ctx.user.id), PIN_RULE);
+    return;
+  }
   await writeAudit(deps.db, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'booking.pin_wrong', target: ctx.user.username }, meta);
-  throw new ApiError(ErrorCode.PIN_INVALID, { salt, attemptsLeft: Math.max(0, PIN_MAX_WRONG - wrong.n - 1) });
+  throw new ApiError(ErrorCode.PIN_INVALID, { salt, attemptsLeft: Math.max(0, PIN_MAX_WRONG - verdict.count) });
 }
 
 /** The encrypted PIN a request carries in its X-Pin header, if any. */
@@ -121,4 +128,4 @@ export function pinOf(request: FastifyRequest): string | undefined {
 /** What the API documentation says of the PIN on every endpoint that asks it. */
 export const PIN_NOTE =
   'With USE_PIN_CODE: 403/120 with data.salt without the X-Pin header (send encryptWithSecret(pin, salt)); 403/121 wrong PIN; ' +
-  '429/58 after 5 wrong PINs in 15 minutes; 409/49 (reason pinNotSet) when no PIN is set yet (/system/pin-code).';
+  '429/58 after 5 wrong PINs in 15 minutes (counted before checking, whatever the concurrency); 409/49 (reason pinNotSet) when no PIN is set yet (/system/pin-code).';

@@ -1217,3 +1217,35 @@ export const searchSessions = pgTable(
   },
   (t) => [index('search_sessions_expires_idx').on(t.expiresAt)],
 );
+
+// ─── Security: the platform limiter (gateway/platform/limits.ts) ─────────────────────────────────────────
+
+/**
+ * One row per limited key (e.g. `login:user:alice`, `pin:42`, `ticket-face:ip:1.2.3.4`): the attempts
+ * counted in the current window and, once a threshold is crossed, the time until which the key is blocked.
+ * Every instance counts here, each attempt in one atomic statement.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** Whether the latest attempt was refused (the key was blocked when it came). */
+    refused: boolean('refused').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_updated_idx').on(t.updatedAt)],
+);
+
+/** Request timestamps (tsp) already used by a user within the accepted skew: a repeat is refused. */
+export const usedTsps = pgTable(
+  'used_tsps',
+  {
+    userId: integer('user_id').notNull(),
+    tsp: bigint('tsp', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tsp] }), index('used_tsps_expires_idx').on(t.expiresAt)],
+);

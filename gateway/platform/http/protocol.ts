@@ -26,8 +26,8 @@ export function requestIdOf(headers: Record<string, string | string[] | undefine
   return value && REQUEST_ID_RE.test(value) ? value : randomUUID();
 }
 
-/** Checks the tsp header: the encrypted epoch milliseconds of the client, within ±5 minutes. */
-export function checkTimestamp(request: FastifyRequest, cipher: CipherSettings, now: number = Date.now()): void {
+/** Checks the tsp header: the encrypted epoch milliseconds of the client, within ±5 minutes; returns them. */
+export function checkTimestamp(request: FastifyRequest, cipher: CipherSettings, now: number = Date.now()): number {
   const raw = request.headers[HEADERS.tsp];
   const value = Array.isArray(raw) ? raw[0] : raw;
   const fail = (reason: string) => new ApiError(ErrorCode.TIME_SKEW, { reason, serverTime: now });
@@ -41,6 +41,7 @@ export function checkTimestamp(request: FastifyRequest, cipher: CipherSettings, 
     throw fail('unreadable');
   }
   if (Math.abs(now - ms) > TSP_MAX_SKEW_MS) throw fail('skew');
+  return ms;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

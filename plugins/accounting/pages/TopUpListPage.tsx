@@ -20,7 +20,7 @@ export default function TopUpListPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const canConfirm = useCan({ resource: 'deposit-topups', action: 'confirm' }).data?.can ?? false;
-  const { memberInfo } = useAccount();
+  const { memberInfo, agentInfo } = useAccount();
   const { decide, deciding: busy } = useTopUpDecision();
   const errorText = useErrorText();
   const [status, setStatus] = useState<TopUpStatus | undefined>();
@@ -104,7 +104,8 @@ export default function TopUpListPage() {
             width: 190,
             fixed: 'right' as const,
             render: (_: unknown, r: TopUpRequest) =>
-              r.status === 'pending' && r.requestedById !== memberInfo?.id ? (
+              // a top-up is decided by the parent agency, never by the agency that receives the money
+              r.status === 'pending' && r.requestedById !== memberInfo?.id && r.agencyId !== agentInfo?.id ? (
                 <Space wrap>
                   <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => confirmApprove(r)}>
                     {t('accounting.list.approve')}

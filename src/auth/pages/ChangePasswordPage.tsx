@@ -1,10 +1,11 @@
-/** /change-password (no guard): user name, old password, new password with the password rule. */
-import { useState } from 'react';
+/** /change-password (no guard): user name, old password, new password with the password rule, the captcha. */
+import { useCallback, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../ui/layout/PublicLayout';
+import { Captcha, type CaptchaHandle } from '../components/Captcha';
 import { postChangePassword } from '../auth-api';
 import { loginFailure } from '../login-errors';
 import { confirmPasswordRules, newPasswordRules } from '../password-rules';
@@ -17,6 +18,7 @@ interface ChangeValues {
   oldPassword: string;
   newPassword: string;
   confirmPassword: string;
+  captcha?: string;
 }
 
 export default function ChangePasswordPage() {
@@ -26,18 +28,33 @@ export default function ChangePasswordPage() {
   const [form] = Form.useForm<ChangeValues>();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [captchaId, setCaptchaId] = useState('');
+  const [captchaOn, setCaptchaOn] = useState(true);
+  const onCaptchaId = useCallback((id: string, enabled: boolean) => {
+    setCaptchaId(id);
+    setCaptchaOn(enabled);
+  }, []);
   const username = state.username ?? getMemberInfo()?.username ?? '';
 
   const onFinish = async (values: ChangeValues) => {
     setSubmitting(true);
     setError(null);
     try {
-      await postChangePassword({ username: values.username.trim(), oldPassword: values.oldPassword, newPassword: values.newPassword });
+      await postChangePassword({
+        username: values.username.trim(),
+        oldPassword: values.oldPassword,
+        newPassword: values.newPassword,
+        captchaId,
+        captcha: (values.captcha ?? '').trim(),
+      });
       // the gateway ends the old sessions: sign in again with the new password
       if (isLoggedIn()) await logout();
       navigate('/login', { replace: true, state: { username: values.username.trim(), notice: t('auth.change.success') } satisfies PublicPageState });
     } catch (e) {
       setError(loginFailure(e, t).message);
+      // each captcha is used once, right or wrong
+      captchaRef.current?.refresh();
       setSubmitting(false);
     }
   };
@@ -63,6 +80,14 @@ export default function ChangePasswordPage() {
           </Form.Item>
           <Form.Item name="confirmPassword" label={t('auth.password.confirm')} dependencies={['newPassword']} rules={confirmPasswordRules(t)}>
             <Input.Password size="large" prefix={<LockOutlined />} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="captcha"
+            label={t('auth.login.captcha')}
+            hidden={!captchaOn}
+            rules={captchaOn ? [{ required: true, whitespace: true, message: t('auth.login.captchaRequired') }] : []}
+          >
+            <Captcha ref={captchaRef} onCaptchaId={onCaptchaId} onPressEnter={() => form.submit()} />
           </Form.Item>
           <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
             {t('auth.change.submit')}
