@@ -104,7 +104,7 @@ export default function MultiDestinationsPage() {
             <strong>{formatVnd(total)}</strong>
             {canBook ? (
               <Tooltip title={draft ? undefined : t('flights.multi.chooseAll')}>
-                <Button type="primary" icon={<RightOutlined />} onClick={proceed} data-testid="multi-continue" aria-disabled={!draft}>
+                <Button type="primary" icon={<RightOutlined />} onClick={proceed} data-testid="multi-continue">
                   {t(draft ? 'flights.selected.continue' : 'flights.multi.nextLeg')}
                 </Button>
               </Tooltip>
