@@ -143,18 +143,20 @@ export async function waitAllSignIns(page: Page): Promise<string | null> {
 }
 
 /**
- * In a results board (the page, or one leg's pane of a multi-city search): a flight of the airline with seats,
+ * In a results board (the page, or one leg's pane of a multi-city search): a flight of the airline with seats
+ * (sold by `source` when given),
  * chosen once every source answered and the list shows only that airline (so the list no longer changes under
  * the click); waits for the selected panel.
  */
-export async function selectAirlineOffer(scope: Page | Locator, airline: { code: string; name: RegExp }): Promise<void> {
+export async function selectAirlineOffer(scope: Page | Locator, airline: { code: string; name: RegExp }, source?: string): Promise<void> {
   await expect.poll(async () => {
     const m = /^(\d+)\/(\d+)/.exec((await scope.getByTestId('search-progress-text').textContent()) ?? '');
     return !!m && Number(m[2]) > 0 && m[1] === m[2];
   }, { timeout: 30_000 }).toBe(true);
   await scope.getByTestId('airline-list').getByRole('button', { name: airline.name }).click();
   await expect.poll(() => scope.getByTestId('offer-card').evaluateAll((els, code) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === code), airline.code)).toBe(true);
-  const first = scope.locator(`[data-testid=offer-card][data-airline=${airline.code}]:not(.is-sold-out)`).first();
+  // a source ('VN': the carrier's own channel) when it matters which booking system sells the flight
+  const first = scope.locator(`[data-testid=offer-card][data-airline=${airline.code}]${source ? `[data-source="${source}"]` : ''}:not(.is-sold-out)`).first();
   await first.waitFor({ timeout: 30_000 });
   await first.getByTestId('offer-select').click();
   await scope.getByTestId('selected-depart').waitFor();
