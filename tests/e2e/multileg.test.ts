@@ -33,23 +33,23 @@ describe('multi-city booking', () => {
     for (const [i, airline] of [VN, VJ, VN].entries()) {
       // before every leg has a flight, the button goes to the next leg without one
       await next.click();
-      await expect.poll(() => page.locator('.ant-tabs-tab-active').getByTestId(`leg-tab-${i}`).count()).toBe(1);
+      await page.locator('.ant-tabs-tab-active').getByTestId(`leg-tab-${i}`).waitFor();
       // each through the carrier's own channel: one PNR per airline and source
       await selectAirlineOffer(page.locator('.ant-tabs-tabpane-active'), airline, airline.code);
-      await expect.poll(() => page.getByTestId(`leg-tab-${i}`).textContent()).toContain('✓');
+      await expect.poll(() => page.getByTestId(`leg-tab-${i}`).textContent(), { timeout: 15_000 }).toContain('✓');
     }
     expect(await page.getByTestId('multi-total').textContent()).toContain('3/3');
-    await expect.poll(() => next.textContent()).toMatch(/Tiếp tục/);
+    await expect.poll(() => next.textContent(), { timeout: 15_000 }).toMatch(/Tiếp tục/);
     await next.click();
     await page.waitForURL((url) => url.pathname === '/booking/multi-destinations-passengers' && !!url.searchParams.get('session'));
 
     // every leg listed, in order, on one form
+    await page.getByTestId('pax-1').waitFor();
     const lines = page.locator('.bk-flight-line');
-    await expect.poll(() => lines.count()).toBe(3);
+    expect(await lines.count()).toBe(3);
     const texts = await lines.allTextContents();
     expect(texts.map((x) => /Chặng (\d)/.exec(x)?.[1])).toEqual(['1', '2', '3']);
     expect(texts.map((x) => / (VN|VJ) /.exec(x)?.[1])).toEqual(['VN', 'VJ', 'VN']);
-    await page.getByTestId('pax-1').waitFor();
     await pickOption(page, 'pax-1-title', /^(Ông|Mr)$/);
     await page.getByTestId('pax-1-last').fill('Tran');
     await page.getByTestId('pax-1-first').fill('Minh Duc');
@@ -68,6 +68,7 @@ describe('multi-city booking', () => {
     const rows = await page.getByTestId('pnr-row').allTextContents();
     expect(rows[0]).toMatch(/HAN-SGN, DAD-HAN/);
     expect(rows[1]).toMatch(/SGN-DAD/);
+    await expect.poll(() => page.getByTestId('completed-route').count(), { timeout: 15_000 }).toBe(3);
     const legs = await page.getByTestId('completed-route').allTextContents();
     expect(legs.map((x) => /Chặng (\d) · (\w\w) · (\w{3}) → (\w{3})/.exec(x)?.slice(1).join(' '))).toEqual(['1 VN HAN SGN', '2 VJ SGN DAD', '3 VN DAD HAN']);
     const total = Number((await page.getByTestId('completed-total').textContent())?.replace(/\D/g, ''));
