@@ -29,15 +29,21 @@ export interface PriceDetailLine {
 
 /** One chosen flight: the offer, the booking class and its price detail. */
 export interface DraftFlight {
+  /** 'depart' for every leg of a multi-city journey. */
   direction: Side;
   offer: FlightOffer;
   class: string;
   lines: PriceDetailLine[];
+  /** Multi-city: the leg number (1-based, in the order of the search's legs). */
+  leg?: number;
+  /** Multi-city: the leg's own one-way search session, which holds its offer. */
+  sessionId?: string;
 }
 
 export interface BookingDraft {
+  /** The search session (multi-city: the first leg's); the draft is kept under it. */
   sessionId: string;
-  /** depart first, then return on a round trip. */
+  /** depart first, then return on a round trip; the legs in order on a multi-city journey. */
   flights: DraftFlight[];
   isInternational: boolean;
   /** Passport details are required for every passenger (international journeys). */

@@ -175,7 +175,17 @@ export const createBookingRequest = z
   .object({
     sessionId: z.string().min(1).max(64),
     /** The chosen offers, one per direction (or per leg), with the booking class of each. */
-    selected: z.array(z.object({ offerId: z.string().min(1).max(200), class: z.string().regex(/^[A-Z]$/) })).min(1).max(6),
+    selected: z
+      .array(
+        z.object({
+          offerId: z.string().min(1).max(200),
+          class: z.string().regex(/^[A-Z]$/),
+          /** Multi-city: the search session of this leg (each leg is its own one-way search); default sessionId. */
+          sessionId: z.string().min(1).max(64).optional(),
+        }),
+      )
+      .min(1)
+      .max(6),
     passengers: z.array(passengerInput).min(1).max(18),
     contact: contactInput,
     luggage: z.array(luggageChoice).max(40).optional(),
@@ -231,6 +241,8 @@ export const bookingRoute = z.object({
   to: z.string(),
   /** depart or return */
   typeBook: z.string(),
+  /** Multi-city: the leg number (1-based, in flight order); absent on one-way and round trips. */
+  leg: z.number().int().optional(),
   departDate: z.string(),
   listRoute: z.array(bookingRouteLeg),
 });
@@ -371,6 +383,8 @@ export const routeInfoEntry = z.object({
   /** Segment status: HK confirmed, XX cancelled… */
   status: z.string(),
   direction: z.enum(['depart', 'return']),
+  /** Multi-city: the leg number (1-based, in flight order); absent on one-way and round trips. */
+  leg: z.number().int().optional(),
 });
 
 /** Passenger of spec point 3 (paxInfos). */

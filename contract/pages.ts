@@ -12,6 +12,8 @@ export const PAGES = {
   },
   bookings: {
     passengerInformation: '/booking/passenger-information/:id',
+    // multi-city: passengers of every leg (?session= the first leg's search session, where the draft is kept)
+    multiDestinationsPassengers: '/booking/multi-destinations-passengers',
     completed: '/booking/completed/:id',
     search: '/booking/search',
     detail: '/booking/booking-detail/:id',

@@ -30,7 +30,7 @@ export async function fareRuleOfPnr(conn: Conn, suppliers: SupplierRegistry, ctx
   const list: FareRule['list'] = [];
   let isCondition = false;
   for (const f of fares) {
-    const own = legs.filter((l) => l.direction === f.direction);
+    const own = legs.filter((l) => l.direction === f.direction && l.leg === f.leg);
     const route = own.length ? `${own[0].from}-${own[own.length - 1].to}` : f.direction;
     const rule = ruleOf(f);
     isCondition ||= rule.isCondition;

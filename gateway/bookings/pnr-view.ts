@@ -29,10 +29,23 @@ export interface StoredLeg {
   class: string;
   cabinClass: string;
   direction: 'depart' | 'return';
+  /** Multi-city: the leg number (1-based); absent on one-way and round trips. */
+  leg?: number;
 }
 
-/** A direction's fare as pnrs.fareData keeps it (the offer's priceInfo of the class held). */
-export type StoredFare = PriceInfo & { offerId: string; direction: 'depart' | 'return' };
+/** A direction's (or a multi-city leg's) fare as pnrs.fareData keeps it (the offer's priceInfo of the class held). */
+export type StoredFare = PriceInfo & { offerId: string; direction: 'depart' | 'return'; leg?: number };
+
+/** The flights of a PNR: its legs by direction, and by leg number on a multi-city journey, in the order stored. */
+export function flightsOfPnr(legs: readonly StoredLeg[]): { direction: 'depart' | 'return'; leg?: number; legs: StoredLeg[] }[] {
+  const out: { direction: 'depart' | 'return'; leg?: number; legs: StoredLeg[] }[] = [];
+  for (const l of legs) {
+    const g = out.find((x) => x.direction === l.direction && x.leg === l.leg);
+    if (g) g.legs.push(l);
+    else out.push({ direction: l.direction, ...(l.leg !== undefined ? { leg: l.leg } : {}), legs: [l] });
+  }
+  return out;
+}
 
 /** A passenger as pnrs.paxInfos keeps it. */
 export interface StoredPaxInfo {
@@ -75,7 +88,7 @@ export function routeInfosOf(row: Pick<PnrRow, 'routeInfos' | 'fareData' | 'reco
   const fares = row.fareData as StoredFare[];
   const status = segmentStatus(row.recordStatus);
   return (row.routeInfos as StoredLeg[]).map((l) => {
-    const fare = fares.find((f) => f.direction === l.direction) ?? fares[0];
+    const fare = fares.find((f) => f.direction === l.direction && f.leg === l.leg) ?? fares[0];
     return {
       from: l.from,
       to: l.to,
@@ -94,6 +107,7 @@ export function routeInfosOf(row: Pick<PnrRow, 'routeInfos' | 'fareData' | 'reco
       class: l.class,
       status,
       direction: l.direction,
+      ...(l.leg !== undefined ? { leg: l.leg } : {}),
     };
   });
 }
@@ -116,10 +130,7 @@ export function paxInfoEntries(row: Pick<PnrRow, 'paxInfos' | 'tickets'>): PaxIn
 export function luggageOfPnr(row: Pick<PnrRow, 'airline' | 'routeInfos'>, luggage: readonly PricedLuggage[]): PricedLuggage[] {
   const legs = row.routeInfos as StoredLeg[];
   const routes = new Set(
-    (['depart', 'return'] as const).flatMap((d) => {
-      const ls = legs.filter((l) => l.direction === d);
-      return ls.length ? [`${d}:${ls[0].from}-${ls[ls.length - 1].to}`, ...ls.map((l) => `${d}:${l.from}-${l.to}`)] : [];
-    }),
+    flightsOfPnr(legs).flatMap(({ direction: d, legs: ls }) => [`${d}:${ls[0].from}-${ls[ls.length - 1].to}`, ...ls.map((l) => `${d}:${l.from}-${l.to}`)]),
   );
   return luggage.filter((l) => l.airline === row.airline && routes.has(`${l.type}:${l.route}`));
 }

@@ -11,7 +11,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BOOKINGS_API, bookingCreated, completedBooking, createBookingRequest } from '../../contract/bookings';
+import { BOOKINGS_API, bookingCreated, completedBooking, createBookingRequest, type CreateBookingRequest } from '../../contract/bookings';
+import type { FlightOffer } from '../../contract/flights';
 import { ErrorCode } from '../../contract/errors';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { requireAuth } from '../platform/tenancy/scope';
@@ -34,6 +35,20 @@ export interface BookingDeps {
   expiryIntervalMs?: number;
   /** Who booking e-mails may go to and how many (default: the settings' defaults, nothing extra allowed). */
   mail?: MailPolicy;
+}
+
+/**
+ * The offers a hold may take: those of the request's search session and, on a multi-city journey, of each leg's
+ * own session (a selected entry's sessionId). Every session must be the caller's and alive, else 404.
+ */
+export async function offersOfSessions(sessions: SearchSessions, userId: number, body: Pick<CreateBookingRequest, 'sessionId' | 'selected'>): Promise<FlightOffer[]> {
+  const ids = [...new Set([body.sessionId, ...body.selected.map((s) => s.sessionId ?? body.sessionId)])];
+  // each session is looked up in the shared store (another instance may have run the search)
+  const found = await Promise.all(ids.map((id) => sessions.find(id, userId)));
+  return found.flatMap((session) => {
+    if (!session) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'searchSession' });
+    return session.offers;
+  });
 }
 
 export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, booking: BookingDeps): void {
@@ -66,7 +81,8 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     tags,
     summary: 'Hold a booking',
     description:
-      'Holds the offers chosen (offer id + class per direction) from the caller’s search session for the passengers given: one PNR per ' +
+      'Holds the offers chosen (offer id + class per direction, or per leg of a multi-city journey, each leg naming its own search ' +
+      'session) from the caller’s search sessions for the passengers given: one PNR per ' +
       'airline/source, each in one transaction with the seats it takes (never oversold). Passengers follow spec point 5 (titles by type, ' +
       'names letters and spaces, birthday dd/MM/yyyy and the age of the type at the travel date, infants attached to an adult). ' +
       'Passports are required on international journeys (the session’s requirePassport; valid 6 months after the last flight) and ' +
@@ -77,9 +93,8 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     response: bookingCreated,
     handler: async ({ body, auth, lang }) => {
       const ctx = requireAuth(auth);
-      const session = await booking.sessions.find(body.sessionId, ctx.user.id);
-      if (!session) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'searchSession' });
-      const id = await createBooking({ db, suppliers, now: () => clock.now() }, ctx, session.offers, body, lang);
+      const offers = await offersOfSessions(booking.sessions, ctx.user.id, body);
+      const id = await createBooking({ db, suppliers, now: () => clock.now() }, ctx, offers, body, lang);
       return { id };
     },
   });

@@ -18,6 +18,7 @@ import {
   type RecordStatus,
 } from '../../contract/bookings';
 import { ErrorCode } from '../../contract/errors';
+import { groupIntoPnrs } from '../../contract/pnr-groups';
 import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
 import type { Notifier } from '../platform/notifier';
 import type { UserContext } from '../platform/tenancy/users';
@@ -33,7 +34,7 @@ import { logReservationError } from '../system/service';
 import { settleBookingStatus } from './status';
 import { priceLuggage, type PricedLuggage } from './luggage';
 import { passengerNamesOf, paxInfosOf } from './pax-infos';
-import type { StoredLeg } from './pnr-view';
+import { flightsOfPnr, type StoredLeg } from './pnr-view';
 import { bookingScope } from './scope';
 
 const PNR_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -44,6 +45,18 @@ export function departureInstant(airport: string, local: string): Date {
   const [date, time] = local.split('T');
   const [h, m] = time.split(':').map(Number);
   return new Date(localToUtc(date, h * 60 + m, tz));
+}
+
+/**
+ * The leg numbers of a multi-city journey: more than one flight, all departures (one-way legs, each from its own
+ * search). One-way and round trips get none, so their stored PNRs read as before.
+ */
+export function multiCityLegs(offers: readonly Pick<FlightOffer, 'id' | 'direction'>[]): (offer: Pick<FlightOffer, 'id'>) => { leg?: number } {
+  const multi = offers.length > 1 && offers.every((o) => o.direction === 'depart');
+  return (offer) => {
+    const i = offers.findIndex((o) => o.id === offer.id);
+    return multi && i >= 0 ? { leg: i + 1 } : {};
+  };
 }
 
 interface Chosen {
@@ -120,6 +133,8 @@ export async function createBooking(
     return { offer, price };
   });
   chosen.sort((a, b) => a.offer.departDateTime.localeCompare(b.offer.departDateTime));
+  // a multi-city journey (several one-way legs) numbers its legs in flight order, kept on each stored leg and fare
+  const legOf = multiCityLegs(chosen.map((c) => c.offer));
   // the passengers, checked against the first travel date; passports against the last one, required when the
   // journey is international (the search session's requirePassport)
   const travelDate = chosen[0].offer.departDateTime.slice(0, 10);
@@ -141,13 +156,12 @@ export async function createBooking(
   for (const c of chosen) {
     if (c.price.seatAvailable < seated) throw new ApiError(ErrorCode.CONFLICT, { reason: 'noSeats', message: new SupplierError('NO_AVAILABILITY').localized(lang) });
   }
-  // one PNR per airline and source
-  const groups: Group[] = [];
-  for (const c of chosen) {
-    const g = groups.find((x) => x.source === c.offer.source && x.airline === c.offer.airline);
-    if (g) g.chosen.push(c);
-    else groups.push({ source: c.offer.source, airline: c.offer.airline, chosen: [c] });
-  }
+  // one PNR per airline and source, across the directions or legs (contract/pnr-groups.ts)
+  const groups: Group[] = groupIntoPnrs(chosen.map((c) => ({ airline: c.offer.airline, source: c.offer.source, c }))).map((g) => ({
+    source: g.source as Source,
+    airline: g.airline,
+    chosen: g.flights.map((f) => f.c),
+  }));
   const limits = groups.map((g) => deps.suppliers.flight(g.source).holdTimeLimit(now, departureInstant(g.chosen[0].offer.from, g.chosen[0].offer.departDateTime)));
   if (limits.some((l) => l === null)) {
     throw new ApiError(ErrorCode.CONFLICT, {
@@ -198,9 +212,9 @@ export async function createBooking(
       .filter((l) => l.airline === g.airline && g.chosen.some((c) => c.offer.direction === l.type && `${c.offer.from}-${c.offer.to}` === l.route && c.offer.source === g.source))
       .reduce((s, l) => s + l.price, 0);
     const routeInfos = g.chosen.flatMap((c) =>
-      c.offer.routeInfo.map((r) => ({ ...r, direction: c.offer.direction, class: c.price.class, cabinClass: c.price.fareInfo.cabinClass })),
+      c.offer.routeInfo.map((r) => ({ ...r, direction: c.offer.direction, class: c.price.class, cabinClass: c.price.fareInfo.cabinClass, ...legOf(c.offer) })),
     );
-    const fareData = g.chosen.map((c) => ({ offerId: c.offer.id, direction: c.offer.direction, ...c.price }));
+    const fareData = g.chosen.map((c) => ({ offerId: c.offer.id, direction: c.offer.direction, ...c.price, ...legOf(c.offer) }));
     const holds: SeatHold[] = g.chosen.flatMap((c) => c.offer.routeInfo.map((r) => ({ key: seatKey(r.flightNo, r.departDate.slice(0, 10)), class: c.price.class, n: seated })));
     const base = { bookingId: booking.id, airline: g.airline, source: g.source, routeInfos, fareData, paxInfos, totalPrice: fare + fee + bags };
     try {
@@ -263,33 +277,36 @@ export async function bookingView(db: Conn, ctx: UserContext, id: number, now: D
   const routes: CompletedBooking['routes'] = [];
   for (const r of rows) {
     const legs = r.routeInfos as StoredLeg[];
-    const dir = (d: string) => legs.filter((l) => l.direction === d);
-    const od = (ls: StoredLeg[]) => (ls.length ? `${ls[0].from}-${ls[ls.length - 1].to}` : '');
+    const flights = flightsOfPnr(legs);
+    const od = (ls: StoredLeg[]) => `${ls[0].from}-${ls[ls.length - 1].to}`;
+    // each flight of the direction (several on a multi-city journey)
+    const ods = (d: string) => flights.filter((f) => f.direction === d).map((f) => od(f.legs)).join(', ');
     listPNR.push({
       airline: r.airline,
       source: r.source as Source,
       pnr: r.pnr ?? '',
       timelimit: r.timeLimit?.toISOString() ?? '',
       status: shownStatus(r.recordStatus, r.timeLimit, now),
-      dep: od(dir('depart')),
-      ret: od(dir('return')),
+      dep: ods('depart'),
+      ret: ods('return'),
       departDate: legs[0]?.departDate ?? '',
       message: r.message ?? '',
       total: r.totalPrice,
     });
-    for (const d of ['depart', 'return'] as const) {
-      const ls = dir(d);
-      if (ls.length === 0) continue;
+    for (const { direction: d, leg, legs: ls } of flights) {
       routes.push({
         airline: r.airline,
         from: ls[0].from,
         to: ls[ls.length - 1].to,
         typeBook: d,
+        ...(leg !== undefined ? { leg } : {}),
         departDate: ls[0].departDate,
         listRoute: ls.map((l) => ({ flightNo: l.flightNo, from: l.from, to: l.to, departDate: l.departDate, arrivalDate: l.arrivalDate, class: l.class, cabinClass: l.cabinClass, airCraft: l.airCraft })),
       });
     }
   }
+  // a multi-city journey lists its legs in flight order across its PNRs (a stable no-op otherwise)
+  routes.sort((a, b) => (a.leg ?? 0) - (b.leg ?? 0));
   const passengers = (b.passengers as PassengerInput[]).map((p) => ({
     paxId: p.paxId,
     type: p.type,

@@ -1,5 +1,6 @@
 /**
- * The bookings plugin: passenger information (booking/passenger-information/:id, :id the search session) and the
+ * The bookings plugin: passenger information (booking/passenger-information/:id, :id the search session; and
+ * booking/multi-destinations-passengers for every leg of a multi-city journey) and the
  * completed booking (booking/completed/:id), reached from the flight results; and the management of bookings:
  * booking/search, the booking detail with its actions, the work lists booking/issue, booking/void and
  * booking/cancel, the refund of tickets, print, mail and the reservation status. Rules come from
@@ -23,6 +24,7 @@ export const bookingsPlugin = definePlugin({
   ],
   routes: [
     page(PAGES.bookings.passengerInformation, () => import('./pages/PassengerInformationPage'), 'bookings.passengers.title'),
+    page(PAGES.bookings.multiDestinationsPassengers, () => import('./pages/MultiDestinationsPassengersPage'), 'bookings.passengers.multiTitle'),
     page(PAGES.bookings.completed, () => import('./pages/CompletedBookingPage'), 'bookings.completed.title'),
     page(PAGES.bookings.search, () => import('./pages/BookingSearchPage'), 'bookings.search.title'),
     page(PAGES.bookings.detail, () => import('./pages/BookingDetailPage'), 'bookings.detail.title'),

@@ -10,10 +10,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, headerBalance, holdOneAdultVn, login } from './helpers';
+import { confirmWithPin, dayAhead, headerBalance, holdOneAdultVn, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
-const DEMO_PIN = '246810';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -22,17 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Confirms the open confirmation, answering the PIN dialog when the gateway asks for it. */
-async function confirmWithPin(page: Page, expectPin: boolean) {
-  await page.getByTestId('confirm-ok').click();
-  const pin = page.locator('.ant-modal input[autocomplete="one-time-code"]');
-  if (expectPin) {
-    await pin.waitFor({ timeout: 15_000 });
-    await pin.fill(DEMO_PIN);
-    await pin.press('Enter');
-  }
-}
 
 function holdBooking(page: Page): Promise<{ id: number; pnr: string }> {
   return holdOneAdultVn(page, dayAhead(12), { title: /^(Bà|Mrs)$/, last: 'Pham', first: 'Thi Lan', birthday: '20061990', email: 'lan.pham@example.vn' });

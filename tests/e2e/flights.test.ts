@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
 import { startGateway, type RunningGateway } from '../support/gateway-process';
-import { dayAhead, login, pickPlace, searchFromHome, waitAllSignIns } from './helpers';
+import { dayAhead, login, searchFromHome, searchMultiCityFromHome, waitAllSignIns } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -218,23 +218,10 @@ describe('flight search', () => {
   it('multi-city, three legs from the home panel: each leg searched with its own results and selection', async () => {
     const page = await freshPage();
     await login(page, baseUrl, 'f1agent');
-    const panel = page.getByTestId('flight-search-panel');
-    await panel.waitFor();
-    await panel.locator('label', { hasText: 'Nhiều chặng' }).click();
-    await page.getByTestId('leg-1').waitFor();
-    await panel.getByRole('button', { name: 'Thêm chặng' }).click();
-    await page.getByTestId('leg-2').waitFor();
     const route = [['HAN', 'SGN'], ['SGN', 'DAD'], ['DAD', 'HAN']] as const;
-    for (const [i, [from, to]] of route.entries()) {
-      await pickPlace(page, page.locator(`input[aria-label="Chặng ${i + 1} – Điểm đi"]`), from);
-      await pickPlace(page, page.locator(`input[aria-label="Chặng ${i + 1} – Điểm đến"]`), to);
-    }
     // the first leg defaults to today: move it to the day after tomorrow (before the second leg's default)
     const firstDay = dayAhead(2);
-    await page.getByTestId('leg-0').locator('.ant-picker input').click();
-    await page.locator(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${firstDay}"]`).click();
-    await page.getByTestId('search-submit').click();
-    await page.waitForURL((url) => url.pathname === '/booking/multi-destinations');
+    await searchMultiCityFromHome(page, route, firstDay);
     const legs = (new URL(page.url()).searchParams.get('legs') ?? '').split('~');
     expect(legs.map((l) => l.split('.').slice(0, 2).join('-'))).toEqual(route.map(([a, b]) => `${a}-${b}`));
     expect(legs[0].endsWith(firstDay)).toBe(true);

@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Demo@2026';
+/** The demo users' PIN (seeded). */
+export const DEMO_PIN = '246810';
 
 export async function login(page: Page, baseUrl: string, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(`${baseUrl}/login`);
@@ -141,17 +143,51 @@ export async function waitAllSignIns(page: Page): Promise<string | null> {
 }
 
 /**
- * On the results page: a Vietnam Airlines flight with seats, chosen once every source answered and the list
- * shows only that airline (so the list no longer changes under the click); waits for the selected panel.
+ * In a results board (the page, or one leg's pane of a multi-city search): a flight of the airline with seats
+ * (sold by `source` when given),
+ * chosen once every source answered and the list shows only that airline (so the list no longer changes under
+ * the click); waits for the selected panel.
  */
-export async function selectVnOffer(page: Page): Promise<void> {
-  await waitAllSignIns(page);
-  await page.getByTestId('airline-list').getByRole('button', { name: /Vietnam Airlines/ }).click();
-  await expect.poll(() => page.getByTestId('offer-card').evaluateAll((els) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === 'VN'))).toBe(true);
-  const first = page.locator('[data-testid=offer-card][data-airline=VN]:not(.is-sold-out)').first();
+export async function selectAirlineOffer(scope: Page | Locator, airline: { code: string; name: RegExp }, source?: string): Promise<void> {
+  await expect.poll(async () => {
+    const m = /^(\d+)\/(\d+)/.exec((await scope.getByTestId('search-progress-text').textContent()) ?? '');
+    return !!m && Number(m[2]) > 0 && m[1] === m[2];
+  }, { timeout: 30_000 }).toBe(true);
+  await scope.getByTestId('airline-list').getByRole('button', { name: airline.name }).click();
+  await expect.poll(() => scope.getByTestId('offer-card').evaluateAll((els, code) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === code), airline.code)).toBe(true);
+  // a source ('VN': the carrier's own channel) when it matters which booking system sells the flight
+  const first = scope.locator(`[data-testid=offer-card][data-airline=${airline.code}]${source ? `[data-source="${source}"]` : ''}:not(.is-sold-out)`).first();
   await first.waitFor({ timeout: 30_000 });
   await first.getByTestId('offer-select').click();
-  await page.getByTestId('selected-depart').waitFor();
+  await scope.getByTestId('selected-depart').waitFor();
+}
+
+/** On the results page: a Vietnam Airlines flight with seats (selectAirlineOffer). */
+export async function selectVnOffer(page: Page): Promise<void> {
+  await selectAirlineOffer(page, { code: 'VN', name: /Vietnam Airlines/ });
+}
+
+/**
+ * On the signed-in home page: a multi-city search of the legs (from, to), the first leg on `firstDay` (yyyy-MM-dd,
+ * before the second leg's default date), the others on their default dates; waits for booking/multi-destinations.
+ */
+export async function searchMultiCityFromHome(page: Page, route: readonly (readonly [string, string])[], firstDay: string): Promise<void> {
+  const panel = page.getByTestId('flight-search-panel');
+  await panel.waitFor();
+  await panel.locator('label', { hasText: 'Nhiều chặng' }).click();
+  await page.getByTestId('leg-1').waitFor();
+  for (let i = 2; i < route.length; i += 1) {
+    await panel.getByRole('button', { name: 'Thêm chặng' }).click();
+    await page.getByTestId(`leg-${i}`).waitFor();
+  }
+  for (const [i, [from, to]] of route.entries()) {
+    await pickPlace(page, page.locator(`input[aria-label="Chặng ${i + 1} – Điểm đi"]`), from);
+    await pickPlace(page, page.locator(`input[aria-label="Chặng ${i + 1} – Điểm đến"]`), to);
+  }
+  await page.getByTestId('leg-0').locator('.ant-picker input').click();
+  await page.locator(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${firstDay}"]`).click();
+  await page.getByTestId('search-submit').click();
+  await page.waitForURL((url) => url.pathname === '/booking/multi-destinations');
 }
 
 /** One adult of a one-way HAN→SGN Vietnam Airlines booking put on hold from the home page; answers its id and PNR. */
@@ -180,9 +216,15 @@ export async function holdOneAdultVn(
 }
 
 /** Answers the PIN dialog (spec point 8, 403/120) with the demo PIN once the gateway asks for it. */
-export async function answerPin(page: Page, pin = '246810'): Promise<void> {
+export async function answerPin(page: Page, pin = DEMO_PIN): Promise<void> {
   const input = page.locator('.ant-modal input[autocomplete="one-time-code"]');
   await input.waitFor({ timeout: 15_000 });
   await input.fill(pin);
   await input.press('Enter');
+}
+
+/** Confirms the open confirmation, answering the PIN dialog when the gateway asks for it. */
+export async function confirmWithPin(page: Page, expectPin: boolean): Promise<void> {
+  await page.getByTestId('confirm-ok').click();
+  if (expectPin) await answerPin(page);
 }

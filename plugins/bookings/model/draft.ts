@@ -4,6 +4,7 @@
  */
 import type { PaxType } from '../../../contract/flights';
 import type { BookingDraft, DraftFlight } from '../../../contract/booking-draft';
+import { groupIntoPnrs } from '../../../contract/pnr-groups';
 
 export type { BookingDraft, DraftFlight } from '../../../contract/booking-draft';
 export { loadBookingDraft as loadDraft } from '../booking-draft';
@@ -35,9 +36,21 @@ export function flightFees(f: DraftFlight): number {
   return f.lines.reduce((acc, l) => acc + l.totalIssueFee, 0);
 }
 
+/** A flight of the selection, named uniquely: its direction, or its leg on a multi-city journey ('leg-2'). */
+export function flightKey(f: Pick<DraftFlight, 'direction' | 'leg'>): string {
+  return f.leg !== undefined ? `leg-${f.leg}` : f.direction;
+}
+
+/** What a flight is called: "Chiều đi" / "Chiều về", or "Chặng 2" on a multi-city journey. */
+export function flightLabel(t: (key: string, options?: Record<string, unknown>) => string, f: Pick<DraftFlight, 'direction' | 'leg'>): string {
+  return f.leg !== undefined ? t('bookings.typeBook.leg', { n: f.leg }) : t(`bookings.typeBook.${f.direction}`);
+}
+
 /** The route a luggage list and a luggage choice belong to: one per flight of the selection. */
 export interface LuggageRoute {
   type: DraftFlight['direction'];
+  /** Multi-city: the leg number. */
+  leg?: number;
   from: string;
   to: string;
   airline: string;
@@ -46,7 +59,9 @@ export interface LuggageRoute {
 }
 
 export function luggageRoutesOf(draft: BookingDraft): LuggageRoute[] {
-  return draft.flights.map((f) => ({ type: f.direction, from: f.offer.from, to: f.offer.to, airline: f.offer.airline, sold: f.offer.source === f.offer.airline }));
+  return draft.flights.map((f) => ({
+    type: f.direction, ...(f.leg !== undefined ? { leg: f.leg } : {}), from: f.offer.from, to: f.offer.to, airline: f.offer.airline, sold: f.offer.source === f.offer.airline,
+  }));
 }
 
 export interface DraftTotals {
@@ -81,13 +96,14 @@ export interface PendingPnr {
   ret: string;
 }
 
-/** One reference per airline and source (the gateway holds one PNR per airline/source), in flight order. */
+/**
+ * One reference per airline and source across the directions or legs (contract/pnr-groups.ts, as the gateway holds
+ * them), in flight order; a reference flying several legs of a multi-city journey lists them ("HAN-SGN, DAD-HAN").
+ */
 export function pendingPnrsOf(draft: BookingDraft): PendingPnr[] {
-  const out: PendingPnr[] = [];
-  for (const f of draft.flights) {
-    let p = out.find((x) => x.airline === f.offer.airline && x.source === f.offer.source);
-    if (!p) out.push((p = { airline: f.offer.airline, source: f.offer.source, dep: '', ret: '' }));
-    p[f.direction === 'depart' ? 'dep' : 'ret'] = `${f.offer.from}-${f.offer.to}`;
-  }
-  return out;
+  const ordered = [...draft.flights].sort((a, b) => a.offer.departDateTime.localeCompare(b.offer.departDateTime));
+  return groupIntoPnrs(ordered.map((f) => ({ airline: f.offer.airline, source: f.offer.source, f }))).map((g) => {
+    const od = (d: DraftFlight['direction']) => g.flights.filter(({ f }) => f.direction === d).map(({ f }) => `${f.offer.from}-${f.offer.to}`).join(', ');
+    return { airline: g.airline, source: g.source, dep: od('depart'), ret: od('return') };
+  });
 }

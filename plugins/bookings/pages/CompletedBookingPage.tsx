@@ -20,7 +20,7 @@ import { printQuery } from '../model/print';
 import { BOOKINGS_META, BOOKINGS_RESOURCE, QUIET } from '../api';
 import { useNow } from '../components/use-now';
 import { countdown } from '../model/actions';
-import type { PendingPnr } from '../model/draft';
+import { flightLabel, type DraftFlight, type PendingPnr } from '../model/draft';
 import { maskPassport } from '../model/passport';
 import { bookingStatusDisplay, carrierText, isHold, liveRecordStatus, recordStatusDisplay } from '../model/status';
 import '../bookings.css';
@@ -181,8 +181,8 @@ export default function CompletedBookingPage() {
           <NextSteps booking={booking} now={now} />
           <Card size="small" className="bk-card" title={t('bookings.completed.routes')}>
             {booking.routes.map((r, i) => (
-              <div key={i} className="bk-route">
-                <strong>{t(`bookings.typeBook.${r.typeBook}`)} · {r.airline} · {r.from} → {r.to}</strong>
+              <div key={i} className="bk-route" data-testid="completed-route">
+                <strong>{flightLabel(t, { direction: r.typeBook as DraftFlight['direction'], leg: r.leg })} · {r.airline} · {r.from} → {r.to}</strong>
                 {r.listRoute.map((l) => (
                   <div key={l.flightNo + l.departDate} className="muted">
                     {l.flightNo} {l.from} {formatTime(l.departDate)} → {l.to} {formatTime(l.arrivalDate)} · {formatDate(l.departDate)} · {t('bookings.passengers.class')} {l.class}

@@ -19,6 +19,8 @@
 import dayjs from 'dayjs';
 import { MULTI_LEG_SPACING_DAYS } from '../../../contract/constants';
 import type { AirlineListEntry, BookingFee, CabinClass, FlightOffer } from '../../../contract/flights';
+import type { BookingDraft } from '../../../contract/booking-draft';
+import type { SelectedFlightSession } from './selection';
 import { DATE_FORMAT } from './date-range';
 import { initialFilters, type FlightFilters, type GdsSystem } from './filters';
 import type { Place, SearchLeg } from './search-state';
@@ -149,4 +151,46 @@ export function multiFlightReducer(state: MultiFlightState, action: MultiFlightA
     case 'RESET': return initialMultiFlightState(action.today);
     default: return state;
   }
+}
+
+/** What one leg's board hands up: its own one-way search session and the flight chosen on it. */
+export interface ChosenLeg {
+  sessionId: string;
+  isInternational: boolean;
+  requirePassport: boolean;
+  selection: SelectedFlightSession;
+}
+
+/** Is a flight (with its price detail) chosen on this leg? */
+export function legChosen(leg: ChosenLeg | undefined): boolean {
+  return !!leg?.sessionId && !!leg.selection.depart.data && !!leg.selection.depart.priceDetail;
+}
+
+/** The first leg (index) without a chosen flight, or -1 when every leg of `count` has one. */
+export function firstOpenLeg(chosen: Readonly<Record<number, ChosenLeg | undefined>>, count: number): number {
+  for (let i = 0; i < count; i++) if (!legChosen(chosen[i])) return i;
+  return -1;
+}
+
+/**
+ * The booking draft of a multi-city selection (contract/booking-draft.ts), or null until every leg has a flight:
+ * one flight per leg in the search's leg order, numbered from 1, each naming its own search session; the draft is
+ * kept under the first leg's session; passports are asked when any leg asks for them.
+ */
+export function multiLegDraft(chosen: Readonly<Record<number, ChosenLeg | undefined>>, count: number): BookingDraft | null {
+  if (count < 1 || firstOpenLeg(chosen, count) !== -1) return null;
+  const legs = Array.from({ length: count }, (_, i) => chosen[i]!);
+  return {
+    sessionId: legs[0].sessionId,
+    isInternational: legs.some((l) => l.isInternational),
+    requirePassport: legs.some((l) => l.requirePassport),
+    flights: legs.map((l, i) => ({
+      direction: 'depart' as const,
+      leg: i + 1,
+      sessionId: l.sessionId,
+      offer: l.selection.depart.data!,
+      class: l.selection.depart.priceDetail!.class,
+      lines: l.selection.depart.priceDetail!.lines,
+    })),
+  };
 }

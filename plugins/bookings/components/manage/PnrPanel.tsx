@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { BookingPnr, PaxInfoEntry, RouteInfoEntry } from '../../../../contract/bookings';
 import { formatDate, formatDateTime, formatVnd } from '../../../../src/sdk';
 import { actionButtons, countdown, msLeft, type DetailAction } from '../../model/actions';
+import { flightLabel } from '../../model/draft';
 import { baggageText } from '../../model/print';
 import { carrierText, isHold } from '../../model/status';
 import { PnrStatusTag } from './StatusTags';
@@ -23,7 +24,7 @@ function Leg({ leg }: { leg: RouteInfoEntry }) {
   return (
     <div className="bkm-leg" data-testid="route-info">
       <div className="bkm-leg-head">
-        <Tag>{t(`bookings.typeBook.${leg.direction}`)}</Tag>
+        <Tag>{flightLabel(t, leg)}</Tag>
         <strong>{leg.flightNo}</strong>
         <span>
           {leg.from} {leg.timeFrom} → {leg.to} {leg.timeTo}

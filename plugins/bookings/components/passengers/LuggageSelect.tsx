@@ -6,7 +6,7 @@ import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PaxType } from '../../../../contract/flights';
 import { formatVnd } from '../../../../src/sdk';
-import type { LuggageRoute } from '../../model/draft';
+import { flightKey, flightLabel, type LuggageRoute } from '../../model/draft';
 import type { LuggageList } from '../../model/luggage';
 import { Field } from './Field';
 
@@ -25,8 +25,8 @@ interface LuggageSelectProps {
 
 export function LuggageSelect({ paxId, paxType, route, list, loading, failed, value, onChange, onRetry }: LuggageSelectProps) {
   const { t } = useTranslation();
-  const id = `pax-${paxId}-luggage-${route.type}`;
-  const label = t('bookings.luggage.route', { direction: t(`bookings.typeBook.${route.type}`), from: route.from, to: route.to, airline: route.airline });
+  const id = `pax-${paxId}-luggage-${flightKey({ direction: route.type, leg: route.leg })}`;
+  const label = t('bookings.luggage.route', { direction: flightLabel(t, { direction: route.type, leg: route.leg }), from: route.from, to: route.to, airline: route.airline });
   if (paxType === 'INF') {
     return <Field label={label}><span className="muted" data-testid={id}>{t('bookings.luggage.infantNone')}</span></Field>;
   }

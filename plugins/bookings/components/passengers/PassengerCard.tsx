@@ -7,7 +7,7 @@ import { Button, Card, Input, Select } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { titlesFor } from '../../../../contract/bookings';
-import type { LuggageRoute } from '../../model/draft';
+import { flightKey, type LuggageRoute } from '../../model/draft';
 import { pickOf, type LuggageState } from '../../model/luggage';
 import type { PaxForm, PaxProblems } from '../../model/passengers';
 import type { LoyaltyForm, PassportForm } from '../../model/passport';
@@ -85,7 +85,7 @@ export function PassengerCard(props: PassengerCardProps) {
           {routes.map((r) => {
             const key = luggageKey(r.from, r.to, r.airline);
             return (
-              <LuggageSelect key={r.type} paxId={p.paxId} paxType={p.type} route={r} list={luggage.lists[key]} loading={luggage.loading.includes(key)} failed={luggage.failed.includes(key)}
+              <LuggageSelect key={flightKey({ direction: r.type, leg: r.leg })} paxId={p.paxId} paxType={p.type} route={r} list={luggage.lists[key]} loading={luggage.loading.includes(key)} failed={luggage.failed.includes(key)}
                 value={pickOf(luggage, p.paxId, r.from, r.to, r.type)?.code ?? ''} onChange={(code) => props.onLuggage(r, code)} onRetry={() => props.onRetryLuggage(r)} />
             );
           })}
