@@ -6,6 +6,8 @@ import { accountingModule } from './accounting';
 import { agentsModule } from './agents';
 import { auditModule } from './audit';
 import { authModule } from './auth';
+// board: the airport board (gateway/board)
+import { boardModule } from './board';
 import { bookingsModule } from './bookings';
 import { esimModule } from './esim';
 import { flightsModule } from './flights';
@@ -33,4 +35,6 @@ export const MODULES: readonly GatewayModule[] = [
   // trains: the railway (gateway/trains)
   trainsModule,
   esimModule,
+  // board and QR top-ups
+  boardModule,
 ];

@@ -176,6 +176,8 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   ...trains(),
   // eSIM (spec point 2: every /esim route needs USE_ESIM); the order scope decides which orders
   ...esim(),
+  // board (electronic-board/{place}): open to every signed-in user
+  'GET /api/board/:place': { rule: 'true' },
 };
 
 export function endpointKey(method: string, path: string): string {
