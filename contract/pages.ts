@@ -20,6 +20,10 @@ export const PAGES = {
     mail: '/booking/mail',
     ticketFace: '/ticket-face',
   },
+  // board: the airport board
+  board: {
+    board: '/electronic-board/:place',
+  },
   esim: {
     products: '/esim/products',
     productDetail: '/esim/product-detail',

@@ -10,5 +10,7 @@ import { bookingsPlugin } from '../plugins/bookings';
 import { esimPlugin } from '../plugins/esim';
 // trains
 import { trainsPlugin } from '../plugins/trains';
+// board and QR top-ups
+import { boardPlugin } from '../plugins/board';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, boardPlugin];
