@@ -8,6 +8,7 @@ import { auditModule } from './audit';
 import { authModule } from './auth';
 // board: the airport board (gateway/board)
 import { boardModule } from './board';
+import { qrModule } from './qr';
 import { bookingsModule } from './bookings';
 import { esimModule } from './esim';
 import { flightsModule } from './flights';
@@ -37,4 +38,5 @@ export const MODULES: readonly GatewayModule[] = [
   esimModule,
   // board and QR top-ups
   boardModule,
+  qrModule,
 ];

@@ -63,7 +63,11 @@ export type AuditAction =
   | 'esim.order_failed'
   | 'esim.topped_up'
   | 'esim.refunded'
-  | 'esim.mailed';
+  | 'esim.mailed'
+  // QR top-ups and statement matching
+  | 'qr.account_set'
+  | 'qr.statement_imported'
+  | 'qr.statement_matched';
 
 export interface AuditEntry {
   userId: number | null;
