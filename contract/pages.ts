@@ -24,6 +24,12 @@ export const PAGES = {
   board: {
     board: '/electronic-board/:place',
   },
+  // qr: VietQR top-ups, QR accounts, statement matching
+  qr: {
+    topUp: '/qr',
+    account: '/qr/:id',
+    statement: '/accounting/bank-statement',
+  },
   esim: {
     products: '/esim/products',
     productDetail: '/esim/product-detail',

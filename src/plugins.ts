@@ -12,5 +12,6 @@ import { esimPlugin } from '../plugins/esim';
 import { trainsPlugin } from '../plugins/trains';
 // board and QR top-ups
 import { boardPlugin } from '../plugins/board';
+import { qrPlugin } from '../plugins/qr';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, boardPlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, boardPlugin, qrPlugin];
