@@ -19,10 +19,6 @@ const STATUS_COLOUR = { pending: 'gold', approved: 'green', rejected: 'red' } as
 
 function QrTicket({ topUp }: { topUp: QrTopUp }) {
   const { t } = useTranslation();
-  const explain = (e: unknown, fallback: string) => {
-    const reason = reasonOf(e);
-    return reason && (EXPLAINED as readonly string[]).includes(reason) ? t(`qr.errors.${reason}`) : errorMessage(e, fallback);
-  };
   return (
     <Card className="qr-ticket" data-testid="qr-ticket" data-reference={topUp.reference}>
       <VietQrImage payload={topUp.payload} alt={t('qr.page.qrAlt', { amount: formatVnd(topUp.amount) })} />
@@ -49,6 +45,10 @@ function QrTicket({ topUp }: { topUp: QrTopUp }) {
 export default function QrPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ amount: number }>();
+  const explain = (e: unknown, fallback: string) => {
+    const reason = reasonOf(e);
+    return reason && (EXPLAINED as readonly string[]).includes(reason) ? t(`qr.errors.${reason}`) : errorMessage(e, fallback);
+  };
   const [shown, setShown] = useState<QrTopUp | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const account = useCustom<QrAccount, HttpError>({ url: QR_API.account, method: 'get', meta: QUIET, queryOptions: { queryKey: ['qr', 'account'], retry: false }, errorNotification: false });
