@@ -35,7 +35,7 @@ function FlightRows({ rows, direction }: { rows: BoardFlight[]; direction: 'depa
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.key} data-flight={r.key} data-status={r.status}>
+          <tr key={r.key} data-flight={r.key} data-status={r.status} data-changes-at={r.changesAt ?? ''}>
             <td className="board-time">
               <span className={r.expectedLocal ? 'board-was' : undefined}>{clockOf(r.scheduledLocal)}</span>
               {r.expectedLocal ? <span className="board-expected">{clockOf(r.expectedLocal)}</span> : null}
@@ -151,7 +151,7 @@ export default function BoardPage() {
   };
 
   return (
-    <div ref={frame} className={wall ? 'board-page board-wall' : 'board-page'} data-testid="board">
+    <div ref={frame} className={wall ? 'board-page board-wall' : 'board-page'} data-testid="board" data-next-change={board ? (board.nextChangeAt ?? '') : undefined}>
       <div className="board-head">
         <div className="board-title">
           <h1>{board ? `${en ? board.cityEn : board.cityVi} (${board.code})` : t('board.page.title')}</h1>
