@@ -34,8 +34,9 @@ export interface ParsedStatement {
 /** The rows of a CSV text (comma or semicolon separated, double quotes, CRLF or LF). */
 export function csvRows(text: string): string[][] {
   const src = text.replace(/^\uFEFF/, '');
-  const firstLine = src.split(/\r?\n/, 1)[0] ?? '';
-  const sep = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  // the separator the first lines use most (heading lines may have none)
+  const head = src.split(/\r?\n/, 20).join('\n');
+  const sep = (head.match(/;/g)?.length ?? 0) > (head.match(/,/g)?.length ?? 0) ? ';' : ',';
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -136,7 +137,7 @@ export function parseStatement(text: string): ParsedStatement {
     const at = (k: keyof Columns) => (c[k] === undefined ? '' : (cells[c[k]!] ?? '').trim());
     const first = norm(cells.find((x) => x.trim() !== '') ?? '');
     // the closing totals of an export
-    if (at('date') === '' && /^(tong|total|cong)/.test(first)) return;
+    if (!dateOf(at('date')) && /^(tong|total|cong)/.test(first)) return;
     const needed = Math.max(...Object.values(c).map((v) => v ?? 0));
     if (cells.length <= needed) return void badRows.push({ row, reason: 'columns' });
     const txnDate = dateOf(at('date'));
