@@ -12,7 +12,7 @@ export const qrPlugin = definePlugin({
   resources: [
     { name: RESOURCES.topUps, list: PAGES.qr.topUp, meta: { label: 'qr.menu.topUp', icon: icon(QrcodeOutlined), order: 66, ...TOPUPS_META } },
     { name: RESOURCES.accounts, edit: PAGES.qr.account, meta: { label: 'qr.menu.accounts', hide: true, ...ACCOUNTS_META } },
-    { name: RESOURCES.lines, list: PAGES.qr.statement, meta: { label: 'qr.menu.statement', icon: icon(FileSearchOutlined), parent: 'accounting', order: 69, ...LINES_META } },
+    { name: RESOURCES.lines, list: PAGES.qr.statement, meta: { label: 'qr.menu.statement', icon: icon(FileSearchOutlined), parent: 'accounting', order: 79, ...LINES_META } },
   ],
   routes: [
     page(PAGES.qr.topUp, () => import('./pages/QrPage'), 'qr.page.title'),
