@@ -128,7 +128,9 @@ export default function BoardPage() {
   const body = () => {
     if (unknown) {
       return (
-        <Result status="404" title={t('board.unknownTitle', { place: (place ?? '').toUpperCase() })} subTitle={t('board.unknownHint')} extra={picker} data-testid="board-unknown" />
+        <div data-testid="board-unknown">
+          <Result status="404" title={t('board.unknownTitle', { place: (place ?? '').toUpperCase() })} subTitle={t('board.unknownHint')} extra={picker} />
+        </div>
       );
     }
     if (query.isError && !board) return <LoadError onRetry={() => void refetch()} />;
