@@ -137,14 +137,14 @@ export default function StatementPage() {
             loading={list.query.isLoading}
             dataSource={list.result.data}
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            scroll={{ x: 860 }}
+            scroll={{ x: 1040 }}
             locale={{ emptyText: t('qr.statement.empty') }}
             onRow={(r) => ({ 'data-line': r.bankRef, 'data-outcome': r.outcome }) as React.HTMLAttributes<HTMLElement>}
             columns={[
               { title: t('qr.statement.date'), dataIndex: 'txnDate', width: 100 },
               { title: t('qr.statement.bankRef'), dataIndex: 'bankRef', width: 140 },
               { title: t('qr.statement.credit'), dataIndex: 'credit', align: 'right', width: 120, render: (v: number, r) => (v > 0 ? formatVnd(v) : `−${formatVnd(r.debit)}`) },
-              { title: t('qr.statement.description'), dataIndex: 'description', className: 'statement-desc' },
+              { title: t('qr.statement.description'), dataIndex: 'description', className: 'statement-desc', width: 240 },
               {
                 title: t('qr.statement.topUp'),
                 key: 'topUp',
