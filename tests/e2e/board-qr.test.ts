@@ -140,6 +140,8 @@ describe('QR top-up and statement matching', () => {
 
     // the browser keeps one sign-in: the agent signs in again after the accountant
     await accountant.close();
+    await browser.context.clearCookies();
+    await agent.evaluate(() => localStorage.clear());
     await login(agent, baseUrl, 'f2agent');
     await expect.poll(() => headerBalance(agent), { timeout: 20_000 }).toBe(before + amount);
     await agent.goto(`${baseUrl}/qr`);
