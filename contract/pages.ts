@@ -22,6 +22,16 @@ export const PAGES = {
     mail: '/booking/mail',
     ticketFace: '/ticket-face',
   },
+  // board: the airport board
+  board: {
+    board: '/electronic-board/:place',
+  },
+  // qr: VietQR top-ups, QR accounts, statement matching
+  qr: {
+    topUp: '/qr',
+    account: '/qr/:id',
+    statement: '/accounting/bank-statement',
+  },
   esim: {
     products: '/esim/products',
     productDetail: '/esim/product-detail',

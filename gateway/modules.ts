@@ -7,6 +7,9 @@ import { afterSaleModule } from './aftersale';
 import { agentsModule } from './agents';
 import { auditModule } from './audit';
 import { authModule } from './auth';
+// board: the airport board (gateway/board)
+import { boardModule } from './board';
+import { qrModule } from './qr';
 import { bookingsModule } from './bookings';
 import { deskModule } from './desk';
 import { esimModule } from './esim';
@@ -39,4 +42,7 @@ export const MODULES: readonly GatewayModule[] = [
   deskModule,
   // after-sale: paid PNR edits of issued bookings (uses bookings through its service)
   afterSaleModule,
+  // board and QR top-ups
+  boardModule,
+  qrModule,
 ];

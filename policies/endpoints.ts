@@ -195,6 +195,19 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/aftersale/bookings/:id/luggage': { rule: 'EXPORT_TICKET' },
   'GET /api/aftersale/bookings/:id/seat-map': { rule: 'EXPORT_TICKET' },
   'POST /api/aftersale/bookings/:id/seats': { rule: 'EXPORT_TICKET' },
+  // board (electronic-board/{place}): open to every signed-in user
+  'GET /api/board/:place': { rule: 'true' },
+  // QR top-ups (qr: VIEW_QR_CODE and ADMIN_F2 or AGENT_F2), QR accounts (qr/{id}: VIEW_QR_CODE and ADMIN_F1),
+  // statement matching: who approves top-ups (accounting/bank-statement)
+  'GET /api/qr/account': { rule: 'VIEW_QR_CODE && (ADMIN_F2 || AGENT_F2)' },
+  'GET /api/qr/topups': { rule: 'VIEW_QR_CODE && (ADMIN_F2 || AGENT_F2)' },
+  'POST /api/qr/topups': { rule: 'VIEW_QR_CODE && (ADMIN_F2 || AGENT_F2)' },
+  'GET /api/qr/accounts': { rule: 'VIEW_QR_CODE && ADMIN_F1' },
+  'GET /api/qr/accounts/:id': { rule: 'VIEW_QR_CODE && ADMIN_F1' },
+  'PUT /api/qr/accounts/:id': { rule: 'VIEW_QR_CODE && ADMIN_F1' },
+  'POST /api/qr/statements': { rule: 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)' },
+  'GET /api/qr/statement-lines': { rule: 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)' },
+  'POST /api/qr/statement-lines/:id/confirm': { rule: 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)' },
 };
 
 export function endpointKey(method: string, path: string): string {

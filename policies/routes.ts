@@ -78,6 +78,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // QR and shop reserves
   { path: '/qr', rule: 'VIEW_QR_CODE && (ADMIN_F2 || AGENT_F2)' },
   { path: '/qr/:id', rule: 'VIEW_QR_CODE && ADMIN_F1' },
+  // QR top-ups: the bank statement import that matches them (who approves top-ups)
+  { path: '/accounting/bank-statement', rule: 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)' },
   ...['/reverses-shop/list', '/reverses-shop/management'].map((path) => ({ path, rule: 'SHOP_RESERVES' })),
 ];
 

@@ -16,4 +16,8 @@ import { deskPlugin } from '../plugins/desk';
 // after-sale
 import { bookingEditPlugin } from '../plugins/booking-edit';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, deskPlugin, bookingEditPlugin];
+// board and QR top-ups
+import { boardPlugin } from '../plugins/board';
+import { qrPlugin } from '../plugins/qr';
+
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, deskPlugin, bookingEditPlugin, boardPlugin, qrPlugin];

@@ -71,7 +71,11 @@ export type AuditAction =
   | 'support_request.closed'
   // after-sale
   | 'aftersale.edited'
-  | 'aftersale.failed';
+  | 'aftersale.failed'
+  // QR top-ups and statement matching
+  | 'qr.account_set'
+  | 'qr.statement_imported'
+  | 'qr.statement_matched';
 
 export interface AuditEntry {
   userId: number | null;

@@ -16,6 +16,7 @@ import { insertSupportContact } from '../support/service';
 import type { SupportInput } from '../../contract/content';
 import { gradientPng } from './images';
 import { seedDeposits } from './deposits';
+import { seedQrAccounts } from './qr';
 import { resolveSigninSecret } from '../platform/db/secrets';
 import { SignInService, signinKey } from '../system/service';
 import type { SignInCreate } from '../../contract/admin-system';
@@ -128,13 +129,13 @@ export const DEMO_GROUPS: readonly GroupSeed[] = [
     agency: 'SAOVIET-HN',
     name: 'Quản trị đại lý con',
     description: 'Quản lý đại lý cấp dưới, đặt chỗ',
-    permissions: ['child_agent_manager', 'booking_ticket', 'search_booking'],
+    permissions: ['child_agent_manager', 'booking_ticket', 'search_booking', 'view_qr'],
   },
   {
     agency: 'SAOVIET-HN',
     name: 'Nhân viên đặt chỗ',
     description: 'Chỉ đặt chỗ',
-    permissions: ['booking_ticket'],
+    permissions: ['booking_ticket', 'view_qr'],
   },
 ];
 
@@ -370,6 +371,8 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
       report.support = DEMO_SUPPORT.length;
     }
     await seedDeposits(tx, ids);
+    // QR top-ups: the sub-agency's receiving account
+    await seedQrAccounts(tx, ids);
     return report;
   });
 }

@@ -7,6 +7,7 @@
  * which airlines a source sells, the hold time limit, the void cut-off, the refund penalty and the luggage
  * catalogue. Ticket numbers are the supplier's answer to `issue`.
  */
+import type { Disruption } from '../../contract/board';
 import type { LuggageOption } from '../../contract/bookings';
 import type { FareRule, FlightOffer, PassengerCounts, PaxType, Source } from '../../contract/flights';
 import type { Language, SupplierCallContext } from './types';
@@ -208,6 +209,32 @@ export interface FlightSupplier {
    * (spec point 3 `ancillary`); empty when it sells none.
    */
   luggageOptions(query: { airline: string; from: string; to: string }, lang?: Language): LuggageOption[];
+
+  /**
+   * The airport board: flights of the airlines this source operates that depart from `airport` or arrive
+   * there between `fromMs` and `toMs` (epoch ms, departure or arrival time as scheduled), with their gates
+   * and what went wrong with them. Codeshares are left out (the operating flight is listed).
+   */
+  schedule(airport: string, fromMs: number, toMs: number): ScheduledFlight[];
+}
+
+/** One operated flight of an airport's timetable (the board). */
+export interface ScheduledFlight {
+  airline: string;
+  flightNo: string;
+  from: string;
+  to: string;
+  /** Local departure date yyyy-MM-dd at `from`. */
+  date: string;
+  depUtc: number;
+  arrUtc: number;
+  startTerminal: string | null;
+  endTerminal: string | null;
+  /** Departure gate at `from`. */
+  gate: string | null;
+  /** Baggage belt at `to`. */
+  belt: string | null;
+  disruption: Disruption;
 }
 
 /** The flight suppliers of every source. */

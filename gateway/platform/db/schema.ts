@@ -1249,3 +1249,85 @@ export const usedTsps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.tsp] }), index('used_tsps_expires_idx').on(t.expiresAt)],
 );
+
+// ---- QR top-ups and bank statement matching (gateway/qr) ----
+
+/**
+ * The bank account a sub-agency transfers to when it tops up its deposit by VietQR (qr/{id}): set by the
+ * agency above it (`ownerAgencyId`), which owns the receiving account and matches the transfers.
+ */
+export const qrAccounts = pgTable('qr_accounts', {
+  agencyId: integer('agency_id')
+    .primaryKey()
+    .references(() => agencies.id, { onDelete: 'cascade' }),
+  ownerAgencyId: integer('owner_agency_id')
+    .notNull()
+    .references(() => agencies.id, { onDelete: 'cascade' }),
+  /** NAPAS BIN of the bank, 6 digits. */
+  bankBin: text('bank_bin').notNull(),
+  accountNo: text('account_no').notNull(),
+  accountName: text('account_name').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A top-up by VietQR: the top-up request it created, with the unique reference the transfer carries. */
+export const qrTopUps = pgTable(
+  'qr_topups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reference: text('reference').notNull(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    ownerAgencyId: integer('owner_agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    topUpRequestId: integer('topup_request_id')
+      .notNull()
+      .references(() => topUpRequests.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    bankBin: text('bank_bin').notNull(),
+    accountNo: text('account_no').notNull(),
+    payload: text('payload').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('qr_topups_reference_idx').on(t.reference),
+    uniqueIndex('qr_topups_request_idx').on(t.topUpRequestId),
+    index('qr_topups_owner_idx').on(t.ownerAgencyId),
+  ],
+);
+
+/**
+ * Lines of imported bank statements of an agency's receiving accounts. A line is stored once (its bank
+ * transaction number per account); it credits at most one top-up and a top-up is credited by at most one line.
+ */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerAgencyId: integer('owner_agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    accountNo: text('account_no').notNull(),
+    bankRef: text('bank_ref').notNull(),
+    txnDate: text('txn_date').notNull(),
+    debit: bigint('debit', { mode: 'number' }).notNull(),
+    credit: bigint('credit', { mode: 'number' }).notNull(),
+    balance: bigint('balance', { mode: 'number' }),
+    description: text('description').notNull(),
+    fileName: text('file_name').notNull(),
+    importedBy: integer('imported_by').references(() => users.id, { onDelete: 'set null' }),
+    importedAt: createdAt(),
+    topUpRequestId: integer('topup_request_id').references(() => topUpRequests.id, { onDelete: 'restrict' }),
+    matchedBy: integer('matched_by').references(() => users.id, { onDelete: 'set null' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('statement_lines_ref_idx').on(t.ownerAgencyId, t.accountNo, t.bankRef),
+    uniqueIndex('statement_lines_topup_idx').on(t.topUpRequestId),
+    check('statement_lines_amount_check', sql`${t.debit} >= 0 and ${t.credit} >= 0`),
+  ],
+);

@@ -60,7 +60,7 @@ function itineraries(source: Source, airline: string, from: string, to: string, 
   return [...direct, ...connections];
 }
 
-function terminal(airportCode: string, carrier: string, international: boolean): string | undefined {
+export function terminal(airportCode: string, carrier: string, international: boolean): string | undefined {
   const t = AIRPORTS[airportCode]?.terminals;
   if (!t) return undefined;
   return t.byCarrier?.[carrier] ?? (international ? t.international : t.domestic) ?? t.international;

@@ -12,6 +12,7 @@ import type {
   FlightSupplier,
   IssueRequest,
   IssueResult,
+  ScheduledFlight,
   SupplierContext,
   SupplierSearch,
   TicketShare,
@@ -23,6 +24,7 @@ import type {
 import { SupplierError, type Language, type SupplierSettings } from '../types';
 import { fareRulesOf } from './fare-rules';
 import { airlinesFor, generateOffers, isGds, type GeneratorOptions } from './generator';
+import { timetableOf } from './timetable';
 import { ticketNumber, ticketRefundPenalty, voidDeadline } from './lifecycle';
 import { luggageOptions } from './luggage';
 import { holdTimeLimit } from './time-limit';
@@ -101,6 +103,10 @@ export class SimulatedSupplier implements FlightSupplier {
 
   airlinesOn(from: string, to: string): string[] {
     return airlinesFor(this.source, from, to);
+  }
+
+  schedule(airport: string, fromMs: number, toMs: number): ScheduledFlight[] {
+    return timetableOf(this.source, !this.isCarrierChannel, airport, fromMs, toMs);
   }
 
   fareRules(query: FlightOffer | FareRuleQuery, options?: FareRuleOptions): FareRule {
