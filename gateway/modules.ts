@@ -6,6 +6,7 @@ import { accountingModule } from './accounting';
 import { agentsModule } from './agents';
 import { auditModule } from './audit';
 import { authModule } from './auth';
+import { b2cModule } from './b2c';
 import { bookingsModule } from './bookings';
 import { esimModule } from './esim';
 import { flightsModule } from './flights';
@@ -33,4 +34,6 @@ export const MODULES: readonly GatewayModule[] = [
   // trains: the railway (gateway/trains)
   trainsModule,
   esimModule,
+  // b2c: the agency's storefront (gateway/b2c)
+  b2cModule,
 ];

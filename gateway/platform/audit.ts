@@ -63,7 +63,12 @@ export type AuditAction =
   | 'esim.order_failed'
   | 'esim.topped_up'
   | 'esim.refunded'
-  | 'esim.mailed';
+  | 'esim.mailed'
+  // B2C storefront
+  | 'b2c.config.saved'
+  | 'b2c.tour.created'
+  | 'b2c.tour.updated'
+  | 'b2c.order.status';
 
 export interface AuditEntry {
   userId: number | null;
