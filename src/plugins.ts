@@ -10,5 +10,7 @@ import { bookingsPlugin } from '../plugins/bookings';
 import { esimPlugin } from '../plugins/esim';
 // trains
 import { trainsPlugin } from '../plugins/trains';
+// b2c
+import { b2cPlugin } from '../plugins/b2c';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin];
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, b2cPlugin];

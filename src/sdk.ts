@@ -44,4 +44,4 @@ export { ImageUpload, IMAGE_ACCEPT, type ImageUploadProps } from './ui/rich-text
 export { RichTextEditor, SafeHtml } from './ui/rich-text/lazy';
 export { Placeholder } from './ui/Placeholder';
 export { parseVnd, VndInput } from './ui/VndInput';
-export { BREAKPOINTS, type Breakpoint } from './ui/theme';
+export { BREAKPOINTS, COLOUR_SYSTEMS, type Breakpoint } from './ui/theme';
