@@ -8,37 +8,12 @@ import { z } from 'zod';
 import { listOf } from './list';
 import { EMAIL_RE, NAME_RE, PHONE_RE } from './validators';
 
-export const B2C_API = {
-  config: '/api/b2c/config',
-  tours: '/api/b2c/tours',
-  tour: '/api/b2c/tours/:id',
-  orders: '/api/b2c/orders',
-  order: '/api/b2c/orders/:id',
-  orderStatus: '/api/b2c/orders/:id/status',
-  orderNotes: '/api/b2c/orders/:id/notes',
-  orderAssign: '/api/b2c/orders/:id/assign',
-  agents: '/api/b2c/agents',
-  /** Public (no token): the storefront of a slug, one published tour, an order. */
-  store: '/api/b2c/public/:slug',
-  storeTour: '/api/b2c/public/:slug/tours/:id',
-  storeOrders: '/api/b2c/public/:slug/orders',
-} as const;
+export * from './b2c-rules';
+import { B2C_PRODUCTS, ORDER_KINDS, ORDER_STATUSES, SLUG_RE, TOUR_STATUSES } from './b2c-rules';
+import { THEME_NAMES } from './colours';
 
-/** The storefront's public address: /s/{slug}. */
-export const STOREFRONT_PREFIX = '/s/';
-
-export function b2cPath(path: string, params: Record<string, string | number>): string {
-  return path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k])));
-}
-
-// ---------------------------------------------------------------- config
-
-/** The portal's three colour systems (blue, cream, red); the storefront takes its colours from one. */
-export const B2C_THEMES = ['blue', 'cream', 'red'] as const;
-export const B2C_PRODUCTS = ['tours', 'flights', 'news', 'fareRules'] as const;
-export type B2cProduct = (typeof B2C_PRODUCTS)[number];
-
-export const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
+/** The storefront's colours are one of the portal's three colour systems. */
+export const B2C_THEMES = THEME_NAMES;
 
 const phone = z.string().trim().regex(PHONE_RE);
 const email = z.string().trim().max(254).regex(EMAIL_RE);
@@ -73,10 +48,6 @@ export const b2cConfigAnswer = z.object({ config: b2cConfig.nullable() });
 
 // ---------------------------------------------------------------- tours
 
-export const TOUR_STATUSES = ['draft', 'published', 'closed'] as const;
-export type TourStatus = (typeof TOUR_STATUSES)[number];
-export const PAX_TYPES = ['adult', 'child', 'infant'] as const;
-export type PaxType = (typeof PAX_TYPES)[number];
 
 const price = z.number().int().min(0).max(1_000_000_000);
 const isoDate = z.iso.date();
@@ -118,7 +89,6 @@ export const departure = z.object({
   seatsTaken: z.number().int(),
   prices: z.object({ adult: z.number().int(), child: z.number().int(), infant: z.number().int() }),
 });
-export type Departure = z.infer<typeof departure>;
 
 export const tour = z.object({
   id: z.number().int(),
@@ -153,55 +123,11 @@ export const tourPage = listOf(tourSummary);
 
 // ---------------------------------------------------------------- orders
 
-export const ORDER_STATUSES = ['new', 'contacted', 'confirmed', 'paid', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_KINDS = ['tour', 'flight'] as const;
-export type OrderKind = (typeof ORDER_KINDS)[number];
-
-/**
- * The status flow of a storefront order: new → contacted → confirmed → paid, forward only (a step may be
- * skipped: a new order may be confirmed at once), and cancelled from any state but paid. Paid and cancelled
- * are final.
- */
-const FLOW: readonly OrderStatus[] = ['new', 'contacted', 'confirmed', 'paid'];
-
-export function allowedTransitions(from: OrderStatus): OrderStatus[] {
-  if (from === 'paid' || from === 'cancelled') return [];
-  const next = FLOW.slice(FLOW.indexOf(from) + 1);
-  return [...next, 'cancelled'];
-}
-
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return allowedTransitions(from).includes(to);
-}
-
-/** Whether moving to `to` takes seats from the departure (the first time an order reaches confirmed or paid). */
-export function takesSeats(from: OrderStatus, to: OrderStatus): boolean {
-  const holding = (s: OrderStatus) => s === 'confirmed' || s === 'paid';
-  return !holding(from) && holding(to);
-}
-
-/** Whether moving to `to` gives the seats back (a confirmed order cancelled). */
-export function releasesSeats(from: OrderStatus, to: OrderStatus): boolean {
-  return (from === 'confirmed' || from === 'paid') && to === 'cancelled';
-}
-
 export const paxCounts = z.object({
   adult: z.number().int().min(1).max(50),
   child: z.number().int().min(0).max(50).default(0),
   infant: z.number().int().min(0).max(50).default(0),
 });
-export type PaxCounts = z.infer<typeof paxCounts>;
-
-/** Seats a party takes: infants sit on a lap. */
-export function seatsOf(p: PaxCounts): number {
-  return p.adult + p.child;
-}
-
-/** The price of a party on a departure, with the storefront's tour markup on every seat. */
-export function partyPrice(prices: Departure['prices'], pax: PaxCounts, markupPerSeat: number): number {
-  return pax.adult * (prices.adult + markupPerSeat) + pax.child * (prices.child + markupPerSeat) + pax.infant * prices.infant;
-}
 
 const customerName = z.string().trim().min(1).max(100).regex(NAME_RE);
 
@@ -287,6 +213,8 @@ export const storefront = z.object({
   name: z.string(),
   logoUrl: z.string().nullable(),
   theme: z.enum(B2C_THEMES),
+  /** The theme's colours (contract/colours.ts), so the storefront page carries no colour table of its own. */
+  colours: z.object({ brand: z.string(), font: z.string(), primary: z.string(), background: z.string() }),
   phone: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string().nullable(),

@@ -9,4 +9,3 @@ export { api, type ApiClient } from './api/client';
 export { ApiError, isApiError } from './api/errors';
 export * from './i18n/format';
 export { PublicLayout } from './ui/layout/PublicLayout';
-export { COLOUR_SYSTEMS, type ColourSystem } from './ui/theme';

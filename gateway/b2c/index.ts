@@ -9,6 +9,11 @@ import { CaptchaService } from '../auth/service';
 import type { GatewayModule } from '../platform/module';
 import { registerB2cRoutes } from './routes';
 
+/** The storefront page's policy: whatever slipped into a tour body could not run. */
+export const STOREFRONT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 export const b2cModule: GatewayModule = {
   name: 'b2c',
   register(app, ctx) {
@@ -19,7 +24,11 @@ export const b2cModule: GatewayModule = {
     const file = 'storefront.html';
     app.get(`${STOREFRONT_PREFIX}*`, async (_request, reply) => {
       if (!existsSync(path.join(settings.STATIC_DIR, file))) return reply.code(503).type('text/plain; charset=utf-8').send('Storefront not built');
-      return reply.header('Cache-Control', 'no-cache').sendFile(file, settings.STATIC_DIR);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        // scripts only from the build; no inline script, no plugin, no framing
+        .header('Content-Security-Policy', STOREFRONT_CSP)
+        .sendFile(file, settings.STATIC_DIR);
     });
   },
 };

@@ -23,6 +23,7 @@ import {
   tourQuery,
 } from '../../contract/b2c';
 import { idParam } from '../../contract/agents';
+import { COLOUR_SYSTEMS } from '../../contract/colours';
 import { ErrorCode } from '../../contract/errors';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { todayInVietnam, type Clock } from '../platform/clock';
@@ -198,6 +199,7 @@ export function registerB2cRoutes(app: FastifyInstance, deps: AccessDeps, clock:
         name: store.name,
         logoUrl: toConfig(store).logoUrl,
         theme: toConfig(store).theme,
+        colours: COLOUR_SYSTEMS[toConfig(store).theme],
         phone: store.phone,
         email: store.email,
         address: store.address,
