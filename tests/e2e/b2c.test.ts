@@ -70,7 +70,7 @@ describe('B2C storefront', () => {
     await page.keyboard.press('Enter');
     await row.getByLabel(/Tổng số chỗ|Total seats/).fill('5');
     await row.getByLabel(/Người lớn|Adult/).fill('4500000');
-    await page.getByRole('radio', { name: /Đang bán|On sale/ }).check({ force: true });
+    await page.locator('label.ant-radio-button-wrapper', { hasText: /Đang bán|On sale/ }).click();
     await page.getByTestId('tour-save').click();
     await page.waitForURL(/\/b2c\/tour\/\d+$/, { timeout: 30_000 });
     const tourId = Number(new URL(page.url()).pathname.split('/').pop());

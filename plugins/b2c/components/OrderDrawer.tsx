@@ -23,7 +23,7 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
     setError(null);
     try {
       await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false });
-      await invalidate({ resource: RESOURCES.orders, invalidates: ['list', 'detail'] });
+      await invalidate({ resource: RESOURCES.orders, invalidates: ['list', 'detail'], id: id! });
       await invalidate({ resource: RESOURCES.tours, invalidates: ['list', 'detail'] });
     } catch (e) {
       const err = e as HttpError & { data?: { reason?: string } };
