@@ -50,6 +50,10 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      // the signed-in portal, and the public B2C storefront (/s/{slug}): its own small entry, none of the portal's code
+      input: { main: 'index.html', storefront: 'storefront.html' },
+    },
   },
   server: {
     host: '127.0.0.1',

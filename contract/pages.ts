@@ -47,6 +47,14 @@ export const PAGES = {
     byTag: '/agent/news-by-tag',
     article: '/agent/news/:id',
   },
+  // b2c
+  b2c: {
+    config: '/b2c/config',
+    tours: '/b2c/tours',
+    tour: '/b2c/tour/:id',
+    changeTour: '/b2c/change-tour',
+    orders: '/b2c/list-order',
+  },
   // trains
   trains: {
     home: '/train',

@@ -96,3 +96,13 @@ export function checkUpload(file: { name: string; size: number }, kind: UploadKi
   if (!file.name.includes('.') || !allowed.includes(ext)) return 'badExtension';
   return null;
 }
+
+/** http or https only (banner links, links in rich text). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -20,6 +20,7 @@ import { latestMails } from './mail/service';
 import { demoAccountsTable, seedDemo } from './seed/demo';
 import { seedTrains } from './seed/trains';
 import { seedEsim } from './seed/esim';
+import { seedB2c } from './seed/b2c';
 import { loadSettings, SettingsError } from './settings';
 
 const USAGE = `Usage: npm run gateway -- <command> [options]
@@ -95,7 +96,7 @@ function plan(command: string, values: Values): Action {
       };
     case 'seed':
       return async (database) => {
-        const report = { ...(await seedDemo(database.db)), trainBookings: await seedTrains(database.db), esimOrders: await seedEsim(database.db) };
+        const report = { ...(await seedDemo(database.db)), trainBookings: await seedTrains(database.db), esimOrders: await seedEsim(database.db), b2cTours: await seedB2c(database.db) };
         process.stdout.write(
           `Demo data created: ${Object.entries(report).map(([what, n]) => `${n} ${what}`).join(', ')} (${database.location}).\n\n${demoAccountsTable()}\n`,
         );

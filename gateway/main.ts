@@ -9,6 +9,7 @@ import { openFromSettings } from './platform/db/open';
 import { demoAccountsTable, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { seedTrains } from './seed/trains';
 import { seedEsim } from './seed/esim';
+import { seedB2c } from './seed/b2c';
 import { loadSettings, SettingsError, type Settings } from './settings';
 
 async function main(): Promise<void> {
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
       await seedDemo(database.db);
       await seedTrains(database.db);
       await seedEsim(database.db);
+      await seedB2c(database.db);
       return true;
     }
     return false;

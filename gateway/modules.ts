@@ -10,6 +10,7 @@ import { authModule } from './auth';
 // board: the airport board (gateway/board)
 import { boardModule } from './board';
 import { qrModule } from './qr';
+import { b2cModule } from './b2c';
 import { bookingsModule } from './bookings';
 import { deskModule } from './desk';
 import { esimModule } from './esim';
@@ -45,4 +46,6 @@ export const MODULES: readonly GatewayModule[] = [
   // board and QR top-ups
   boardModule,
   qrModule,
+  // b2c: the agency's storefront (gateway/b2c)
+  b2cModule,
 ];

@@ -24,6 +24,11 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'esim.topUp': { endpoint: 'POST /api/esim/esims/:iccid/top-ups' },
   'esim.refund': { endpoint: 'POST /api/esim/esims/:iccid/refund' },
   'esim.resend': { endpoint: 'POST /api/esim/esims/:iccid/resend' },
+  // b2c: saving the storefront, writing tours, working orders
+  'b2c-config.save': { endpoint: 'PUT /api/b2c/config' },
+  'b2c-tours.write': { endpoint: 'POST /api/b2c/tours' },
+  'b2c-orders.status': { endpoint: 'POST /api/b2c/orders/:id/status' },
+  'b2c-orders.assign': { endpoint: 'POST /api/b2c/orders/:id/assign' },
   // accounting: approving or rejecting a top-up
   'deposit-topups.confirm': { endpoint: 'POST /api/accounting/topups/:id/approve' },
   // train-bookings: paying a held train booking from the deposit, refunding its tickets

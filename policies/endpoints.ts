@@ -136,6 +136,21 @@ function esim(): Record<string, EndpointRule> {
   return Object.fromEntries(keys.map((k) => [k, { rule: 'USE_ESIM' }]));
 }
 
+/** The B2C endpoints (gateway/b2c): the agency's side needs USE_B2C like every /b2c route; the storefront's are public. */
+function b2c(): Record<string, EndpointRule> {
+  const keys = [
+    'GET /api/b2c/config', 'PUT /api/b2c/config', 'GET /api/b2c/tours', 'GET /api/b2c/tours/:id', 'POST /api/b2c/tours', 'PUT /api/b2c/tours/:id',
+    'GET /api/b2c/orders', 'GET /api/b2c/orders/:id', 'POST /api/b2c/orders/:id/status', 'POST /api/b2c/orders/:id/notes',
+    'POST /api/b2c/orders/:id/assign', 'GET /api/b2c/agents',
+  ];
+  return {
+    ...Object.fromEntries(keys.map((k) => [k, { rule: 'USE_B2C' }])),
+    'GET /api/b2c/public/:slug': { rule: 'true', public: true },
+    'GET /api/b2c/public/:slug/tours/:id': { rule: 'true', public: true },
+    'POST /api/b2c/public/:slug/orders': { rule: 'true', public: true },
+  };
+}
+
 export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'GET /api/auth/captcha': { rule: 'true', public: true },
   'POST /api/auth/login': { rule: 'true', public: true },
@@ -208,6 +223,8 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/qr/statements': { rule: 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)' },
   'GET /api/qr/statement-lines': { rule: 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)' },
   'POST /api/qr/statement-lines/:id/confirm': { rule: 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)' },
+  // B2C storefront (gateway/b2c)
+  ...b2c(),
 };
 
 export function endpointKey(method: string, path: string): string {

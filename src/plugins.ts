@@ -20,4 +20,7 @@ import { bookingEditPlugin } from '../plugins/booking-edit';
 import { boardPlugin } from '../plugins/board';
 import { qrPlugin } from '../plugins/qr';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, deskPlugin, bookingEditPlugin, boardPlugin, qrPlugin];
+// b2c
+import { b2cPlugin } from '../plugins/b2c';
+
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, deskPlugin, bookingEditPlugin, boardPlugin, qrPlugin, b2cPlugin];

@@ -41,6 +41,9 @@ export { currentLanguage } from './i18n';
 export * from './ui/PageFrame';
 export * from './ui/upload';
 export { saveBlob } from './ui/download';
+// rich text (news, B2C tours): the picker at once; the editor (tiptap) and the sanitised view (DOMPurify) load with the page that uses them
+export { ImageUpload, IMAGE_ACCEPT, type ImageUploadProps } from './ui/rich-text/ImageUpload';
+export { RichTextEditor, SafeHtml } from './ui/rich-text/lazy';
 export { Placeholder } from './ui/Placeholder';
 export { parseVnd, VndInput } from './ui/VndInput';
-export { BREAKPOINTS, type Breakpoint } from './ui/theme';
+export { BREAKPOINTS, COLOUR_SYSTEMS, type Breakpoint } from './ui/theme';

@@ -323,3 +323,5 @@ function resetMail(to: string, fullName: string, code: string, minutes: number, 
 
 /** Ending every sign-in of a user (locking, password resets by an administrator). */
 export { revokeAllOfUser } from './sessions';
+/** The captcha, for other public forms (the B2C storefront's orders check the same captchas as sign-in). */
+export { CaptchaService } from './captcha';

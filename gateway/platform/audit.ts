@@ -75,7 +75,12 @@ export type AuditAction =
   // QR top-ups and statement matching
   | 'qr.account_set'
   | 'qr.statement_imported'
-  | 'qr.statement_matched';
+  | 'qr.statement_matched'
+  // B2C storefront
+  | 'b2c.config.saved'
+  | 'b2c.tour.created'
+  | 'b2c.tour.updated'
+  | 'b2c.order.status';
 
 export interface AuditEntry {
   userId: number | null;

@@ -9,12 +9,11 @@ import type { PermissionString } from '../../policies/permissions';
 import { insertUser, validateNewUser } from '../admin/service';
 import { hashPassword } from '../platform/passwords';
 import type { Db } from '../platform/db/client';
-import { createHash } from 'node:crypto';
-import { agencies, banners, news, permissionGroups, serviceFees, signIns, supportContacts, uploads, users } from '../platform/db/schema';
+import { agencies, banners, news, permissionGroups, serviceFees, signIns, supportContacts, users } from '../platform/db/schema';
 import { sanitizeNewsHtml } from '../news/service';
 import { insertSupportContact } from '../support/service';
 import type { SupportInput } from '../../contract/content';
-import { gradientPng } from './images';
+import { gradientPng, storeDemoImage } from './images';
 import { seedDeposits } from './deposits';
 import { seedQrAccounts } from './qr';
 import { resolveSigninSecret } from '../platform/db/secrets';
@@ -342,13 +341,7 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
         .returning({ id: serviceFees.id });
       report.fees += inserted.length;
     }
-    for (const img of DEMO_IMAGES) {
-      const data = img.png();
-      await tx
-        .insert(uploads)
-        .values({ id: img.id, agencyId: f1, userId: null, kind: 'image', fileName: img.fileName, contentType: 'image/png', size: data.length, sha256: createHash('sha256').update(data).digest('hex'), data })
-        .onConflictDoNothing({ target: uploads.id });
-    }
+    for (const img of DEMO_IMAGES) await storeDemoImage(tx, f1, img);
     const [author] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'f1admin'));
     for (const n of DEMO_NEWS) {
       const [exists] = await tx.select({ id: news.id }).from(news).where(sql`${news.agencyId} = ${f1} and ${news.title} = ${n.title}`);

@@ -1,5 +1,8 @@
 /** Small real PNG images drawn in code for the demo banners and news covers (no binary files in the repository). */
+import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import type { Conn } from '../platform/db/client';
+import { uploads } from '../platform/db/schema';
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -31,4 +34,13 @@ export function gradientPng(width: number, height: number, left: Rgb, right: Rgb
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Stores a demo image as an upload of the agency under its fixed id (idempotent). */
+export async function storeDemoImage(conn: Conn, agencyId: number, img: { id: string; fileName: string; png: () => Buffer }): Promise<void> {
+  const data = img.png();
+  await conn
+    .insert(uploads)
+    .values({ id: img.id, agencyId, userId: null, kind: 'image', fileName: img.fileName, contentType: 'image/png', size: data.length, sha256: createHash('sha256').update(data).digest('hex'), data })
+    .onConflictDoNothing({ target: uploads.id });
 }

@@ -3,6 +3,7 @@
  * red), each with its font colour, as antd ConfigProvider theme tokens.
  */
 import type { ThemeConfig } from 'antd';
+import { COLOUR_SYSTEMS, THEME_NAMES, type ColourSystem, type ThemeName } from '../../contract/colours';
 
 /** Breakpoints (min widths in px) of spec point 9. */
 export const BREAKPOINTS = { xs: 320, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
@@ -11,28 +12,10 @@ export type Breakpoint = keyof typeof BREAKPOINTS;
 /** Below this width the side menu becomes a drawer. */
 export const DRAWER_BELOW: Breakpoint = 'md';
 
-export const THEME_NAMES = ['blue', 'cream', 'red'] as const;
-export type ThemeName = (typeof THEME_NAMES)[number];
+export { COLOUR_SYSTEMS, THEME_NAMES, type ColourSystem, type ThemeName };
 export const DEFAULT_THEME: ThemeName = 'blue';
 /** Storage key of the chosen colour system. */
 export const THEME_STORAGE_KEY = 'theme';
-
-export interface ColourSystem {
-  /** The brand colour of the system (header and highlights). */
-  brand: string;
-  /** The font colour used on the brand colour. */
-  font: string;
-  /** The colour of primary controls, links and focus (readable on white). */
-  primary: string;
-  /** A soft page background. */
-  background: string;
-}
-
-export const COLOUR_SYSTEMS: Record<ThemeName, ColourSystem> = {
-  blue: { brand: '#0c66e1', font: '#ffffff', primary: '#0c66e1', background: '#f3f7fd' },
-  cream: { brand: '#F7E4CB', font: '#4a3216', primary: '#9a6a2f', background: '#fcf7f0' },
-  red: { brand: '#ec2029', font: '#ffffff', primary: '#ec2029', background: '#fdf4f4' },
-};
 
 /** antd checks min <= value <= max for every screen token, so every one is set from BREAKPOINTS. */
 export function screenTokens(b: typeof BREAKPOINTS = BREAKPOINTS): Record<string, number> {

@@ -1,6 +1,7 @@
 // Builds the portal and reports JavaScript sizes: what the login page loads first (the entry chunk plus
 // everything index.html preloads), the total, and each route chunk with what it pulls in beyond the
-// initial load. Sizes raw and gzip (level 9). Run: npm run bench:bundle [-- --no-build]
+// initial load; then the first JS of the public B2C storefront (storefront.html, its own entry).
+// Sizes raw and gzip (level 9). Run: npm run bench:bundle [-- --no-build]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -20,9 +21,14 @@ const size = (file) => {
 };
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-const initial = new Set();
-for (const m of html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)) initial.add(m[1]);
-for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)) initial.add(m[1]);
+/** The JS files an HTML page loads first: its module scripts and modulepreloads. */
+const firstJs = (page) => {
+  const files = new Set();
+  for (const m of page.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)) files.add(m[1]);
+  for (const m of page.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)) files.add(m[1]);
+  return files;
+};
+const initial = firstJs(html);
 
 const byFile = new Map(Object.values(manifest).map((c) => [c.file, c]));
 const closure = (file, seen = new Set()) => {
@@ -54,3 +60,15 @@ const rows = Object.entries(manifest).filter(([, c]) => c.isDynamicEntry).map(([
 }).sort((a, b) => b[1].gzip - a[1].gzip);
 for (const [src, s] of rows) console.log(`  ${src.padEnd(60)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} gzip`);
 console.log(`\nlogin-initial-js-gzip-bytes=${init.gzip}`);
+
+// The public storefront (/s/{slug}): its first JS, apart from the portal's.
+const storefrontHtml = readFileSync(join(dist, 'storefront.html'), 'utf8');
+const storefront = firstJs(storefrontHtml);
+for (const f of [...storefront]) closure(f, storefront);
+const shared = [...storefront].filter((f) => initial.has(f));
+const sf = sum(storefront);
+console.log('\nInitial JS of the B2C storefront (storefront.html):');
+for (const f of storefront) { const s = size(f); console.log(`  ${f.padEnd(48)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} gzip`); }
+console.log(`  ${'TOTAL storefront initial'.padEnd(48)} ${kb(sf.raw).padStart(10)} ${kb(sf.gzip).padStart(10)} gzip`);
+if (shared.length) console.log(`  shared with the login page: ${shared.join(', ')}`);
+console.log(`storefront-initial-js-gzip-bytes=${sf.gzip}`);

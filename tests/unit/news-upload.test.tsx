@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { api } from '../../src/api/client';
 import { cipher } from '../../src/api/cipher';
-import { ImageUpload } from '../../plugins/news/components/ImageUpload';
+import { ImageUpload } from '../../src/ui/rich-text/ImageUpload';
 import { initTestI18n } from './helpers/i18n';
 import { bodyOf, mockAdapter, type SeenRequest } from './helpers/mock-adapter';
 import { renderScreen } from './helpers/refine-harness';

@@ -21,7 +21,7 @@ describe('the registry', () => {
       const rule = ROUTE_RULES.find((r) => r.path === route.path);
       expect(rule, route.path).toBeDefined();
       expect(rule?.public).toBeFalsy();
-      expect(route.title).toMatch(/^[a-z]+\.[A-Za-z]+\.[A-Za-z]+$/);
+      expect(route.title).toMatch(/^[a-z][a-z0-9]*\.[A-Za-z]+\.[A-Za-z]+$/);
     }
     const paths = new Set(portal.routes.map((r) => r.path));
     for (const entry of portal.menu) if (entry.path) expect(paths.has(entry.path)).toBe(true);
@@ -104,7 +104,8 @@ describe('composePlugins', () => {
   it('keeps the visible menu of the registry: groups, labels and order', () => {
     const { menu } = composePlugins(plugins);
     const top = menu.filter((e) => !e.parent).map((e) => e.label);
-    expect(top).toEqual(['shell.menu.home', 'flights.menu.search', 'flights.menu.multi', 'bookings.menu.group', 'trains.menu.group', 'esim.menu.group', 'agents.menu.group', 'accounting.menu.group', 'qr.menu.topUp', 'system.menu.group', 'news.menu.group']);
+    expect(top).toEqual(['shell.menu.home', 'flights.menu.search', 'flights.menu.multi', 'bookings.menu.group', 'trains.menu.group', 'esim.menu.group',
+      'b2c.menu.group', 'agents.menu.group', 'accounting.menu.group', 'qr.menu.topUp', 'system.menu.group', 'news.menu.group']);
     const children = (parent: string) => menu.filter((e) => e.parent === parent).map((e) => e.path);
     expect(children('agents')).toEqual(['/agent/ticketing-management', '/agent/config-f2', '/agent/child-ticketing-management', '/agent/config-child', '/agent/config', '/agent/change-account-info']);
     expect(children('accounting')).toEqual(['/accounting/view-deposit', '/accounting/deposit-topup', '/accounting/deposit-topup/add', '/accounting/deposit-report',

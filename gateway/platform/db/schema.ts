@@ -1331,3 +1331,126 @@ export const statementLines = pgTable(
     check('statement_lines_amount_check', sql`${t.debit} >= 0 and ${t.credit} >= 0`),
   ],
 );
+
+// ----- B2C storefront (gateway/b2c) -------------------------------------------------------------------------
+
+/** One storefront per agency, reached at /s/{slug}. */
+export const b2cConfigs = pgTable(
+  'b2c_configs',
+  {
+    agencyId: integer('agency_id')
+      .primaryKey()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    logoUploadId: uuid('logo_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    theme: text('theme').notNull().default('blue'),
+    phone: text('phone'),
+    email: text('email'),
+    address: text('address'),
+    hours: text('hours'),
+    flightMarkup: integer('flight_markup').notNull().default(0),
+    tourMarkup: integer('tour_markup').notNull().default(0),
+    products: text('products').array().notNull().default(sql`'{tours,flights}'::text[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('b2c_configs_slug_idx').on(t.slug)],
+);
+
+export const b2cTours = pgTable(
+  'b2c_tours',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    destination: text('destination'),
+    days: smallint('days').notNull(),
+    bodyHtml: text('body_html').notNull().default(''),
+    itinerary: jsonb('itinerary').$type<{ title: string; bodyHtml: string }[]>().notNull().default([]),
+    inclusions: text('inclusions').array().notNull().default(sql`'{}'::text[]`),
+    exclusions: text('exclusions').array().notNull().default(sql`'{}'::text[]`),
+    imageUploadIds: uuid('image_upload_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    status: text('status').notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('b2c_tours_agency_idx').on(t.agencyId, t.status),
+    check('b2c_tours_status_check', sql`${t.status} in ('draft', 'published', 'closed')`),
+  ],
+);
+
+export const b2cDepartures = pgTable(
+  'b2c_departures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => b2cTours.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    seatsTotal: integer('seats_total').notNull(),
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    priceAdult: bigint('price_adult', { mode: 'number' }).notNull(),
+    priceChild: bigint('price_child', { mode: 'number' }).notNull(),
+    priceInfant: bigint('price_infant', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('b2c_departures_tour_idx').on(t.tourId, t.date),
+    // The last line of defence against overselling: the conditional UPDATE of a confirmation relies on it too.
+    check('b2c_departures_seats_check', sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.seatsTotal}`),
+  ],
+);
+
+export const b2cOrders = pgTable(
+  'b2c_orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('new'),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    note: text('note'),
+    paxAdult: smallint('pax_adult').notNull(),
+    paxChild: smallint('pax_child').notNull().default(0),
+    paxInfant: smallint('pax_infant').notNull().default(0),
+    departureId: integer('departure_id').references(() => b2cDepartures.id, { onDelete: 'set null' }),
+    flight: jsonb('flight').$type<{ from: string; to: string; date: string }>(),
+    total: bigint('total', { mode: 'number' }),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('b2c_orders_agency_idx').on(t.agencyId, t.createdAt),
+    index('b2c_orders_ip_idx').on(t.ip, t.createdAt),
+    check('b2c_orders_status_check', sql`${t.status} in ('new', 'contacted', 'confirmed', 'paid', 'cancelled')`),
+    check('b2c_orders_kind_check', sql`${t.kind} in ('tour', 'flight')`),
+  ],
+);
+
+export const b2cOrderEvents = pgTable(
+  'b2c_order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => b2cOrders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('b2c_order_events_order_idx').on(t.orderId, t.id)],
+);

@@ -6,12 +6,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LEVELS, type NewsArticle, type NewsInput } from '../../../contract/content';
-import { DATE_TIME_FORMAT } from '../../../src/sdk';
+import { DATE_TIME_FORMAT, ImageUpload, RichTextEditor } from '../../../src/sdk';
 import { NEWS_MANAGE_META, RESOURCES } from '../api';
 import { normaliseTags } from '../model/content';
-import { ImageUpload } from './ImageUpload';
 import { ErrorState, LoadingState } from './NewsStates';
-import { RichTextEditor } from './RichTextEditor';
 
 interface FormValues {
   title: string;

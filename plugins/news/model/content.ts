@@ -1,13 +1,6 @@
 /** Pure rules of the news plugin: banner links, tag lists, publish windows. No React, no I/O. */
-/** http or https only (banner links). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+/** http or https only (banner links); shared with the rich-text editor's links. */
+export { isHttpUrl } from '../../../contract/validators';
 
 /** Tags as the gateway keeps them: trimmed, lower-cased, no duplicates, at most 10 of at most 40 characters. */
 export function normaliseTags(tags: readonly string[]): string[] {

@@ -5,10 +5,9 @@ import { useOne } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NewsArticle } from '../../../contract/content';
-import { assetUrl, formatDateTime } from '../../../src/sdk';
+import { assetUrl, formatDateTime, SafeHtml } from '../../../src/sdk';
 import { NEWS_META, RESOURCES } from '../api';
 import { ErrorState, LoadingState } from '../components/NewsStates';
-import { SafeHtml } from '../components/SafeHtml';
 import '../news.css';
 
 export default function NewsArticlePage() {

@@ -2,12 +2,13 @@
  * An image picker that uploads at once (POST /api/uploads) after the spec point 5 checks on the client
  * (5 MB, jpg/jpeg/png/gif); the gateway checks the content too. The form value is the upload id.
  */
+import './rich-text.css';
 import { useRef, useState } from 'react';
 import { Alert, Button, Image, Space } from 'antd';
 import { DeleteOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_EXTENSIONS } from '../../../contract/validators';
-import { UploadError, uploadSrc, useUpload } from '../../../src/sdk';
+import { UploadError, uploadSrc, useUpload } from '../upload';
 
 export interface ImageUploadProps {
   value?: string | null;

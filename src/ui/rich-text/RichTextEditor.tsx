@@ -1,8 +1,9 @@
 /**
  * The rich text editor of news bodies (tiptap: headings, bold, italic, underline, strike, lists, quote,
- * links, images uploaded through POST /api/uploads, undo/redo). Only the change-news page imports it, so
+ * links, images uploaded through POST /api/uploads, undo/redo). Only the pages that edit rich text (change-news, change-tour) import it, so
  * no other page loads the editor. The gateway sanitises what is saved.
  */
+import './rich-text.css';
 import { useRef, useState } from 'react';
 import { Button, Input, Popover, Space, Tooltip } from 'antd';
 import {
@@ -23,8 +24,8 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { useTranslation } from 'react-i18next';
-import { assetUrl, UploadError, useUpload } from '../../../src/sdk';
-import { isHttpUrl } from '../model/content';
+import { assetUrl, UploadError, useUpload } from '../upload';
+import { isHttpUrl } from '../../../contract/validators';
 import { IMAGE_ACCEPT } from './ImageUpload';
 
 export interface RichTextEditorProps {

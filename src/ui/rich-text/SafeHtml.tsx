@@ -3,6 +3,7 @@
  * DOMPurify before rendering (no script, style, frame, event handler or javascript: URL survives), and
  * links open in a new tab without an opener.
  */
+import './rich-text.css';
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
 

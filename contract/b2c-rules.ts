@@ -1,0 +1,98 @@
+/**
+ * The pure part of the B2C contract (no zod): API paths, the storefront's address, the status flow of orders,
+ * seats and prices of a party. The public storefront's light bundle imports this file only.
+ */
+export interface PaxCounts {
+  adult: number;
+  child: number;
+  infant: number;
+}
+
+export interface Departure {
+  id: number;
+  date: string;
+  seatsTotal: number;
+  seatsTaken: number;
+  prices: { adult: number; child: number; infant: number };
+}
+
+export const B2C_API = {
+  config: '/api/b2c/config',
+  tours: '/api/b2c/tours',
+  tour: '/api/b2c/tours/:id',
+  orders: '/api/b2c/orders',
+  order: '/api/b2c/orders/:id',
+  orderStatus: '/api/b2c/orders/:id/status',
+  orderNotes: '/api/b2c/orders/:id/notes',
+  orderAssign: '/api/b2c/orders/:id/assign',
+  agents: '/api/b2c/agents',
+  /** Public (no token): the storefront of a slug, one published tour, an order. */
+  store: '/api/b2c/public/:slug',
+  storeTour: '/api/b2c/public/:slug/tours/:id',
+  storeOrders: '/api/b2c/public/:slug/orders',
+} as const;
+
+/** The storefront's public address: /s/{slug}. */
+export const STOREFRONT_PREFIX = '/s/';
+
+export function b2cPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k])));
+}
+
+// ---------------------------------------------------------------- config
+
+/** The portal's three colour systems (blue, cream, red); the storefront takes its colours from one. */
+export const B2C_PRODUCTS = ['tours', 'flights', 'news', 'fareRules'] as const;
+export type B2cProduct = (typeof B2C_PRODUCTS)[number];
+
+export const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
+
+
+export const TOUR_STATUSES = ['draft', 'published', 'closed'] as const;
+export type TourStatus = (typeof TOUR_STATUSES)[number];
+export const PAX_TYPES = ['adult', 'child', 'infant'] as const;
+export type PaxType = (typeof PAX_TYPES)[number];
+
+export const ORDER_STATUSES = ['new', 'contacted', 'confirmed', 'paid', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_KINDS = ['tour', 'flight'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/**
+ * The status flow of a storefront order: new → contacted → confirmed → paid, forward only (a step may be
+ * skipped: a new order may be confirmed at once), and cancelled from any state but paid. Paid and cancelled
+ * are final.
+ */
+const FLOW: readonly OrderStatus[] = ['new', 'contacted', 'confirmed', 'paid'];
+
+export function allowedTransitions(from: OrderStatus): OrderStatus[] {
+  if (from === 'paid' || from === 'cancelled') return [];
+  const next = FLOW.slice(FLOW.indexOf(from) + 1);
+  return [...next, 'cancelled'];
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return allowedTransitions(from).includes(to);
+}
+
+/** Whether moving to `to` takes seats from the departure (the first time an order reaches confirmed or paid). */
+export function takesSeats(from: OrderStatus, to: OrderStatus): boolean {
+  const holding = (s: OrderStatus) => s === 'confirmed' || s === 'paid';
+  return !holding(from) && holding(to);
+}
+
+/** Whether moving to `to` gives the seats back (a confirmed order cancelled). */
+export function releasesSeats(from: OrderStatus, to: OrderStatus): boolean {
+  return (from === 'confirmed' || from === 'paid') && to === 'cancelled';
+}
+
+/** Seats a party takes: infants sit on a lap. */
+export function seatsOf(p: PaxCounts): number {
+  return p.adult + p.child;
+}
+
+/** The price of a party on a departure, with the storefront's tour markup on every seat. */
+export function partyPrice(prices: Departure['prices'], pax: PaxCounts, markupPerSeat: number): number {
+  return pax.adult * (prices.adult + markupPerSeat) + pax.child * (prices.child + markupPerSeat) + pax.infant * prices.infant;
+}
+

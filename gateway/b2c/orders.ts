@@ -1,0 +1,273 @@
+/**
+ * Storefront orders (/b2c/list-order). A customer leaves a tour order or a flight enquiry on the public
+ * storefront (captcha, a rate limit per address, a confirmation e-mail through the outbox). The agency works
+ * it through new → contacted → confirmed → paid, or cancelled (contract/b2c.ts allowedTransitions), assigns
+ * it to an agent and writes notes; every change is a line of its history.
+ *
+ * Seats: the first move of a tour order to confirmed (or straight to paid) takes the party's seats from the
+ * departure with ONE conditional UPDATE (`seats_taken + n <= seats_total`), so two confirmations racing for
+ * the last seat cannot both pass; cancelling a confirmed order gives them back.
+ */
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  canTransition,
+  partyPrice,
+  releasesSeats,
+  seatsOf,
+  takesSeats,
+  type B2cOrder,
+  type OrderStatus,
+  type orderQuery,
+  type storeOrderInput,
+  type StoreOrderResult,
+} from '../../contract/b2c';
+import { ErrorCode } from '../../contract/errors';
+import { writeAudit, type RequestMeta } from '../platform/audit';
+import type { Conn, Db } from '../platform/db/client';
+import { b2cDepartures, b2cOrderEvents, b2cOrders, b2cTours, users } from '../platform/db/schema';
+import { ApiError } from '../platform/http/errors';
+import type { UserContext } from '../platform/tenancy/users';
+import { queueMail } from '../mail/service';
+import type { ConfigRow } from './config';
+
+/** Orders one address may leave in the window before it is refused (429, code 58). */
+export const ORDER_RATE = { max: 5, windowMs: 15 * 60_000 } as const;
+
+type OrderRow = typeof b2cOrders.$inferSelect;
+
+const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newCode(): string {
+  let s = 'B';
+  for (let i = 0; i < 7; i += 1) s += CODE_CHARS[randomInt(0, CODE_CHARS.length)];
+  return s;
+}
+
+const formatVnd = (n: number) => `${n.toLocaleString('vi-VN')} VND`;
+
+function confirmationMail(store: ConfigRow, code: string, what: string, total: number | null) {
+  const contact = [store.phone, store.email].filter(Boolean).join(' · ');
+  return {
+    subject: `${store.name}: đã nhận yêu cầu ${code} / request ${code} received`,
+    body: [
+      `Cảm ơn quý khách. ${store.name} đã nhận yêu cầu ${code}: ${what}.`,
+      total !== null ? `Tạm tính: ${formatVnd(total)}.` : 'Chúng tôi sẽ báo giá cho quý khách.',
+      'Nhân viên sẽ liên hệ để xác nhận trong giờ làm việc.',
+      contact ? `Liên hệ: ${contact}` : '',
+      '',
+      `Thank you. ${store.name} has received request ${code}: ${what}.`,
+      total !== null ? `Estimated total: ${formatVnd(total)}.` : 'We will send you a quote.',
+      'An agent will contact you to confirm it during opening hours.',
+    ].filter((l, i, all) => l !== '' || all[i - 1] !== '').join('\n'),
+  };
+}
+
+async function checkRate(conn: Conn, ip: string, now: Date): Promise<void> {
+  const [row] = await conn
+    .select({ n: count() })
+    .from(b2cOrders)
+    .where(and(eq(b2cOrders.ip, ip), gt(b2cOrders.createdAt, new Date(now.getTime() - ORDER_RATE.windowMs))));
+  if ((row?.n ?? 0) >= ORDER_RATE.max) throw new ApiError(ErrorCode.RATE_LIMITED, { retryAfterSeconds: Math.ceil(ORDER_RATE.windowMs / 1000) });
+}
+
+export async function createStoreOrder(
+  db: Db,
+  store: ConfigRow,
+  input: z.output<typeof storeOrderInput>,
+  ip: string,
+  today: string,
+  checkCaptcha: (conn: Conn) => Promise<boolean>,
+): Promise<StoreOrderResult> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    if (!(await checkCaptcha(tx))) throw new ApiError(ErrorCode.CAPTCHA_INVALID);
+    await checkRate(tx, ip, now);
+    const code = newCode();
+    let total: number | null = null;
+    let what: string;
+    let departureId: number | null = null;
+    if (input.kind === 'tour') {
+      if (!store.products.includes('tours')) throw new ApiError(ErrorCode.NOT_FOUND);
+      const [dep] = await tx
+        .select({ d: b2cDepartures, title: b2cTours.title })
+        .from(b2cDepartures)
+        .innerJoin(b2cTours, eq(b2cTours.id, b2cDepartures.tourId))
+        .where(and(eq(b2cDepartures.id, input.departureId), eq(b2cTours.agencyId, store.agencyId), eq(b2cTours.status, 'published')));
+      if (!dep || dep.d.date < today) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'departure' });
+      if (dep.d.seatsTaken + seatsOf(input.pax) > dep.d.seatsTotal) {
+        throw new ApiError(ErrorCode.CONFLICT, { reason: 'soldOut', seatsLeft: dep.d.seatsTotal - dep.d.seatsTaken });
+      }
+      total = partyPrice({ adult: dep.d.priceAdult, child: dep.d.priceChild, infant: dep.d.priceInfant }, input.pax, store.tourMarkup);
+      departureId = dep.d.id;
+      what = `${dep.title} (${dep.d.date})`;
+    } else {
+      if (!store.products.includes('flights')) throw new ApiError(ErrorCode.NOT_FOUND);
+      if (input.date < today) throw new ApiError(ErrorCode.VALIDATION, { reason: 'pastDate' });
+      what = `${input.from} → ${input.to} (${input.date})`;
+    }
+    const [row] = await tx
+      .insert(b2cOrders)
+      .values({
+        agencyId: store.agencyId,
+        code,
+        kind: input.kind,
+        customerName: input.name,
+        customerPhone: input.phone,
+        customerEmail: input.email,
+        note: input.note,
+        paxAdult: input.pax.adult,
+        paxChild: input.pax.child,
+        paxInfant: input.pax.infant,
+        departureId,
+        flight: input.kind === 'flight' ? { from: input.from, to: input.to, date: input.date } : null,
+        total,
+        ip,
+      })
+      .returning();
+    await tx.insert(b2cOrderEvents).values({ orderId: row.id, kind: 'created', toStatus: 'new' });
+    await queueMail(tx, { to: input.email, ...confirmationMail(store, code, what, total) }, now);
+    return { code, total, email: input.email };
+  });
+}
+
+// ---------------------------------------------------------------- the agency's side
+
+const orderSelect = {
+  o: b2cOrders,
+  tourId: b2cTours.id,
+  tourTitle: b2cTours.title,
+  departureDate: b2cDepartures.date,
+  assigneeName: users.fullName,
+};
+
+function baseQuery(conn: Conn) {
+  return conn
+    .select(orderSelect)
+    .from(b2cOrders)
+    .leftJoin(b2cDepartures, eq(b2cDepartures.id, b2cOrders.departureId))
+    .leftJoin(b2cTours, eq(b2cTours.id, b2cDepartures.tourId))
+    .leftJoin(users, eq(users.id, b2cOrders.assigneeId));
+}
+
+type Joined = { o: OrderRow; tourId: number | null; tourTitle: string | null; departureDate: string | null; assigneeName: string | null };
+
+function toOrder(r: Joined): Omit<B2cOrder, 'history'> {
+  return {
+    id: r.o.id,
+    code: r.o.code,
+    kind: r.o.kind as B2cOrder['kind'],
+    status: r.o.status as OrderStatus,
+    customerName: r.o.customerName,
+    customerPhone: r.o.customerPhone,
+    customerEmail: r.o.customerEmail,
+    note: r.o.note,
+    pax: { adult: r.o.paxAdult, child: r.o.paxChild, infant: r.o.paxInfant },
+    tourId: r.tourId,
+    tourTitle: r.tourTitle,
+    departureId: r.o.departureId,
+    departureDate: r.departureDate,
+    flight: r.o.flight ?? null,
+    total: r.o.total,
+    assigneeId: r.o.assigneeId,
+    assigneeName: r.assigneeName,
+    createdAt: r.o.createdAt.toISOString(),
+  };
+}
+
+export async function orderPage(conn: Conn, ctx: UserContext, q: z.output<typeof orderQuery>) {
+  const filters: SQL[] = [eq(b2cOrders.agencyId, ctx.agency.id)];
+  if (q.status) filters.push(eq(b2cOrders.status, q.status));
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(b2cOrders.code, like), ilike(b2cOrders.customerName, like), ilike(b2cOrders.customerPhone, like), ilike(b2cOrders.customerEmail, like))!);
+  }
+  const where = and(...filters);
+  const [total] = await conn.select({ n: count() }).from(b2cOrders).where(where);
+  const rows = await baseQuery(conn).where(where).orderBy(desc(b2cOrders.createdAt), desc(b2cOrders.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  return { data: rows.map(toOrder), total: total?.n ?? 0 };
+}
+
+export async function oneOrder(conn: Conn, ctx: UserContext, id: number): Promise<B2cOrder> {
+  const [row] = await baseQuery(conn).where(and(eq(b2cOrders.id, id), eq(b2cOrders.agencyId, ctx.agency.id)));
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  const events = await conn
+    .select({ e: b2cOrderEvents, userName: users.fullName })
+    .from(b2cOrderEvents)
+    .leftJoin(users, eq(users.id, b2cOrderEvents.userId))
+    .where(eq(b2cOrderEvents.orderId, id))
+    .orderBy(asc(b2cOrderEvents.id));
+  return {
+    ...toOrder(row),
+    history: events.map(({ e, userName }) => ({
+      at: e.createdAt.toISOString(),
+      userName,
+      kind: e.kind as B2cOrder['history'][number]['kind'],
+      from: e.fromStatus,
+      to: e.toStatus,
+      note: e.note,
+    })),
+  };
+}
+
+async function lockOrder(tx: Conn, ctx: UserContext, id: number): Promise<OrderRow> {
+  const [row] = await tx.select().from(b2cOrders).where(and(eq(b2cOrders.id, id), eq(b2cOrders.agencyId, ctx.agency.id))).for('update');
+  if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+/** Takes `n` seats of a departure, or answers 409 soldOut: one conditional UPDATE, safe under concurrency. */
+export async function takeSeats(tx: Conn, departureId: number, n: number): Promise<void> {
+  const taken = await tx
+    .update(b2cDepartures)
+    .set({ seatsTaken: sql`${b2cDepartures.seatsTaken} + ${n}` })
+    .where(and(eq(b2cDepartures.id, departureId), sql`${b2cDepartures.seatsTaken} + ${n} <= ${b2cDepartures.seatsTotal}`))
+    .returning({ id: b2cDepartures.id });
+  if (taken.length === 0) throw new ApiError(ErrorCode.CONFLICT, { reason: 'soldOut' });
+}
+
+export function changeStatus(db: Db, ctx: UserContext, id: number, to: OrderStatus, note: string | null, meta: RequestMeta): Promise<B2cOrder> {
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, ctx, id);
+    const from = row.status as OrderStatus;
+    if (!canTransition(from, to)) throw new ApiError(ErrorCode.CONFLICT, { reason: 'transition', from, to });
+    const seats = row.paxAdult + row.paxChild;
+    if (row.departureId !== null && takesSeats(from, to)) await takeSeats(tx, row.departureId, seats);
+    if (row.departureId !== null && releasesSeats(from, to)) {
+      await tx.update(b2cDepartures).set({ seatsTaken: sql`${b2cDepartures.seatsTaken} - ${seats}` }).where(eq(b2cDepartures.id, row.departureId));
+    }
+    await tx.update(b2cOrders).set({ status: to, updatedAt: new Date() }).where(eq(b2cOrders.id, id));
+    await tx.insert(b2cOrderEvents).values({ orderId: id, userId: ctx.user.id, kind: 'status', fromStatus: from, toStatus: to, note });
+    await writeAudit(tx, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'b2c.order.status', target: row.code, detail: { from, to } }, meta);
+    return oneOrder(tx, ctx, id);
+  });
+}
+
+export function addNote(db: Db, ctx: UserContext, id: number, note: string): Promise<B2cOrder> {
+  return db.transaction(async (tx) => {
+    await lockOrder(tx, ctx, id);
+    await tx.insert(b2cOrderEvents).values({ orderId: id, userId: ctx.user.id, kind: 'note', note });
+    return oneOrder(tx, ctx, id);
+  });
+}
+
+/** The agency's users an order may be assigned to. */
+export async function agentsOf(conn: Conn, ctx: UserContext) {
+  const rows = await conn.select({ id: users.id, name: users.fullName, username: users.username }).from(users).where(eq(users.agencyId, ctx.agency.id)).orderBy(asc(users.fullName));
+  return rows.map((r) => ({ id: r.id, name: r.name || r.username }));
+}
+
+export function assign(db: Db, ctx: UserContext, id: number, userId: number | null): Promise<B2cOrder> {
+  return db.transaction(async (tx) => {
+    await lockOrder(tx, ctx, id);
+    let name: string | null = null;
+    if (userId !== null) {
+      const [u] = await tx.select({ name: users.fullName, username: users.username }).from(users).where(and(eq(users.id, userId), eq(users.agencyId, ctx.agency.id)));
+      if (!u) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'user' });
+      name = u.name || u.username;
+    }
+    await tx.update(b2cOrders).set({ assigneeId: userId, updatedAt: new Date() }).where(eq(b2cOrders.id, id));
+    await tx.insert(b2cOrderEvents).values({ orderId: id, userId: ctx.user.id, kind: 'assigned', note: name });
+    return oneOrder(tx, ctx, id);
+  });
+}

@@ -1,0 +1,52 @@
+/** /b2c/list-order (USE_B2C): the storefront's orders, newest first, with search and a status filter; a row opens the order. */
+import { useState } from 'react';
+import { Button, Input, Select, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { List, useTable } from '@refinedev/antd';
+import { useTranslation } from 'react-i18next';
+import { ORDER_STATUSES, type B2cOrder, type OrderStatus } from '../../../contract/b2c';
+import { EmptyRows, formatDate, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
+import { ORDERS_META, RESOURCES } from '../api';
+import { OrderDrawer } from '../components/OrderDrawer';
+import { OrderStatusTag } from '../components/StatusTags';
+import '../b2c.css';
+
+type Row = Omit<B2cOrder, 'history'>;
+
+export default function ListOrderPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<OrderStatus | undefined>();
+  const [q, setQ] = useState<string | undefined>();
+  const [open, setOpen] = useState<number | null>(null);
+  const { tableProps, tableQuery, setFilters } = useTable<Row>({ resource: RESOURCES.orders, meta: ORDERS_META, syncWithLocation: false, pagination: { pageSize: 20 } });
+  const apply = (next: { status?: OrderStatus; q?: string }) =>
+    setFilters([{ field: 'status', operator: 'eq', value: next.status }, { field: 'q', operator: 'eq', value: next.q }], 'replace');
+
+  const columns: ColumnsType<Row> = [
+    { title: t('b2c.orders.code'), dataIndex: 'code', key: 'code', width: 120, render: (v: string, r) => <Button type="link" size="small" onClick={() => setOpen(r.id)} data-testid="order-open" data-code={v}>{v}</Button> },
+    { title: t('b2c.orders.status'), dataIndex: 'status', key: 'status', width: 130, render: (v: OrderStatus) => <OrderStatusTag status={v} /> },
+    { title: t('b2c.orders.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 140, render: (v: string) => formatDateTime(v) },
+    { title: t('b2c.orders.customer'), key: 'customer', width: 190, render: (_, r) => <div>{r.customerName}<div className="muted">{r.customerPhone}</div></div> },
+    {
+      title: t('b2c.orders.what'),
+      key: 'what',
+      render: (_, r) => (r.kind === 'tour' ? `${r.tourTitle ?? '—'}${r.departureDate ? ` · ${formatDate(r.departureDate)}` : ''}` : r.flight ? `✈ ${r.flight.from} → ${r.flight.to} · ${formatDate(r.flight.date)}` : '—'),
+    },
+    { title: t('b2c.orders.total'), dataIndex: 'total', key: 'total', width: 140, align: 'right', render: (v: number | null) => (v === null ? t('b2c.orders.quote') : <span className="money">{formatVnd(v)}</span>) },
+    { title: t('b2c.orders.assignee'), dataIndex: 'assigneeName', key: 'assigneeName', width: 150, render: (v: string | null) => v ?? '—' },
+  ];
+
+  return (
+    <List resource={RESOURCES.orders} {...listFrame(t('b2c.orders.title'), 'b2c-page', null)}>
+      <div className="b2c-filters">
+        <Input.Search allowClear placeholder={t('b2c.orders.searchPlaceholder')} aria-label={t('b2c.orders.searchPlaceholder')} onSearch={(v) => { const next = v.trim() || undefined; setQ(next); apply({ status, q: next }); }} />
+        <Select<OrderStatus> allowClear placeholder={t('b2c.orders.allStatuses')} aria-label={t('b2c.orders.status')} value={status} onChange={(v) => { setStatus(v); apply({ status: v, q }); }}
+          options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`b2c.orderStatus.${s}`) }))} />
+      </div>
+      {tableQuery.isError ? <LoadError onRetry={() => void tableQuery.refetch()} /> : null}
+      <Table<Row> {...tableProps} rowKey="id" size="middle" columns={columns} scroll={{ x: 980 }} locale={{ emptyText: <EmptyRows /> }} data-testid="b2c-orders"
+        pagination={{ ...tableProps.pagination, showTotal: (total) => t('b2c.orders.totalCount', { count: total }) }} />
+      <OrderDrawer id={open} onClose={() => setOpen(null)} />
+    </List>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The B2C loop in Chromium on the production build against the real gateway: f1admin writes and publishes a
+ * tour with one departure; hostile HTML put into its bodies never runs, neither on the admin's tour page nor
+ * on the storefront; in a second browser without sign-in the storefront (/s/saoviet) lists the tour and
+ * takes an order with the customer's details; the confirmation page shows the order code; the order lands in
+ * /b2c/list-order, the admin confirms it and the departure's seats left drop by the party.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { B2C_API, b2cPath, type Tour, type TourInput } from '../../contract/b2c';
+import { encrypt, seal } from '../../contract/crypto';
+import { openBrowser, type Browser } from '../support/browser';
+import { XSS_CORPUS } from '../support/xss-corpus';
+import { dayAhead, login, storage } from './helpers';
+
+const baseUrl = inject('baseUrl');
+let admin: Browser;
+let customer: Browser;
+
+beforeAll(async () => {
+  admin = await openBrowser();
+  customer = await openBrowser({ width: 360, height: 740 });
+});
+afterAll(async () => {
+  await admin?.close();
+  await customer?.close();
+});
+
+/** Fails the test on any dialog (the corpus calls alert) and records script errors of the page. */
+function guard(page: Page): { dialogs: string[] } {
+  const seen = { dialogs: [] as string[] };
+  page.on('dialog', (d) => {
+    seen.dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return seen;
+}
+
+/** Changes a tour through the API as the signed-in admin (sealed body, tsp), the way the portal does. */
+async function putTour(page: Page, id: number, values: TourInput): Promise<Tour> {
+  const token = (await storage(page)).accessToken;
+  const res = await fetch(`${baseUrl}${b2cPath(B2C_API.tour, { id })}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, tsp: encrypt(String(Date.now())) },
+    body: JSON.stringify(seal(values)),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as Tour;
+}
+
+const seatsLeft = async (page: Page) => Number(await page.getByTestId('seats-left').first().getAttribute('data-left'));
+
+describe('B2C storefront', () => {
+  it('publish a tour, order it on the storefront without sign-in, confirm it: the seats drop', async () => {
+    const page = await admin.context.newPage();
+    const adminSeen = guard(page);
+    await login(page, baseUrl, 'f1admin');
+
+    // write and publish a tour with one departure of 5 seats
+    const title = `Tour Côn Đảo ${Date.now() % 100_000}`;
+    await page.goto(`${baseUrl}/b2c/change-tour`);
+    await page.getByTestId('tour-title').fill(title);
+    await page.getByPlaceholder(/Ngày 1|Day 1/).fill('Ngày 1: Đến Côn Đảo');
+    await page.getByTestId('departure-add').click();
+    const row = page.getByTestId('departure-row').first();
+    const departure = dayAhead(30);
+    const [y, m, d] = departure.split('-');
+    await row.getByLabel(/Ngày khởi hành|Departure date/).click();
+    await page.keyboard.type(`${d}/${m}/${y}`);
+    await page.keyboard.press('Enter');
+    await row.getByLabel(/Tổng số chỗ|Total seats/).fill('5');
+    await row.getByLabel(/Người lớn|Adult/).fill('4500000');
+    await page.locator('label.ant-radio-button-wrapper', { hasText: /Đang bán|On sale/ }).click();
+    await page.getByTestId('tour-save').click();
+    await page.waitForURL(/\/b2c\/tour\/\d+$/, { timeout: 30_000 });
+    const tourId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByTestId('tour-departures').waitFor();
+    expect(await seatsLeft(page)).toBe(5);
+
+    // hostile HTML in the description and the day's text: sanitised, and never run on the admin's page
+    const current = await (await fetch(`${baseUrl}${b2cPath(B2C_API.storeTour, { slug: 'saoviet', id: tourId })}`, { headers: { tsp: encrypt(String(Date.now())) } })).json() as Tour;
+    await putTour(page, tourId, {
+      title, summary: current.summary, destination: current.destination, days: current.days, status: 'published',
+      bodyHtml: `<p>Biển xanh</p>${XSS_CORPUS}`, itinerary: [{ title: 'Ngày 1: Đến Côn Đảo', bodyHtml: XSS_CORPUS }],
+      inclusions: ['Khách sạn'], exclusions: [], imageUploadIds: [],
+      departures: current.departures.map((x) => ({ id: x.id, date: x.date, seatsTotal: x.seatsTotal, prices: x.prices })),
+    });
+    await page.reload();
+    await page.getByText('Biển xanh').waitFor();
+    expect(await page.locator('.news-body [onerror], .news-body [onclick], .news-body script, .news-body iframe, .news-body svg').count()).toBe(0);
+
+    // the storefront, in a second browser without sign-in
+    const shop = await customer.context.newPage();
+    const shopSeen = guard(shop);
+    await shop.goto(`${baseUrl}/s/saoviet`);
+    const card = shop.getByTestId('store-tour').filter({ hasText: title });
+    await card.waitFor({ timeout: 30_000 });
+    await card.getByRole('link', { name: title }).click();
+    await shop.getByText('Biển xanh').waitFor();
+    expect(await shop.locator('.sf-rich [onerror], .sf-rich [onclick], .sf-rich script, .sf-rich iframe, .sf-rich svg').count()).toBe(0);
+    const form = shop.getByTestId('tour-form');
+    await form.locator('select[name=adult]').selectOption('2');
+    await expect.poll(() => form.getByTestId('order-total').textContent()).toContain('9.000.000');
+    // bad details are refused on the page, naming the field
+    await form.getByLabel(/Họ và tên|Full name/).fill('Trần Minh Anh');
+    await form.getByLabel(/Điện thoại|Phone/).fill('12345');
+    await form.getByLabel(/^Email|^E-mail/).fill('anh.tran@example.com');
+    await form.getByRole('button', { name: /Gửi yêu cầu|Send request/ }).click();
+    await form.getByText(/Số điện thoại không hợp lệ|Invalid phone number/).waitFor();
+    await form.getByLabel(/Điện thoại|Phone/).fill('0987654321');
+    await form.getByRole('button', { name: /Gửi yêu cầu|Send request/ }).click();
+    await shop.getByTestId('store-done').waitFor({ timeout: 30_000 });
+    const code = (await shop.getByTestId('order-code').textContent())!.trim();
+    expect(code).toMatch(/^B[A-Z0-9]{7}$/);
+
+    // the order lands in the admin's list; confirming it takes 2 seats
+    await page.goto(`${baseUrl}/b2c/list-order`);
+    const open = page.locator(`[data-testid=order-open][data-code="${code}"]`);
+    await open.waitFor({ timeout: 30_000 });
+    await open.click();
+    const detail = page.getByTestId('order-detail');
+    await detail.getByTestId('order-status').filter({ hasText: /Mới|New/ }).waitFor();
+    await detail.getByTestId('order-to-confirmed').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /Đồng ý|Yes/ }).click();
+    await detail.locator('[data-testid=order-status][data-status=confirmed]').waitFor();
+    await page.goto(`${baseUrl}/b2c/tour/${tourId}`);
+    await page.getByTestId('tour-departures').waitFor();
+    await expect.poll(() => seatsLeft(page)).toBe(3);
+
+    expect(adminSeen.dialogs).toEqual([]);
+    expect(shopSeen.dialogs).toEqual([]);
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * B2C API: the storefront settings (slug unique), tours (sanitised bodies, own images, departures), the
+ * public storefront (published tours only, markup in prices), storefront orders (validation, captcha-free
+ * here, rate limit per address, confirmation e-mail) landing in the agency's list, the status flow with
+ * seats taken on confirmation and given back on cancel, notes, assignment, permissions, and two confirmations
+ * racing for the last seat (run with TEST_DATABASE_URL for real PostgreSQL concurrency).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginResult } from '../../contract/auth';
+import { B2C_API, b2cPath, type B2cOrder, type Storefront, type Tour, type TourInput } from '../../contract/b2c';
+import { ErrorCode } from '../../contract/errors';
+import { todayInVietnam, addDays } from '../../gateway/platform/clock';
+import { b2cDepartures, outbox, users } from '../../gateway/platform/db/schema';
+import { DEMO_STORE_SLUG, seedB2c } from '../../gateway/seed/b2c';
+import { ORDER_RATE } from '../../gateway/b2c/orders';
+import { XSS_CORPUS, XSS_MARKERS } from '../support/xss-corpus';
+import { call, login, nextIp, startGateway, usingPostgres, type Gateway } from './helpers';
+
+let gw: Gateway;
+const sessions = new Map<string, LoginResult>();
+const token = (u: string) => sessions.get(u)!.accessToken;
+const today = todayInVietnam();
+
+beforeAll(async () => {
+  gw = await startGateway();
+  expect(await seedB2c(gw.db)).toBe(3);
+  expect(await seedB2c(gw.db)).toBe(0);
+  for (const u of ['f1admin', 'f2admin']) sessions.set(u, await login(gw, u));
+}, 60_000);
+afterAll(async () => {
+  await gw?.close();
+});
+
+const tourBody = (over: Partial<TourInput> = {}): TourInput => ({
+  title: 'Đà Nẵng – Hội An 3 ngày',
+  summary: 'Phố cổ, Bà Nà',
+  destination: 'Đà Nẵng',
+  days: 3,
+  bodyHtml: `<p>Giới thiệu</p>${XSS_CORPUS}`,
+  itinerary: [{ title: 'Ngày 1', bodyHtml: XSS_CORPUS }],
+  inclusions: ['Khách sạn'],
+  exclusions: ['Vé máy bay'],
+  status: 'published',
+  departures: [{ date: addDays(today, 30), seatsTotal: 3, prices: { adult: 3_000_000, child: 2_000_000, infant: 300_000 } }],
+  ...over,
+});
+
+async function makeTour(over: Partial<TourInput> = {}): Promise<Tour> {
+  const res = await call(gw, 'POST', B2C_API.tours, { token: token('f1admin'), body: tourBody(over) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Tour>();
+}
+
+const customer = { name: 'Nguyễn Thị Lan', phone: '0912345678', email: 'lan@example.com' };
+
+async function order(departureId: number, adult = 1, ip = nextIp()) {
+  return call(gw, 'POST', b2cPath(B2C_API.storeOrders, { slug: DEMO_STORE_SLUG }), {
+    tsp: undefined,
+    ip,
+    body: { kind: 'tour', departureId, pax: { adult, child: 0, infant: 0 }, ...customer, note: null },
+  });
+}
+
+async function setStatus(id: number, status: string) {
+  return call(gw, 'POST', b2cPath(B2C_API.orderStatus, { id }), { token: token('f1admin'), body: { status, note: null } });
+}
+
+describe('permissions', () => {
+  it('refuses every agency endpoint without USE_B2C and answers the storefront without a token', async () => {
+    for (const url of [B2C_API.config, B2C_API.tours, B2C_API.orders, B2C_API.agents]) {
+      const res = await call(gw, 'GET', url, { token: token('f2admin') });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code).toBe(ErrorCode.FORBIDDEN);
+    }
+    expect((await call(gw, 'GET', B2C_API.tours)).statusCode).toBe(401);
+    expect((await call(gw, 'GET', b2cPath(B2C_API.store, { slug: DEMO_STORE_SLUG }))).statusCode).toBe(200);
+    expect((await call(gw, 'GET', b2cPath(B2C_API.store, { slug: 'nobody-here' }))).statusCode).toBe(404);
+  });
+});
+
+describe('config', () => {
+  it('saves the settings, refuses a bad slug and a slug of another agency', async () => {
+    const got = await call(gw, 'GET', B2C_API.config, { token: token('f1admin') });
+    expect(got.json().config.slug).toBe(DEMO_STORE_SLUG);
+    const body = { slug: DEMO_STORE_SLUG, name: 'Sao Việt Travel', theme: 'red', phone: '0901234567', email: 'a@b.vn', tourMarkup: 100_000, products: ['tours', 'flights'] };
+    const saved = await call(gw, 'PUT', B2C_API.config, { token: token('f1admin'), body });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'Sao Việt Travel', theme: 'red', tourMarkup: 100_000 });
+    for (const bad of [{ ...body, slug: 'Có dấu' }, { ...body, phone: '123' }, { ...body, theme: 'green' }, { ...body, tourMarkup: -1 }]) {
+      const res = await call(gw, 'PUT', B2C_API.config, { token: token('f1admin'), body: bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    // another agency may not take the slug
+    await gw.db.update(users).set({ extraPermissions: ['use_b2c'] }).where(eq(users.username, 'f2admin'));
+    const taken = await call(gw, 'PUT', B2C_API.config, { token: token('f2admin'), body: { ...body, name: 'Khác' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().data.reason).toBe('slugTaken');
+    await gw.db.update(users).set({ extraPermissions: [] }).where(eq(users.username, 'f2admin'));
+    // back to no markup for the price checks below
+    await call(gw, 'PUT', B2C_API.config, { token: token('f1admin'), body: { ...body, theme: 'blue', tourMarkup: 0 } });
+  });
+});
+
+describe('tours', () => {
+  it('sanitises the description and every itinerary day', async () => {
+    const t = await makeTour({ status: 'draft' });
+    for (const html of [t.bodyHtml, t.itinerary[0].bodyHtml]) {
+      for (const bad of XSS_MARKERS) expect(html.toLowerCase(), bad).not.toContain(bad);
+    }
+    expect(t.bodyHtml).toContain('<p>Giới thiệu</p>');
+    expect(t.departures[0]).toMatchObject({ seatsTotal: 3, seatsTaken: 0, prices: { adult: 3_000_000 } });
+  });
+
+  it('refuses an image that is not the agency’s own upload and bad departures, changing nothing', async () => {
+    const before = (await call(gw, 'GET', B2C_API.tours, { token: token('f1admin') })).json().total;
+    const img = await call(gw, 'POST', B2C_API.tours, { token: token('f1admin'), body: tourBody({ imageUploadIds: ['00000000-0000-4000-8000-000000000000'] }) });
+    expect(img.statusCode).toBe(404);
+    const bad = await call(gw, 'POST', B2C_API.tours, { token: token('f1admin'), body: tourBody({ departures: [{ date: 'mai', seatsTotal: 0, prices: { adult: 0, child: 0, infant: 0 } }] }) });
+    expect(bad.statusCode).toBe(400);
+    expect((await call(gw, 'GET', B2C_API.tours, { token: token('f1admin') })).json().total).toBe(before);
+  });
+
+  it('shows only published tours on the storefront', async () => {
+    const draft = await makeTour({ title: 'Bản nháp tour', status: 'draft' });
+    const closed = await makeTour({ title: 'Tour đã đóng', status: 'closed' });
+    const store = (await call(gw, 'GET', b2cPath(B2C_API.store, { slug: DEMO_STORE_SLUG }))).json<Storefront>();
+    const titles = store.tours.map((t) => t.title);
+    expect(titles).toContain('Sa Pa – Fansipan 2 ngày');
+    expect(titles).not.toContain('Bản nháp tour');
+    expect(titles).not.toContain('Tour đã đóng');
+    for (const id of [draft.id, closed.id]) {
+      expect((await call(gw, 'GET', b2cPath(B2C_API.storeTour, { slug: DEMO_STORE_SLUG, id }))).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('orders', () => {
+  it('takes an order from the storefront: it lands in the list, with the price and a confirmation e-mail', async () => {
+    const t = await makeTour();
+    const res = await order(t.departures[0].id, 2);
+    expect(res.statusCode, res.body).toBe(200);
+    const { code, total } = res.json();
+    expect(total).toBe(6_000_000);
+    const [mail] = await gw.db.select().from(outbox).where(eq(outbox.toAddress, customer.email)).orderBy(sql`${outbox.id} desc`).limit(1);
+    expect(mail.subject).toContain(code);
+    expect(mail.body).toContain('6.000.000');
+    const list = await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: code } });
+    expect(list.json().data).toHaveLength(1);
+    expect(list.json().data[0]).toMatchObject({ code, status: 'new', tourTitle: t.title, customerName: customer.name });
+  });
+
+  it('refuses bad customer details and a sold-out party, storing nothing', async () => {
+    const t = await makeTour();
+    const url = b2cPath(B2C_API.storeOrders, { slug: DEMO_STORE_SLUG });
+    const before = (await call(gw, 'GET', B2C_API.orders, { token: token('f1admin') })).json().total;
+    for (const bad of [{ phone: '12345' }, { email: 'not-mail' }, { name: 'Lan <b>' }]) {
+      const res = await call(gw, 'POST', url, { ip: nextIp(), body: { kind: 'tour', departureId: t.departures[0].id, pax: { adult: 1 }, ...customer, ...bad } });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const tooMany = await order(t.departures[0].id, 4);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().data.reason).toBe('soldOut');
+    expect((await call(gw, 'GET', B2C_API.orders, { token: token('f1admin') })).json().total).toBe(before);
+  });
+
+  it('takes a flight enquiry', async () => {
+    const res = await call(gw, 'POST', b2cPath(B2C_API.storeOrders, { slug: DEMO_STORE_SLUG }), {
+      ip: nextIp(),
+      body: { kind: 'flight', from: 'han', to: 'SGN', date: addDays(today, 10), pax: { adult: 1, child: 1 }, ...customer },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().total).toBeNull();
+  });
+
+  it('limits the orders of one address', async () => {
+    const t = await makeTour({ departures: [{ date: addDays(today, 40), seatsTotal: 100, prices: { adult: 1_000_000, child: 0, infant: 0 } }] });
+    const ip = nextIp();
+    for (let i = 0; i < ORDER_RATE.max; i += 1) expect((await order(t.departures[0].id, 1, ip)).statusCode).toBe(200);
+    const refused = await order(t.departures[0].id, 1, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe(ErrorCode.RATE_LIMITED);
+    expect((await order(t.departures[0].id, 1, nextIp())).statusCode).toBe(200);
+  });
+
+  it('moves through the flow, takes seats on confirmation, gives them back on cancel, keeps history', async () => {
+    const t = await makeTour();
+    const depId = t.departures[0].id;
+    const { code } = (await order(depId, 2)).json();
+    const id = (await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: code } })).json().data[0].id as number;
+    const seats = async () => (await gw.db.select().from(b2cDepartures).where(eq(b2cDepartures.id, depId)))[0].seatsTaken;
+    expect((await setStatus(id, 'paid')).statusCode).toBe(200); // a step may be skipped
+    expect(await seats()).toBe(2);
+    const back = await setStatus(id, 'new');
+    expect(back.statusCode).toBe(409);
+    expect(back.json().data.reason).toBe('transition');
+    expect((await setStatus(id, 'cancelled')).statusCode).toBe(409); // paid is final
+    const other = (await order(depId, 1)).json().code;
+    const otherId = (await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: other } })).json().data[0].id as number;
+    expect((await setStatus(otherId, 'contacted')).statusCode).toBe(200);
+    expect((await setStatus(otherId, 'confirmed')).statusCode).toBe(200);
+    expect(await seats()).toBe(3);
+    expect((await setStatus(otherId, 'cancelled')).statusCode).toBe(200);
+    expect(await seats()).toBe(2);
+    const agents = (await call(gw, 'GET', B2C_API.agents, { token: token('f1admin') })).json() as { id: number; name: string }[];
+    const assigned = await call(gw, 'POST', b2cPath(B2C_API.orderAssign, { id: otherId }), { token: token('f1admin'), body: { userId: agents[0].id } });
+    expect(assigned.json().assigneeId).toBe(agents[0].id);
+    const noted = await call(gw, 'POST', b2cPath(B2C_API.orderNotes, { id: otherId }), { token: token('f1admin'), body: { note: 'Khách hẹn gọi lại' } });
+    const history = noted.json<B2cOrder>().history;
+    expect(history.map((h) => h.kind)).toEqual(['created', 'status', 'status', 'status', 'assigned', 'note']);
+    expect(history.map((h) => h.to).slice(1, 4)).toEqual(['contacted', 'confirmed', 'cancelled']);
+  });
+
+  it(`two confirmations race for the last seat: one wins (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    const t = await makeTour({ departures: [{ date: addDays(today, 50), seatsTotal: 1, prices: { adult: 1_000_000, child: 0, infant: 0 } }] });
+    const depId = t.departures[0].id;
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { code } = (await order(depId, 1)).json();
+      ids.push((await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: code } })).json().data[0].id);
+    }
+    const answers = await Promise.all(ids.map((id) => setStatus(id, 'confirmed')));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().data.reason).toBe('soldOut');
+    const [dep] = await gw.db.select().from(b2cDepartures).where(eq(b2cDepartures.id, depId));
+    expect(dep.seatsTaken).toBe(1);
+  });
+});
