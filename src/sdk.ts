@@ -40,5 +40,6 @@ export { currentLanguage } from './i18n';
 export * from './ui/PageFrame';
 export * from './ui/upload';
 export { Placeholder } from './ui/Placeholder';
+export { countdownMark } from './ui/live-announce';
 export { parseVnd, VndInput } from './ui/VndInput';
 export { BREAKPOINTS, type Breakpoint } from './ui/theme';

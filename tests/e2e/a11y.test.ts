@@ -30,9 +30,10 @@ interface Finding {
   summary: string;
 }
 
+/** The page has drawn: its main landmark holds content, and no spinner or skeleton is left. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.locator('h1').first().waitFor({ timeout: 30_000 });
+  await page.locator('main :is(h1, h2, .ant-result, .ant-empty, form, table)').first().waitFor({ timeout: 30_000 });
   await page.locator('.ant-spin-spinning, .ant-skeleton-active').first().waitFor({ state: 'detached', timeout: 20_000 });
 }
 
@@ -76,7 +77,9 @@ describe.each([1366, 360])('axe-core at %i px', (width) => {
       await page.waitForLoadState('networkidle');
       // a path the portal does not serve yet redirects (home, not-allow): it is not one of its pages
       if (new URL(page.url()).pathname !== path) continue;
-      await settle(page);
+      await settle(page).catch((e: unknown) => {
+        throw new Error(`${path} at ${width} px did not finish drawing: ${String(e)}`);
+      });
       scanned.push(path);
       findings.push(...(await scan(page, path, width)));
     }
