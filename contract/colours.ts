@@ -10,14 +10,18 @@ export interface ColourSystem {
   brand: string;
   /** The font colour used on the brand colour. */
   font: string;
-  /** The colour of primary controls, links and focus (readable on white). */
+  /** The header bar's background: the brand colour, or its nearest shade that carries the font colour at 4.5:1. */
+  header: string;
+  /** The background of controls on the header (language switch, avatar): the font colour stays 4.5:1 on it. */
+  headerControl: string;
+  /** The colour of primary controls, links and focus (4.5:1 on white and on the page background). */
   primary: string;
   /** A soft page background. */
   background: string;
 }
 
 export const COLOUR_SYSTEMS: Record<ThemeName, ColourSystem> = {
-  blue: { brand: '#0c66e1', font: '#ffffff', primary: '#0c66e1', background: '#f3f7fd' },
-  cream: { brand: '#F7E4CB', font: '#4a3216', primary: '#9a6a2f', background: '#fcf7f0' },
-  red: { brand: '#ec2029', font: '#ffffff', primary: '#ec2029', background: '#fdf4f4' },
+  blue: { brand: '#0c66e1', font: '#ffffff', header: '#0c66e1', headerControl: '#0a4fb0', primary: '#0c66e1', background: '#f3f7fd' },
+  cream: { brand: '#F7E4CB', font: '#4a3216', header: '#F7E4CB', headerControl: '#fbf1e4', primary: '#8a5a20', background: '#fcf7f0' },
+  red: { brand: '#ec2029', font: '#ffffff', header: '#d41d25', headerControl: '#a3161c', primary: '#d41d25', background: '#fdf4f4' },
 };

@@ -45,5 +45,6 @@ export { saveBlob } from './ui/download';
 export { ImageUpload, IMAGE_ACCEPT, type ImageUploadProps } from './ui/rich-text/ImageUpload';
 export { RichTextEditor, SafeHtml } from './ui/rich-text/lazy';
 export { Placeholder } from './ui/Placeholder';
+export { countdownMark } from './ui/live-announce';
 export { parseVnd, VndInput } from './ui/VndInput';
 export { BREAKPOINTS, COLOUR_SYSTEMS, type Breakpoint } from './ui/theme';

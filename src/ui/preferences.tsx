@@ -44,7 +44,9 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     const root = document.documentElement;
     const c = COLOUR_SYSTEMS[theme];
     root.dataset.theme = theme;
-    root.style.setProperty('--brand', c.brand);
+    root.style.setProperty('--brand', c.header);
+    root.style.setProperty('--brand-mark', c.brand);
+    root.style.setProperty('--header-control', c.headerControl);
     root.style.setProperty('--brand-font', c.font);
     root.style.setProperty('--primary', c.primary);
     root.style.setProperty('--page-bg', c.background);

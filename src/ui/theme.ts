@@ -1,6 +1,11 @@
 /**
  * The theme of spec points 3 and 9, written once: the breakpoints and the three colour systems (blue, cream,
  * red), each with its font colour, as antd ConfigProvider theme tokens.
+ *
+ * Every colour that carries text or marks a control passes WCAG 2.1 AA on the surfaces it is used on (text
+ * 4.5:1, large text and controls 3:1): the pairs are checked by tests/unit/theme-contrast.test.ts. Where the
+ * spec's brand colour fails with its own font colour (red #ec2029 with white text is 4.37:1), the header
+ * uses the nearest shade that passes and the spec's colour stays the brand mark; docs/accessibility.md.
  */
 import type { ThemeConfig } from 'antd';
 import { COLOUR_SYSTEMS, THEME_NAMES, type ColourSystem, type ThemeName } from '../../contract/colours';
@@ -16,6 +21,35 @@ export { COLOUR_SYSTEMS, THEME_NAMES, type ColourSystem, type ThemeName };
 export const DEFAULT_THEME: ThemeName = 'blue';
 /** Storage key of the chosen colour system. */
 export const THEME_STORAGE_KEY = 'theme';
+
+/**
+ * Text and status colours shared by the three systems, all AA on white and on each page background:
+ * secondary text and labels (antd's default #8c8c8c is 3.36:1), placeholders (#bfbfbf is 1.83:1), and the
+ * status colours whose text sits on their own light tints (tags, alerts) or carries white (danger buttons).
+ */
+export const TEXT_COLOURS = {
+  muted: '#616161',
+  placeholder: '#6b6b6b',
+  success: '#237804',
+  warning: '#874d00',
+  error: '#cf1322',
+} as const;
+
+/**
+ * Seeds of antd's preset palettes whose 7th shade (the text of a coloured tag, on the 1st shade) would fail
+ * AA with antd's defaults (green, cyan, orange, gold, volcano, lime: 2.5–4.4:1).
+ */
+export const PRESET_SEEDS = {
+  green: '#237804',
+  cyan: '#006d75',
+  orange: '#ad4e00',
+  gold: '#ad6800',
+  volcano: '#ad2102',
+  lime: '#3f6600',
+} as const;
+
+/** The focus ring: 2px, 3:1 against the surfaces it is drawn on. */
+export const FOCUS_RING_WIDTH = 2;
 
 /** antd checks min <= value <= max for every screen token, so every one is set from BREAKPOINTS. */
 export function screenTokens(b: typeof BREAKPOINTS = BREAKPOINTS): Record<string, number> {
@@ -52,12 +86,19 @@ export function themeConfig(name: ThemeName): ThemeConfig {
       colorPrimary: c.primary,
       colorLink: c.primary,
       colorInfo: c.primary,
+      colorSuccess: TEXT_COLOURS.success,
+      colorWarning: TEXT_COLOURS.warning,
+      colorError: TEXT_COLOURS.error,
+      colorTextTertiary: TEXT_COLOURS.muted,
+      colorTextDescription: TEXT_COLOURS.muted,
+      colorTextPlaceholder: TEXT_COLOURS.placeholder,
+      ...PRESET_SEEDS,
       borderRadius: 8,
       colorBgLayout: c.background,
       ...screenTokens(),
     },
     components: {
-      Layout: { headerBg: c.brand, headerColor: c.font, headerPadding: '0 16px', headerHeight: 56 },
+      Layout: { headerBg: c.header, headerColor: c.font, headerPadding: '0 16px', headerHeight: 56 },
       Menu: { itemSelectedColor: c.primary },
     },
   };

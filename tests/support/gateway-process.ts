@@ -54,7 +54,8 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
   child.stdout?.on('data', (d) => (log += String(d)));
   child.stderr?.on('data', (d) => (log += String(d)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // a ceiling, not a wait: a loaded 2-core machine can take over a minute to compile, migrate and seed
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}:\n${log}`);
     try {

@@ -71,7 +71,7 @@ export function FilterPanel({ direction, filters, options, dispatch }: FilterPan
               const [min, max] = v as number[];
               dispatch({ type: 'SET_PRICE', direction, price: min <= floor && max >= ceil ? null : { min, max } });
             }}
-            aria-label={t('flights.filters.price')}
+            ariaLabelForHandle={[t('flights.filters.priceMin'), t('flights.filters.priceMax')]}
           />
           <div className="fl-filter-range muted">
             <span>{formatVnd(value[0])}</span>

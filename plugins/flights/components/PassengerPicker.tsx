@@ -1,4 +1,5 @@
 /** Passenger counts of the search (spec point 5): each "+" / "−" is enabled by canIncrement / canDecrement. */
+import { useEffect, useRef, useState } from 'react';
 import { Button, Popover } from 'antd';
 import { MinusOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -54,9 +55,51 @@ export function passengerSummary(counts: PassengerCounts, t: (key: string, o?: R
 
 export function PassengerPicker(props: PassengerPickerProps) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const rows = useRef<HTMLDivElement>(null);
+  // keyboard: opening moves the focus to the first counter button; Escape closes and gives it back
+  useEffect(() => {
+    if (!open) return undefined;
+    const frame = requestAnimationFrame(() => rows.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
   return (
-    <Popover trigger="click" placement="bottomLeft" content={<PassengerRows {...props} />} arrow={false}>
-      <button type="button" className="fl-field" data-testid="passengers" aria-label={`${t('flights.search.passengers')}: ${passengerSummary(props.counts, t)}`}>
+    <Popover
+      trigger="click"
+      placement="bottomLeft"
+      open={open}
+      onOpenChange={setOpen}
+      content={
+        <div
+          ref={rows}
+          role="group"
+          aria-label={t('flights.search.passengers')}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              close();
+            }
+          }}
+        >
+          <PassengerRows {...props} />
+        </div>
+      }
+      arrow={false}
+    >
+      <button
+        type="button"
+        ref={trigger}
+        className="fl-field"
+        data-testid="passengers"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={`${t('flights.search.passengers')}: ${passengerSummary(props.counts, t)}`}
+      >
         <span className="fl-field-label">{t('flights.search.passengers')}</span>
         <span className="fl-field-value"><UserOutlined /> {passengerSummary(props.counts, t)}</span>
       </button>

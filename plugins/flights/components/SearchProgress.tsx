@@ -20,7 +20,14 @@ export function SearchProgress({ tasks, total, completed, running }: SearchProgr
         <span data-testid="search-progress-text" className="fl-progress-text">
           {t('flights.results.progress', { completed, total })}
         </span>
-        <Progress percent={percent} size="small" showInfo={false} status={running ? 'active' : 'normal'} className="fl-progress-bar" />
+        <Progress
+          percent={percent}
+          size="small"
+          showInfo={false}
+          status={running ? 'active' : 'normal'}
+          className="fl-progress-bar"
+          aria-label={t('flights.results.progressLabel')}
+        />
       </div>
       <div className="fl-progress-tags">
         {tasks.map((task) => {

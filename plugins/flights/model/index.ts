@@ -11,3 +11,4 @@ export * from './filters';
 export * from './selection';
 export * from './multi-leg';
 export * from './other-flights';
+export * from './calendar-keys';

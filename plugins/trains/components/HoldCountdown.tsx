@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { serverNow } from '../../../src/sdk';
+import { countdownMark, serverNow } from '../../../src/sdk';
 import { formatCountdown, holdLeft } from '../model';
 
 export function HoldCountdown({ duration, startTime, onExpire, now = serverNow }: { duration: number; startTime: string; onExpire?: () => void; now?: () => number }) {
@@ -32,6 +32,7 @@ export function HoldCountdown({ duration, startTime, onExpire, now = serverNow }
   }, [duration, startTime, now]);
 
   const warn = left <= 60;
+  const mark = countdownMark(left);
   return (
     <Alert
       className="train-hold"
@@ -44,9 +45,15 @@ export function HoldCountdown({ duration, startTime, onExpire, now = serverNow }
         left === 0 ? (
           t('trains.hold.expired')
         ) : (
-          <span role="timer" aria-live="off">
-            {t('trains.hold.left')} <strong>{formatCountdown(left)}</strong>
-          </span>
+          <>
+            <span role="timer" aria-live="off">
+              {t('trains.hold.left')} <strong>{formatCountdown(left)}</strong>
+            </span>
+            {/* spoken at 10, 5, 2 and 1 minutes left, not every second */}
+            <span className="sr-only" aria-live="polite" data-testid="hold-announce">
+              {mark !== null && mark > 0 ? t('trains.hold.announce', { minutes: Math.round(mark / 60) }) : ''}
+            </span>
+          </>
         )
       }
     />

@@ -9,6 +9,7 @@ import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { on, type PinRequest, type Toast } from '../../api/bus';
 import type { QueuedToast } from './ToastHost';
+import { useFocusReturn } from './focus-return';
 
 const ToastHost = lazy(() => import('./ToastHost'));
 const PinDialog = lazy(() => import('./PinDialog'));
@@ -21,6 +22,7 @@ export function GlobalLayer({ navigate }: { navigate?: (path: string) => void })
   const [hostNeeded, setHostNeeded] = useState(false);
   const [loading, setLoading] = useState(0);
   const [pin, setPin] = useState<PinRequest | null>(null);
+  const returnFocus = useFocusReturn();
 
   useEffect(
     () =>
@@ -50,6 +52,7 @@ export function GlobalLayer({ navigate }: { navigate?: (path: string) => void })
             onDone={(value) => {
               setPin(null);
               pin.resolve(value);
+              returnFocus();
             }}
           />
         </Suspense>

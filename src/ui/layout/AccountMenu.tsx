@@ -57,11 +57,17 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
           ],
         }}
       >
-        <Button type="text" className="account-trigger" aria-label={t('shell.account.label')}>
-          <Avatar size={32} className="account-avatar" icon={memberInfo ? undefined : <UserOutlined />}>
+        {/* named by its own text (the user and role it shows), so the spoken name matches what is seen */}
+        <Button type="text" className="account-trigger">
+          <span className="sr-only">{t('shell.account.label')}:</span>
+          <Avatar size={32} className="account-avatar" aria-hidden icon={memberInfo ? undefined : <UserOutlined />}>
             {initials(memberInfo?.fullName)}
           </Avatar>
-          {!compact && (
+          {compact ? (
+            <span className="sr-only">
+              {memberInfo?.fullName} · {role}
+            </span>
+          ) : (
             <span className="account-trigger-text">
               <span className="account-trigger-name">{memberInfo?.fullName}</span>
               <span className="account-trigger-role">{role}</span>

@@ -49,6 +49,9 @@ export function AppLayout() {
 
   return (
     <Layout className="app-layout" hasSider={!narrow}>
+      <a className="skip-link" href="#main-content">
+        {t('shell.a11y.skipToContent')}
+      </a>
       {!narrow && (
         <Layout.Sider
           className="app-sider"
@@ -63,7 +66,9 @@ export function AppLayout() {
           }}
         >
           <Brand collapsed={collapsed} />
-          <SideMenu collapsed={collapsed} />
+          <nav aria-label={t('shell.a11y.mainMenu')}>
+            <SideMenu collapsed={collapsed} />
+          </nav>
         </Layout.Sider>
       )}
       {narrow && (
@@ -77,7 +82,9 @@ export function AppLayout() {
           styles={{ body: { padding: 0 }, header: { display: 'none' } }}
         >
           <Brand />
-          <SideMenu onNavigate={() => setDrawerOpen(false)} />
+          <nav aria-label={t('shell.a11y.mainMenu')}>
+            <SideMenu onNavigate={() => setDrawerOpen(false)} />
+          </nav>
         </Drawer>
       )}
       <Layout>
@@ -102,7 +109,7 @@ export function AppLayout() {
             <AccountMenu compact={narrow} />
           </div>
         </Layout.Header>
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
           <Suspense fallback={<Placeholder />}>
             <Outlet />
           </Suspense>
