@@ -56,6 +56,8 @@ const SPEC: Spec[] = [
     .map((s): Spec => [`/b2c/${s}`, ['USE_B2C'], (p) => p.USE_B2C]),
   ['/qr', ['VIEW_QR_CODE', 'ADMIN_F2', 'AGENT_F2'], (p) => p.VIEW_QR_CODE && (p.ADMIN_F2 || p.AGENT_F2)],
   ['/qr/:id', ['VIEW_QR_CODE', 'ADMIN_F1'], (p) => p.VIEW_QR_CODE && p.ADMIN_F1],
+  // the spec's booking/edit hub of one booking: /booking/edit/{id} (issue 14), open like /booking/edit
+  ['/booking/edit/:id', [], () => true],
   // not a route of spec point 2: the statement import that credits QR top-ups, for who approves top-ups (issue 16)
   ['/accounting/bank-statement', ['CONFIRM_DEPOSIT', 'DEPOSIT_MANAGER', 'ADMIN_F1', 'ADMIN_F2'], (p) => p.CONFIRM_DEPOSIT && (p.DEPOSIT_MANAGER || p.ADMIN_F1 || p.ADMIN_F2)],
   ...['/reverses-shop/list', '/reverses-shop/management'].map((path): Spec => [path, ['SHOP_RESERVES'], (p) => p.SHOP_RESERVES]),

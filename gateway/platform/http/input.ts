@@ -1,8 +1,10 @@
 /**
  * Strict input, checked in one place for every endpoint (defineEndpoint runs it before zod validates):
  *
- *   - path ids (`:id`, `:sessionId`) are canonical: a decimal integer without sign, spaces, exponent, radix
- *     prefix, fraction or leading zeros (`0x1`, ` 1`, `1e0`, `+1`, `1.0`, `0b1`, `01` are refused), or a UUID;
+ *   - path ids (`:id`, `:sessionId`) that read as a number are canonical: a decimal integer without sign,
+ *     spaces, exponent, radix prefix, fraction or leading zeros (`0x1`, ` 1`, `1e0`, `+1`, `1.0`, `0b1`, `01`
+ *     are refused); a UUID passes; an id that is a code and no number at all (an eSIM product `JP-5GB-30D`)
+ *     is left to the endpoint's own schema, as no coercion can turn it into another record's number;
  *   - no string of the query or the body carries a control character (C0 except tab, line feed and carriage
  *     return, and DEL): a NUL byte cannot even be stored by PostgreSQL;
  *   - every date or date-time string (YYYY-MM-DD…) lies within the years DATE_MIN_YEAR–DATE_MAX_YEAR.
@@ -65,13 +67,18 @@ function walk(value: unknown, path: string, issues: Issue[], depth: number): voi
   }
 }
 
-/** Throws 400/41 when a path id is not canonical. */
+/** A string that a number parser would read as a number (or blank, or padded): the ones a coercion resolves. */
+export function numberLike(raw: string): boolean {
+  return raw.trim() === '' || raw !== raw.trim() || Number.isFinite(Number(raw)) || /^[+-]?(0[xob]|\d|\.\d)/i.test(raw);
+}
+
+/** Throws 400/41 when a path id reads as a number but is not written canonically. */
 export function checkPathIds(params: unknown): void {
   if (params === null || typeof params !== 'object') return;
   const issues: Issue[] = [];
   for (const [name, raw] of Object.entries(params as Record<string, unknown>)) {
     if (!ID_PARAMS.has(name)) continue;
-    if (typeof raw !== 'string' || parseCanonicalId(raw) === null) {
+    if (typeof raw !== 'string' || (parseCanonicalId(raw) === null && numberLike(raw))) {
       issues.push({ path: name, code: 'canonical_id', message: 'An id is a decimal integer without sign, spaces or leading zeros, or a UUID.' });
     }
   }
