@@ -66,8 +66,9 @@ export async function pickPlace(page: Page, id: string | Locator, code: string):
   const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: code }).first();
   await option.waitFor();
   await option.click();
-  // let the list close, so the next picker's list is the only one open
-  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count(), { timeout: 5_000 }).toBe(0);
+  // let the list close (its leave animation can take seconds on a loaded machine), so the next picker's list is
+  // the only one open
+  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count(), { timeout: 20_000 }).toBe(0);
 }
 
 /** The deposit balance the header shows (integer VND), once loaded. */
