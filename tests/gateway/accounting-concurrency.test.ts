@@ -50,7 +50,8 @@ describe.skipIf(!usingPostgres)('deposit ledger under concurrency (PostgreSQL)',
 
   it('20 parallel approvals of one top-up write one T entry', async () => {
     const accountant = await login(gw, 'accountant');
-    const f1admin = await login(gw, 'f1admin');
+    // the F1's top-up is decided by its parent, the provider (docs/ledger.md)
+    const provider = await login(gw, 'provider');
     const png = gradientPng(20, 10, [1, 2, 3], [4, 5, 6]);
     const up = await call(gw, 'POST', ADMIN_API.uploads, { token: accountant.accessToken, body: { fileName: 'r.png', contentBase64: png.toString('base64'), kind: 'file' } });
     const created = await call(gw, 'POST', ACCOUNTING_API.topUps, {
@@ -61,7 +62,7 @@ describe.skipIf(!usingPostgres)('deposit ledger under concurrency (PostgreSQL)',
     const f1 = req.agencyId;
     const before = await balanceOf(gw.db, f1);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call(gw, 'POST', ACCOUNTING_API.topUpApprove.replace(':id', String(req.id)), { token: f1admin.accessToken, body: {} })),
+      Array.from({ length: 20 }, () => call(gw, 'POST', ACCOUNTING_API.topUpApprove.replace(':id', String(req.id)), { token: provider.accessToken, body: {} })),
     );
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     expect(await balanceOf(gw.db, f1)).toBe(before + 4_000_000);
