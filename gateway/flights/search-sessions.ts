@@ -322,6 +322,8 @@ export interface SessionStoreOptions {
 /** The sessions of this process. */
 export class SearchSessions {
   private readonly sessions = new Map<string, SearchSession>();
+  /** Sessions this instance dropped (cap or expiry): not served again from the shared store (bounded). */
+  private readonly dropped = new Set<string>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly options: SessionStoreOptions) {
@@ -374,7 +376,7 @@ export class SearchSessions {
       await local.flush?.();
       return local;
     }
-    if (this.sessions.has(id) || !this.options.store) return undefined;
+    if (this.sessions.has(id) || this.dropped.has(id) || !this.options.store) return undefined;
     const snap = await this.options.store.load(id);
     if (!snap || snap.owner.userId !== userId) return undefined;
     return new MirrorSession(snap, this.options.store, this.options.ttlMs);
@@ -401,6 +403,8 @@ export class SearchSessions {
 
   private drop(s: SearchSession): void {
     this.sessions.delete(s.id);
+    this.dropped.add(s.id);
+    if (this.dropped.size > 10_000) this.dropped.delete(this.dropped.values().next().value as string);
     s.stop();
   }
 
