@@ -12,6 +12,13 @@ import { openDatabase, type Database } from '../../gateway/platform/db/client';
 import { createPgDatabase } from '../gateway/helpers';
 import { startGateway, type RunningGateway } from '../support/gateway-process';
 
+/** Strictly increasing tsp values: the gateway refuses a repeated (user, tsp) pair as a replay. */
+let lastTsp = 0;
+function nextTsp(): number {
+  lastTsp = Math.max(Date.now(), lastTsp + 1);
+  return lastTsp;
+}
+
 export const ADMIN_URL = process.env.TEST_DATABASE_URL;
 if (!ADMIN_URL && process.env.CI) throw new Error('The reliability suite needs PostgreSQL: set TEST_DATABASE_URL (CI starts a server for it).');
 
@@ -60,7 +67,7 @@ export class Client {
   }
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
-    return { tsp: encrypt(String(Date.now())), 'content-type': 'application/json', ...(this.token ? { authorization: this.token } : {}), ...extra };
+    return { tsp: encrypt(String(nextTsp())), 'content-type': 'application/json', ...(this.token ? { authorization: this.token } : {}), ...extra };
   }
 
   async post(path: string, body: unknown, base = this.next()): Promise<Answer> {
