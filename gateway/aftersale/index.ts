@@ -25,6 +25,8 @@ import { defineEndpoint } from '../platform/access/endpoint';
 import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
 import type { GatewayModule } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
+// aftersale2: exchange-route
+import { registerExchange } from './exchange';
 import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type AfterSaleDeps } from './services';
 
 const ERRORS =
@@ -122,5 +124,7 @@ export const afterSaleModule: GatewayModule = {
         return buySeats(deps, { ctx: user, lang, meta }, params.id, body);
       },
     });
+    // aftersale2: exchange-route
+    registerExchange(app, ctx, deps);
   },
 };
