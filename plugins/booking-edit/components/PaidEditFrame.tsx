@@ -71,7 +71,13 @@ export function PaidEditFrame({ titleKey, bookingId, valid, read, loaded, outcom
             data-testid="paid-outcome"
             data-type={outcome.type}
             message={outcome.text}
-            description={outcome.emds?.length ? `${t('aftersale.pnr.emds')}: ${outcome.emds.join(', ')}` : undefined}
+            description={
+              outcome.emds?.length || outcome.tickets?.length
+                ? [outcome.emds?.length ? `${t('aftersale.pnr.emds')}: ${outcome.emds.join(', ')}` : '', outcome.tickets?.length ? `${t('aftersale.exchange.newTickets')}: ${outcome.tickets.join(', ')}` : '']
+                    .filter(Boolean)
+                    .join(' · ')
+                : undefined
+            }
           />
         )}
         {children}
