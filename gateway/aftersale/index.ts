@@ -7,6 +7,8 @@
  *   POST /api/aftersale/bookings/:id/luggage    buyLuggageRequest → paidEditResult  EXPORT_TICKET; PIN
  *   GET  /api/aftersale/bookings/:id/seat-map   ?pnr&segId → seatMap  EXPORT_TICKET
  *   POST /api/aftersale/bookings/:id/seats      buySeatRequest → paidEditResult     EXPORT_TICKET; PIN
+ *   GET  /api/aftersale/bookings/:id/exchange-quote  ?pnr&direction&sessionId&offerId&class → exchangeQuoteAnswer  EXPORT_TICKET  (exchange.ts)
+ *   POST /api/aftersale/bookings/:id/exchange        exchangeRequest → exchangeResult  EXPORT_TICKET; PIN           (exchange.ts)
  *
  * Bookings are read only through gateway/bookings/service.ts; the PNR through the supplier registry.
  */
