@@ -54,6 +54,11 @@ export default function ExchangeRoutePage() {
     if (held[0] && !date) setDate(dayjs(held[0].departDate.slice(0, 10)).add(1, 'day'));
   }, [held, date]);
   useEffect(() => () => abort.current?.abort(), []);
+  // the quote appears below a long list of flights: bring it into view
+  const quoteCard = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (quote) quoteCard.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [quote]);
 
   const reset = () => {
     setFound(null);
@@ -246,6 +251,7 @@ export default function ExchangeRoutePage() {
       {quoting && <Skeleton active paragraph={{ rows: 3 }} />}
       {quoteError && <Alert type="warning" showIcon message={quoteError} data-testid="exchange-quote-error" />}
       {quote && words && (
+        <div ref={quoteCard}>
         <Card size="small" title={t('aftersale.exchange.quote')} data-testid="exchange-quote" data-total={quote.quote.total} data-penalty={quote.quote.penalty}>
           <Alert type={words.key === 'payMore' ? 'info' : 'warning'} showIcon message={<span data-testid="exchange-words">{sentence}</span>} />
           <Table<ExchangeLine>
@@ -267,6 +273,7 @@ export default function ExchangeRoutePage() {
             {t('aftersale.exchange.rule', { family: quote.fareFamily })}: {quote.changeRule}
           </p>
         </Card>
+        </div>
       )}
       {record && (
         <PaidTotal
