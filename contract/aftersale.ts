@@ -337,7 +337,9 @@ export const AFTERSALE_ACTIONS = ['buy-luggage', 'buy-seat', 'upgrade-luggage', 
 export type AfterSaleAction = (typeof AFTERSALE_ACTIONS)[number];
 
 /** Why an action cannot be taken now. */
-export type AfterSaleBlock = 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj';
+export type AfterSaleBlock = 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj'
+  // aftersale2: exchange-route
+  | 'notChangeable';
 
 export interface AfterSaleActionState {
   action: AfterSaleAction;
