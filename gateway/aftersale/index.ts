@@ -22,7 +22,8 @@ import {
   seatMapQuery,
 } from '../../contract/aftersale';
 import { defineEndpoint } from '../platform/access/endpoint';
-import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
+import { PIN_NOTE } from '../platform/access/pin';
+import { authorizePaidCall } from '../platform/access/paid';
 import type { GatewayModule } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
 import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type AfterSaleDeps } from './services';
@@ -87,7 +88,7 @@ export const afterSaleModule: GatewayModule = {
       response: paidEditResult,
       handler: async ({ params, body, auth, lang, meta, request }) => {
         const user = requireAuth(auth);
-        await requirePin(pinDeps, user, pinOf(request), lang, meta);
+        await authorizePaidCall(pinDeps, { ctx: user, lang, meta, request }, 'aftersale', body.idempotencyKey, { kind: 'luggage', id: params.id, ...body });
         return buyLuggage(deps, { ctx: user, lang, meta }, params.id, body);
       },
     });
@@ -118,7 +119,7 @@ export const afterSaleModule: GatewayModule = {
       response: paidEditResult,
       handler: async ({ params, body, auth, lang, meta, request }) => {
         const user = requireAuth(auth);
-        await requirePin(pinDeps, user, pinOf(request), lang, meta);
+        await authorizePaidCall(pinDeps, { ctx: user, lang, meta, request }, 'aftersale', body.idempotencyKey, { kind: 'seats', id: params.id, ...body });
         return buySeats(deps, { ctx: user, lang, meta }, params.id, body);
       },
     });

@@ -1454,3 +1454,30 @@ export const b2cOrderEvents = pgTable(
   },
   (t) => [index('b2c_order_events_order_idx').on(t.orderId, t.id)],
 );
+
+// ----- Security: paid-call claims (gateway/platform/access/paid.ts) -----------------------------------------
+
+export type PaidCallClaimState = 'verifying' | 'verified';
+
+/**
+ * The idempotency key of a paid call, claimed before its PIN is checked: the first request of a key checks
+ * the PIN (`verifying`), the key then holds `verified`, and later requests of the same user and body under it
+ * (replays, a burst) go on to the domain's own idempotency without being counted as PIN attempts.
+ */
+export const paidCallClaims = pgTable(
+  'paid_call_claims',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    userId: integer('user_id').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    state: text('state').$type<PaidCallClaimState>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('paid_call_claims_created_idx').on(t.createdAt),
+    check('paid_call_claims_state_check', sql`${t.state} in ('verifying', 'verified')`),
+  ],
+);
