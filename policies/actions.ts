@@ -39,6 +39,9 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   // booking-edit: the after-sale purchases (the hub also says per action whether it is allowed now)
   'booking-edit.buyLuggage': { endpoint: 'POST /api/aftersale/bookings/:id/luggage' },
   'booking-edit.buySeat': { endpoint: 'POST /api/aftersale/bookings/:id/seats' },
+  // outbox: the operators' retry and abandon of a supplier call still owed
+  'outbox.retry': { endpoint: 'POST /api/system/outbox/:id/retry' },
+  'outbox.abandon': { endpoint: 'POST /api/system/outbox/:id/abandon' },
 };
 
 /** The permission rule of a named action, or undefined when none is declared. Throws on a dangling endpoint. */

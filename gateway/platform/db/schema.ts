@@ -1184,7 +1184,7 @@ export const sagas = pgTable(
   ],
 );
 
-export type OutboxStatus = 'pending' | 'done';
+export type OutboxStatus = 'pending' | 'done' | 'abandoned';
 
 /** Supplier calls that must happen (a compensating void): retried until they succeed, listed for operators. */
 export const supplierOutbox = pgTable(
@@ -1202,7 +1202,7 @@ export const supplierOutbox = pgTable(
     updatedAt: updatedAt(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('supplier_outbox_key_idx').on(t.key), index('supplier_outbox_pending_idx').on(t.status, t.nextAttemptAt), check('supplier_outbox_status_check', sql`${t.status} in ('pending', 'done')`)],
+  (t) => [uniqueIndex('supplier_outbox_key_idx').on(t.key), index('supplier_outbox_pending_idx').on(t.status, t.nextAttemptAt), check('supplier_outbox_status_check', sql`${t.status} in ('pending', 'done', 'abandoned')`)],
 );
 
 /** Flight search sessions shared by every instance (a search on one instance is polled or held on another). */

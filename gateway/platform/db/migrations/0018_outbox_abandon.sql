@@ -1,0 +1,2 @@
+ALTER TABLE "supplier_outbox" DROP CONSTRAINT "supplier_outbox_status_check";--> statement-breakpoint
+ALTER TABLE "supplier_outbox" ADD CONSTRAINT "supplier_outbox_status_check" CHECK ("supplier_outbox"."status" in ('pending', 'done', 'abandoned'));
