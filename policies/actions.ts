@@ -41,6 +41,9 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'booking-edit.buySeat': { endpoint: 'POST /api/aftersale/bookings/:id/seats' },
   // aftersale2: exchange-route
   'booking-edit.exchangeRoute': { endpoint: 'POST /api/aftersale/bookings/:id/exchange' },
+  // outbox: the operators' retry and abandon of a supplier call still owed
+  'outbox.retry': { endpoint: 'POST /api/system/outbox/:id/retry' },
+  'outbox.abandon': { endpoint: 'POST /api/system/outbox/:id/abandon' },
 };
 
 /** The permission rule of a named action, or undefined when none is declared. Throws on a dangling endpoint. */

@@ -39,7 +39,7 @@ function admin(): Record<string, EndpointRule> {
   add('true', 'GET /api/agents/account-info', 'PUT /api/agents/account-info', 'POST /api/system/change-password',
     'GET /api/system/pin-code', 'PUT /api/system/pin-code');
   // reliability: supplier calls still owed (compensating voids), the operators' list
-  add(ADMIN_F1, 'GET /api/system/outbox');
+  add(ADMIN_F1, 'GET /api/system/outbox', 'POST /api/system/outbox/:id/retry', 'POST /api/system/outbox/:id/abandon');
   // sign-ins: /system/signIn-config
   add(ADMIN_F1, 'GET /api/system/signin-config', 'POST /api/system/signin-config', 'PUT /api/system/signin-config/:id',
     'DELETE /api/system/signin-config/:id');

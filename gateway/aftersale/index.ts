@@ -24,7 +24,8 @@ import {
   seatMapQuery,
 } from '../../contract/aftersale';
 import { defineEndpoint } from '../platform/access/endpoint';
-import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
+import { PIN_NOTE } from '../platform/access/pin';
+import { authorizePaidCall } from '../platform/access/paid';
 import type { GatewayModule } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
 // aftersale2: exchange-route
@@ -91,7 +92,7 @@ export const afterSaleModule: GatewayModule = {
       response: paidEditResult,
       handler: async ({ params, body, auth, lang, meta, request }) => {
         const user = requireAuth(auth);
-        await requirePin(pinDeps, user, pinOf(request), lang, meta);
+        await authorizePaidCall(pinDeps, { ctx: user, lang, meta, request }, 'aftersale', body.idempotencyKey, { kind: 'luggage', id: params.id, ...body });
         return buyLuggage(deps, { ctx: user, lang, meta }, params.id, body);
       },
     });
@@ -122,7 +123,7 @@ export const afterSaleModule: GatewayModule = {
       response: paidEditResult,
       handler: async ({ params, body, auth, lang, meta, request }) => {
         const user = requireAuth(auth);
-        await requirePin(pinDeps, user, pinOf(request), lang, meta);
+        await authorizePaidCall(pinDeps, { ctx: user, lang, meta, request }, 'aftersale', body.idempotencyKey, { kind: 'seats', id: params.id, ...body });
         return buySeats(deps, { ctx: user, lang, meta }, params.id, body);
       },
     });
