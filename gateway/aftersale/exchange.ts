@@ -29,7 +29,8 @@ import type { Language } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
 import type { FlightOffer, PaxType, PriceInfo } from '../../contract/flights';
 import { defineEndpoint } from '../platform/access/endpoint';
-import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
+import { PIN_NOTE } from '../platform/access/pin';
+import { authorizePaidCall } from '../platform/access/paid';
 import { afterSaleOrders, agencies } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import type { GatewayContext } from '../platform/module';
@@ -277,7 +278,7 @@ export function registerExchange(app: FastifyInstance, ctx: GatewayContext, base
     response: exchangeResult,
     handler: async ({ params, body, auth, lang, meta, request }) => {
       const user = requireAuth(auth);
-      await requirePin(pinDeps, user, pinOf(request), lang, meta);
+      await authorizePaidCall(pinDeps, { ctx: user, lang, meta, request }, 'aftersale', body.idempotencyKey, { kind: 'exchange', id: params.id, ...body });
       return exchangeRoute(deps, { ctx: user, lang, meta }, params.id, body);
     },
   });
