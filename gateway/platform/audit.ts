@@ -80,7 +80,14 @@ export type AuditAction =
   | 'b2c.config.saved'
   | 'b2c.tour.created'
   | 'b2c.tour.updated'
-  | 'b2c.order.status';
+  | 'b2c.order.status'
+  // b2c: storefront articles and fare rules
+  | 'b2c.news.created'
+  | 'b2c.news.updated'
+  | 'b2c.news.deleted'
+  | 'b2c.fareRule.created'
+  | 'b2c.fareRule.updated'
+  | 'b2c.fareRule.deleted';
 
 export interface AuditEntry {
   userId: number | null;
