@@ -201,10 +201,18 @@ describe('orders', () => {
     expect((await setStatus(id, 'cancelled')).statusCode).toBe(409); // paid is final
     const other = (await order(depId, 1)).json().code;
     const otherId = (await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: other } })).json().data[0].id as number;
+    const mailsOf = async (c: string) => (await gw.db.select().from(outbox).where(sql`${outbox.subject} like ${`%${c}%`}`).orderBy(outbox.id)).map((m) => m.subject);
+    expect(await mailsOf(code)).toEqual([expect.stringContaining('đã nhận'), expect.stringContaining('đã thanh toán xong')]);
     expect((await setStatus(otherId, 'contacted')).statusCode).toBe(200);
+    expect(await mailsOf(other)).toHaveLength(1); // "contacted" is the agency's own step: no e-mail
     expect((await setStatus(otherId, 'confirmed')).statusCode).toBe(200);
+    const [, confirmed] = await gw.db.select().from(outbox).where(sql`${outbox.subject} like ${`%${other}%`}`).orderBy(outbox.id);
+    expect(confirmed.toAddress).toBe(customer.email);
+    expect(confirmed.subject).toContain('đã được xác nhận');
+    expect(confirmed.body).toContain('3.000.000');
     expect(await seats()).toBe(3);
     expect((await setStatus(otherId, 'cancelled')).statusCode).toBe(200);
+    expect((await mailsOf(other)).at(-1)).toContain('đã bị huỷ');
     expect(await seats()).toBe(2);
     const agents = (await call(gw, 'GET', B2C_API.agents, { token: token('f1admin') })).json() as { id: number; name: string }[];
     const assigned = await call(gw, 'POST', b2cPath(B2C_API.orderAssign, { id: otherId }), { token: token('f1admin'), body: { userId: agents[0].id } });
