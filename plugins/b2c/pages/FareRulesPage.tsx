@@ -27,9 +27,10 @@ export default function FareRulesPage() {
   const airlineName = (code: string) => t(`system.sources.${code}`, { defaultValue: code });
 
   const columns: ColumnsType<Row> = [
-    { title: t('b2c.fareRules.airline'), dataIndex: 'airline', key: 'airline', width: 190, render: (v: string) => <span><strong>{v}</strong> <span className="muted">{airlineName(v) !== v ? airlineName(v) : ''}</span></span> },
-    { title: t('b2c.fareRules.fareFamily'), dataIndex: 'fareFamily', key: 'fareFamily', width: 180 },
-    { title: t('b2c.fareRules.heading'), dataIndex: 'title', key: 'title', render: (v: string, r) => (can?.can ? <Link to={`${PAGES.b2c.changeFareRule}?id=${r.id}`} data-testid="fare-rule-link">{v}</Link> : v) },
+    { title: t('b2c.fareRules.airline'), dataIndex: 'airline', key: 'airline', width: 150, render: (v: string) => <span><strong>{v}</strong> <span className="muted">{airlineName(v) !== v ? airlineName(v) : ''}</span></span> },
+    // the family links to the editor: it stays on screen at phone width, where the title scrolls off
+    { title: t('b2c.fareRules.fareFamily'), dataIndex: 'fareFamily', key: 'fareFamily', width: 180, render: (v: string, r) => (can?.can ? <Link to={`${PAGES.b2c.changeFareRule}?id=${r.id}`} data-testid="fare-rule-link">{v}</Link> : v) },
+    { title: t('b2c.fareRules.heading'), dataIndex: 'title', key: 'title' },
     { title: t('b2c.tours.status'), dataIndex: 'status', key: 'status', width: 130, render: (v: ContentStatus) => <ContentStatusTag status={v} /> },
     { title: t('b2c.fareRules.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', width: 130, render: (v: string) => formatDate(v) },
   ];

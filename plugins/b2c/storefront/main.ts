@@ -264,7 +264,7 @@ async function fareRulesPage(): Promise<HTMLElement[]> {
     main.append(h('h2', {}, g.airline));
     for (const r of g.rules) {
       main.append(h('details', { class: 'sf-day', id: `rule-${r.id}`, open: wanted === `rule-${r.id}` || rules.length <= 3, 'data-testid': 'store-fare-rule' },
-        h('summary', {}, `${r.fareFamily} · ${r.title}`), safe(r.bodyHtml)));
+        h('summary', {}, r.title), safe(r.bodyHtml)));
     }
   }
   return [main];
