@@ -26,10 +26,18 @@ export const B2C_API = {
   orderNotes: '/api/b2c/orders/:id/notes',
   orderAssign: '/api/b2c/orders/:id/assign',
   agents: '/api/b2c/agents',
+  /** The storefront's articles and fare rules (every status: the agency writes them). */
+  news: '/api/b2c/news',
+  newsOne: '/api/b2c/news/:id',
+  newsTags: '/api/b2c/news-tags',
+  fareRules: '/api/b2c/fare-rules',
+  fareRule: '/api/b2c/fare-rules/:id',
   /** Public (no token): the storefront of a slug, one published tour, an order. */
   store: '/api/b2c/public/:slug',
   storeTour: '/api/b2c/public/:slug/tours/:id',
   storeOrders: '/api/b2c/public/:slug/orders',
+  storeNews: '/api/b2c/public/:slug/news/:id',
+  storeFareRules: '/api/b2c/public/:slug/fare-rules',
 } as const;
 
 /** The storefront's public address: /s/{slug}. */
@@ -47,6 +55,29 @@ export type B2cProduct = (typeof B2C_PRODUCTS)[number];
 
 export const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
 
+
+/** Storefront articles and fare rules are drafts until published; only published ones reach the storefront. */
+export const CONTENT_STATUSES = ['draft', 'published'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+/** An airline's two-character designator (IATA), upper case. */
+export const AIRLINE_RE = /^[A-Z0-9]{2}$/;
+
+/** Fare rules in the storefront's order: by airline, then fare family (case and accents ignored). */
+export function compareFareRules(a: { airline: string; fareFamily: string }, b: { airline: string; fareFamily: string }): number {
+  return a.airline.localeCompare(b.airline) || a.fareFamily.localeCompare(b.fareFamily, 'vi', { sensitivity: 'base' });
+}
+
+/** Groups rules by airline, keeping the given order inside each group. */
+export function groupByAirline<T extends { airline: string }>(rules: readonly T[]): { airline: string; rules: T[] }[] {
+  const out: { airline: string; rules: T[] }[] = [];
+  for (const r of rules) {
+    const g = out.find((x) => x.airline === r.airline);
+    if (g) g.rules.push(r);
+    else out.push({ airline: r.airline, rules: [r] });
+  }
+  return out;
+}
 
 export const TOUR_STATUSES = ['draft', 'published', 'closed'] as const;
 export type TourStatus = (typeof TOUR_STATUSES)[number];

@@ -9,7 +9,8 @@ import { listOf } from './list';
 import { EMAIL_RE, NAME_RE, PHONE_RE } from './validators';
 
 export * from './b2c-rules';
-import { B2C_PRODUCTS, ORDER_KINDS, ORDER_STATUSES, SLUG_RE, TOUR_STATUSES } from './b2c-rules';
+import { AIRLINE_RE, B2C_PRODUCTS, CONTENT_STATUSES, ORDER_KINDS, ORDER_STATUSES, SLUG_RE, TOUR_STATUSES } from './b2c-rules';
+import { newsInput } from './content';
 import { THEME_NAMES } from './colours';
 
 /** The storefront's colours are one of the portal's three colour systems. */
@@ -206,6 +207,71 @@ export const orderNoteInput = z.object({ note: z.string().trim().min(1).max(1000
 export const orderAssignInput = z.object({ userId: z.number().int().min(1).nullable() });
 export const b2cAgents = z.array(z.object({ id: z.number().int(), name: z.string() }));
 
+// ---------------------------------------------------------------- storefront articles (/b2c/news, change-news)
+
+/** An article of the storefront: the news editor's fields without the portal's audience and window. */
+export const b2cNewsInput = newsInput.pick({ title: true, summary: true, tags: true, coverUploadId: true, bodyHtml: true }).extend({
+  status: z.enum(CONTENT_STATUSES).default('draft'),
+});
+export type B2cNewsInput = z.input<typeof b2cNewsInput>;
+
+export const b2cNews = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  tags: z.array(z.string()),
+  coverUploadId: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  /** Sanitised HTML. */
+  bodyHtml: z.string(),
+  status: z.enum(CONTENT_STATUSES),
+  authorName: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type B2cNews = z.infer<typeof b2cNews>;
+export const b2cNewsSummary = b2cNews.omit({ bodyHtml: true });
+export type B2cNewsSummary = z.infer<typeof b2cNewsSummary>;
+export const b2cNewsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(100).optional(),
+  tag: z.string().trim().min(1).max(40).optional(),
+  status: z.enum(CONTENT_STATUSES).optional(),
+});
+export const b2cNewsPage = listOf(b2cNewsSummary);
+export const b2cNewsTags = listOf(z.object({ tag: z.string(), count: z.number().int() }));
+
+// ---------------------------------------------------------------- fare rules (/b2c/fare-rules, change-fare-rule)
+
+export const fareRuleInput = z.object({
+  airline: z.string().trim().toUpperCase().regex(AIRLINE_RE),
+  fareFamily: z.string().trim().min(1).max(60),
+  title: z.string().trim().min(1).max(200),
+  /** Rich text for customers, sanitised by the gateway. */
+  bodyHtml: z.string().max(100_000),
+  status: z.enum(CONTENT_STATUSES).default('draft'),
+});
+export type FareRuleInput = z.input<typeof fareRuleInput>;
+
+export const fareRule = z.object({
+  id: z.number().int(),
+  airline: z.string(),
+  fareFamily: z.string(),
+  title: z.string(),
+  bodyHtml: z.string(),
+  status: z.enum(CONTENT_STATUSES),
+  updatedAt: z.string(),
+});
+export type FareRule = z.infer<typeof fareRule>;
+export const fareRuleQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  airline: z.string().trim().toUpperCase().regex(AIRLINE_RE).optional(),
+  status: z.enum(CONTENT_STATUSES).optional(),
+});
+export const fareRulePage = listOf(fareRule.omit({ bodyHtml: true }));
+
 // ---------------------------------------------------------------- the public storefront
 
 export const storefront = z.object({
@@ -222,6 +288,15 @@ export const storefront = z.object({
   products: z.array(z.enum(B2C_PRODUCTS)),
   /** Published tours with future departures' prices already including the markup. */
   tours: z.array(tourSummary),
-  news: z.array(z.object({ id: z.number().int(), title: z.string(), summary: z.string().nullable(), coverUrl: z.string().nullable(), publishedAt: z.string().nullable() })),
+  /** The latest published articles. */
+  news: z.array(z.object({ id: z.number().int(), title: z.string(), summary: z.string().nullable(), tags: z.array(z.string()), coverUrl: z.string().nullable(), publishedAt: z.string().nullable() })),
+  /** The published fare rules' titles, by airline then fare family (the texts: storeFareRules). */
+  fareRules: z.array(z.object({ id: z.number().int(), airline: z.string(), fareFamily: z.string(), title: z.string() })),
 });
 export type Storefront = z.infer<typeof storefront>;
+/** A published article as the storefront shows it. */
+export const storeNews = b2cNews.omit({ status: true, coverUploadId: true, authorName: true });
+export type StoreNews = z.infer<typeof storeNews>;
+/** The published fare rules with their texts. */
+export const storeFareRules = z.array(fareRule.omit({ status: true }));
+export type StoreFareRules = z.infer<typeof storeFareRules>;

@@ -54,6 +54,12 @@ export const PAGES = {
     tour: '/b2c/tour/:id',
     changeTour: '/b2c/change-tour',
     orders: '/b2c/list-order',
+    news: '/b2c/news',
+    newsByTag: '/b2c/news-by-tag',
+    newsArticle: '/b2c/news/:id',
+    changeNews: '/b2c/change-news',
+    fareRules: '/b2c/fare-rules',
+    changeFareRule: '/b2c/change-fare-rule',
   },
   // trains
   trains: {

@@ -4,6 +4,9 @@
  * it through new → contacted → confirmed → paid, or cancelled (contract/b2c.ts allowedTransitions), assigns
  * it to an agent and writes notes; every change is a line of its history.
  *
+ * The customer is told by e-mail (through the outbox, in the same transaction) when the order is confirmed,
+ * paid or cancelled.
+ *
  * Seats: the first move of a tour order to confirmed (or straight to paid) takes the party's seats from the
  * departure with ONE conditional UPDATE (`seats_taken + n <= seats_total`), so two confirmations racing for
  * the last seat cannot both pass; cancelling a confirmed order gives them back.
@@ -26,7 +29,7 @@ import {
 import { ErrorCode } from '../../contract/errors';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { Conn, Db } from '../platform/db/client';
-import { b2cDepartures, b2cOrderEvents, b2cOrders, b2cTours, users } from '../platform/db/schema';
+import { b2cConfigs, b2cDepartures, b2cOrderEvents, b2cOrders, b2cTours, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import type { UserContext } from '../platform/tenancy/users';
 import { queueMail } from '../mail/service';
@@ -60,6 +63,30 @@ function confirmationMail(store: ConfigRow, code: string, what: string, total: n
       total !== null ? `Estimated total: ${formatVnd(total)}.` : 'We will send you a quote.',
       'An agent will contact you to confirm it during opening hours.',
     ].filter((l, i, all) => l !== '' || all[i - 1] !== '').join('\n'),
+  };
+}
+
+/** The e-mail telling the customer that their order moved to `to` (confirmed, paid or cancelled). */
+export function statusMail(store: Pick<ConfigRow, 'name' | 'phone' | 'email'>, code: string, to: OrderStatus, total: number | null): { subject: string; body: string } | null {
+  const vi = { confirmed: 'đã được xác nhận', paid: 'đã thanh toán xong', cancelled: 'đã bị huỷ' } as const;
+  const en = { confirmed: 'is confirmed', paid: 'is paid', cancelled: 'is cancelled' } as const;
+  if (to !== 'confirmed' && to !== 'paid' && to !== 'cancelled') return null;
+  const contact = [store.phone, store.email].filter(Boolean).join(' · ');
+  return {
+    subject: `${store.name}: yêu cầu ${code} ${vi[to]} / request ${code} ${en[to]}`,
+    body: [
+      [
+        `${store.name}: yêu cầu ${code} của quý khách ${vi[to]}.`,
+        to === 'confirmed' && total !== null ? `Số tiền cần thanh toán: ${formatVnd(total)}.` : '',
+        to === 'cancelled' ? 'Nếu quý khách không yêu cầu huỷ, vui lòng liên hệ chúng tôi.' : '',
+        contact ? `Liên hệ: ${contact}` : '',
+      ],
+      [
+        `${store.name}: your request ${code} ${en[to]}.`,
+        to === 'confirmed' && total !== null ? `Amount to pay: ${formatVnd(total)}.` : '',
+        to === 'cancelled' ? 'If you did not ask to cancel it, please contact us.' : '',
+      ],
+    ].map((lines) => lines.filter(Boolean).join('\n')).join('\n\n'),
   };
 }
 
@@ -238,6 +265,9 @@ export function changeStatus(db: Db, ctx: UserContext, id: number, to: OrderStat
     }
     await tx.update(b2cOrders).set({ status: to, updatedAt: new Date() }).where(eq(b2cOrders.id, id));
     await tx.insert(b2cOrderEvents).values({ orderId: id, userId: ctx.user.id, kind: 'status', fromStatus: from, toStatus: to, note });
+    const [store] = await tx.select().from(b2cConfigs).where(eq(b2cConfigs.agencyId, ctx.agency.id));
+    const mail = store ? statusMail(store, row.code, to, row.total) : null;
+    if (mail) await queueMail(tx, { to: row.customerEmail, ...mail });
     await writeAudit(tx, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'b2c.order.status', target: row.code, detail: { from, to } }, meta);
     return oneOrder(tx, ctx, id);
   });

@@ -8,13 +8,24 @@ import {
   b2cConfigAnswer,
   b2cConfig,
   b2cConfigInput,
+  b2cNews,
+  b2cNewsInput,
+  b2cNewsPage,
+  b2cNewsQuery,
+  b2cNewsTags,
   b2cOrder,
+  fareRule,
+  fareRuleInput,
+  fareRulePage as fareRulePageSchema,
+  fareRuleQuery,
   orderAssignInput,
   orderNoteInput,
   orderPage as orderPageSchema,
   orderQuery,
   orderStatusInput,
   storefront,
+  storeFareRules,
+  storeNews,
   storeOrderInput,
   storeOrderResult,
   tour,
@@ -23,19 +34,42 @@ import {
   tourQuery,
 } from '../../contract/b2c';
 import { idParam } from '../../contract/agents';
+import { okResult } from '../../contract/auth';
 import { COLOUR_SYSTEMS } from '../../contract/colours';
 import { ErrorCode } from '../../contract/errors';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { todayInVietnam, type Clock } from '../platform/clock';
-import { b2cTours } from '../platform/db/schema';
+import { b2cNews as newsTable, b2cTours } from '../platform/db/schema';
+import { cap, take } from '../platform/limits';
 import { ApiError } from '../platform/http/errors';
 import { requireAuth } from '../platform/tenancy/scope';
 import type { Conn } from '../platform/db/client';
 import { configBySlug, configOf, saveConfig, toConfig } from './config';
+import {
+  createNews,
+  createRule,
+  deleteNews,
+  deleteRule,
+  fareRulePage,
+  newsPage,
+  newsTags,
+  oneNews,
+  ownNewsWhere,
+  ownRule,
+  publishedNewsWhere,
+  publishedRules,
+  updateNews,
+  updateRule,
+} from './content';
 import { addNote, agentsOf, assign, changeStatus, createStoreOrder, oneOrder, orderPage } from './orders';
 import { createTour, ownTour, summaryOf, tourPage, toursWhere, updateTour } from './tours';
 
 const slugParam = z.object({ slug: z.string().trim().min(1).max(60) });
+const storeIdParam = slugParam.extend({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** Reads of the public storefront one address may make per minute (the platform limiter, every instance). */
+export const STORE_READS = 120;
+export const STORE_READ_RULE = cap(STORE_READS, 60_000);
 
 export interface CaptchaCheck {
   check(conn: Conn, id: string, answer: string): Promise<boolean>;
@@ -175,7 +209,131 @@ export function registerB2cRoutes(app: FastifyInstance, deps: AccessDeps, clock:
     handler: ({ auth }) => agentsOf(db, requireAuth(auth)),
   });
 
+  // ---------------------------------------------------------------- articles (/b2c/news, news-by-tag, news/{id}, change-news)
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: B2C_API.news,
+    tags,
+    summary: 'The storefront’s articles, drafts included: search, tag (news-by-tag), status, pages',
+    query: b2cNewsQuery,
+    response: b2cNewsPage,
+    handler: ({ auth, query }) => newsPage(db, ownNewsWhere(requireAuth(auth).agency.id), query),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: B2C_API.newsTags,
+    tags,
+    summary: 'Tags of the storefront’s articles, with counts',
+    response: b2cNewsTags,
+    handler: ({ auth }) => newsTags(db, ownNewsWhere(requireAuth(auth).agency.id)),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: B2C_API.newsOne,
+    tags,
+    summary: 'One article of the storefront (body sanitised)',
+    params: idParam,
+    response: b2cNews,
+    handler: ({ auth, params }) => oneNews(db, and(eq(newsTable.id, params.id), ownNewsWhere(requireAuth(auth).agency.id))!),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: B2C_API.news,
+    tags,
+    summary: 'Write an article (body sanitised; the cover must be the agency’s own image upload)',
+    body: b2cNewsInput,
+    response: b2cNews,
+    handler: ({ auth, body, meta }) => createNews(db, requireAuth(auth), body, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'PUT',
+    url: B2C_API.newsOne,
+    tags,
+    summary: 'Change an article of the storefront',
+    params: idParam,
+    body: b2cNewsInput,
+    response: b2cNews,
+    handler: ({ auth, params, body, meta }) => updateNews(db, requireAuth(auth), params.id, body, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'DELETE',
+    url: B2C_API.newsOne,
+    tags,
+    summary: 'Delete an article of the storefront',
+    params: idParam,
+    response: okResult,
+    handler: async ({ auth, params, meta }) => {
+      await deleteNews(db, requireAuth(auth), params.id, meta);
+      return { ok: true as const };
+    },
+  });
+
+  // ---------------------------------------------------------------- fare rules (/b2c/fare-rules, change-fare-rule)
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: B2C_API.fareRules,
+    tags,
+    summary: 'The agency’s fare-rule texts, by airline and fare family',
+    query: fareRuleQuery,
+    response: fareRulePageSchema,
+    handler: ({ auth, query }) => fareRulePage(db, requireAuth(auth), query),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: B2C_API.fareRule,
+    tags,
+    summary: 'One fare-rule text (body sanitised)',
+    params: idParam,
+    response: fareRule,
+    handler: ({ auth, params }) => ownRule(db, requireAuth(auth), params.id),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: B2C_API.fareRules,
+    tags,
+    summary: 'Write the text of an airline’s fare family (one per airline and family: 409/49 reason fareRuleTaken)',
+    body: fareRuleInput,
+    response: fareRule,
+    handler: ({ auth, body, meta }) => createRule(db, requireAuth(auth), body, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'PUT',
+    url: B2C_API.fareRule,
+    tags,
+    summary: 'Change a fare-rule text',
+    params: idParam,
+    body: fareRuleInput,
+    response: fareRule,
+    handler: ({ auth, params, body, meta }) => updateRule(db, requireAuth(auth), params.id, body, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'DELETE',
+    url: B2C_API.fareRule,
+    tags,
+    summary: 'Delete a fare-rule text',
+    params: idParam,
+    response: okResult,
+    handler: async ({ auth, params, meta }) => {
+      await deleteRule(db, requireAuth(auth), params.id, meta);
+      return { ok: true as const };
+    },
+  });
+
   // ---------------------------------------------------------------- the public storefront
+  /** Counts a public read of the address; past STORE_READS a minute it is refused (429, code 58). */
+  const countRead = async (ip: string) => {
+    const verdict = await take(db, `b2c-store:ip:${ip}`, STORE_READ_RULE);
+    if (!verdict.allowed) throw new ApiError(ErrorCode.RATE_LIMITED, { retryAfterSeconds: verdict.retryAfterSeconds });
+  };
   const storeOf = async (slug: string) => {
     const store = await configBySlug(db, slug);
     if (!store) throw new ApiError(ErrorCode.NOT_FOUND);
@@ -190,7 +348,8 @@ export function registerB2cRoutes(app: FastifyInstance, deps: AccessDeps, clock:
     summary: 'A storefront: its settings and published tours (prices include the tour markup)',
     params: slugParam,
     response: storefront,
-    handler: async ({ params }) => {
+    handler: async ({ params, meta }) => {
+      await countRead(meta.ip);
       const store = await storeOf(params.slug);
       const tours = store.products.includes('tours') ? await toursWhere(db, published(store.agencyId), today(), store.tourMarkup, 50) : [];
       const t = today();
@@ -206,7 +365,19 @@ export function registerB2cRoutes(app: FastifyInstance, deps: AccessDeps, clock:
         hours: store.hours,
         products: toConfig(store).products,
         tours: tours.map((x) => summaryOf({ ...x, departures: x.departures.filter((d) => d.date >= t) })),
-        news: [],
+        news: store.products.includes('news')
+          ? (await newsPage(db, publishedNewsWhere(store.agencyId), { page: 1, pageSize: 12 })).data.map((n) => ({
+              id: n.id,
+              title: n.title,
+              summary: n.summary,
+              tags: n.tags,
+              coverUrl: n.coverUrl,
+              publishedAt: n.publishedAt,
+            }))
+          : [],
+        fareRules: store.products.includes('fareRules')
+          ? (await publishedRules(db, store.agencyId)).map((r) => ({ id: r.id, airline: r.airline, fareFamily: r.fareFamily, title: r.title }))
+          : [],
       };
     },
   });
@@ -216,9 +387,10 @@ export function registerB2cRoutes(app: FastifyInstance, deps: AccessDeps, clock:
     url: B2C_API.storeTour,
     tags,
     summary: 'One published tour of a storefront, with its future departures and seats left',
-    params: slugParam.extend({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+    params: storeIdParam,
     response: tour,
-    handler: async ({ params }) => {
+    handler: async ({ params, meta }) => {
+      await countRead(meta.ip);
       const store = await storeOf(params.slug);
       const t = today();
       const [found] = await toursWhere(db, and(published(store.agencyId), eq(b2cTours.id, params.id))!, t, store.tourMarkup, 1);
@@ -239,6 +411,37 @@ export function registerB2cRoutes(app: FastifyInstance, deps: AccessDeps, clock:
     handler: async ({ params, body, meta }) => {
       const store = await storeOf(params.slug);
       return createStoreOrder(db, store, body, meta.ip, today(), (conn) => (captcha ? captcha.check(conn, body.captchaId, body.captcha) : Promise.resolve(true)));
+    },
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: B2C_API.storeNews,
+    tags,
+    summary: 'One published article of a storefront (body sanitised)',
+    params: storeIdParam,
+    response: storeNews,
+    handler: async ({ params, meta }) => {
+      await countRead(meta.ip);
+      const store = await storeOf(params.slug);
+      if (!store.products.includes('news')) throw new ApiError(ErrorCode.NOT_FOUND);
+      const { status: _s, coverUploadId: _c, authorName: _a, ...shown } = await oneNews(db, and(eq(newsTable.id, params.id), publishedNewsWhere(store.agencyId))!);
+      return shown;
+    },
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: B2C_API.storeFareRules,
+    tags,
+    summary: 'The published fare rules of a storefront with their texts, by airline then fare family',
+    params: slugParam,
+    response: storeFareRules,
+    handler: async ({ params, meta }) => {
+      await countRead(meta.ip);
+      const store = await storeOf(params.slug);
+      if (!store.products.includes('fareRules')) throw new ApiError(ErrorCode.NOT_FOUND);
+      return (await publishedRules(db, store.agencyId)).map(({ status: _s, ...r }) => r);
     },
   });
 }

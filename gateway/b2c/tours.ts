@@ -12,7 +12,7 @@ import type { Conn, Db } from '../platform/db/client';
 import { b2cDepartures, b2cTours } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import type { UserContext } from '../platform/tenancy/users';
-import { sanitizeNewsHtml } from '../news/service';
+import { sanitizeRichHtml } from '../platform/rich-text';
 import { assertOwnImage, uploadUrl } from '../uploads/service';
 
 type TourRow = typeof b2cTours.$inferSelect;
@@ -38,8 +38,8 @@ export function toTour(r: TourRow, deps: DepartureRow[], today: string, markup =
     summary: r.summary,
     destination: r.destination,
     days: r.days,
-    bodyHtml: sanitizeNewsHtml(r.bodyHtml),
-    itinerary: r.itinerary.map((d) => ({ title: d.title, bodyHtml: sanitizeNewsHtml(d.bodyHtml) })),
+    bodyHtml: sanitizeRichHtml(r.bodyHtml),
+    itinerary: r.itinerary.map((d) => ({ title: d.title, bodyHtml: sanitizeRichHtml(d.bodyHtml) })),
     inclusions: r.inclusions,
     exclusions: r.exclusions,
     imageUploadIds: r.imageUploadIds,
@@ -98,8 +98,8 @@ function columns(input: Input) {
     summary: input.summary,
     destination: input.destination,
     days: input.days,
-    bodyHtml: sanitizeNewsHtml(input.bodyHtml),
-    itinerary: input.itinerary.map((d) => ({ title: d.title, bodyHtml: sanitizeNewsHtml(d.bodyHtml) })),
+    bodyHtml: sanitizeRichHtml(input.bodyHtml),
+    itinerary: input.itinerary.map((d) => ({ title: d.title, bodyHtml: sanitizeRichHtml(d.bodyHtml) })),
     inclusions: input.inclusions,
     exclusions: input.exclusions,
     imageUploadIds: [...new Set(input.imageUploadIds)],

@@ -36,7 +36,7 @@ import type { Conn, Db } from '../platform/db/client';
 import { news, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import { assertOwnImage, uploadUrl } from '../uploads/service';
-import { normaliseTags, sanitizeNewsHtml } from './sanitize';
+import { normaliseTags, sanitizeRichHtml } from '../platform/rich-text';
 
 type Row = typeof news.$inferSelect;
 
@@ -106,7 +106,7 @@ async function one(conn: Conn, where: SQL): Promise<NewsArticle> {
   const [row] = await conn.select({ n: news, author: users.fullName }).from(news).leftJoin(users, eq(users.id, news.authorId)).where(where);
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   // Sanitised again when shown: rows written before a policy change, or by other means, are covered too.
-  return { ...toArticle(row.n, row.author), bodyHtml: sanitizeNewsHtml(row.n.bodyHtml) };
+  return { ...toArticle(row.n, row.author), bodyHtml: sanitizeRichHtml(row.n.bodyHtml) };
 }
 
 function checkWindow(from: string | null | undefined, to: string | null | undefined): void {
@@ -137,7 +137,7 @@ export function createNews(db: Db, notifier: Notifier, ctx: UserContext, input: 
         summary: input.summary,
         tags: normaliseTags(input.tags),
         coverUploadId: input.coverUploadId,
-        bodyHtml: sanitizeNewsHtml(input.bodyHtml),
+        bodyHtml: sanitizeRichHtml(input.bodyHtml),
         status: input.status,
         publishFrom: input.publishFrom ? new Date(input.publishFrom) : null,
         publishTo: input.publishTo ? new Date(input.publishTo) : null,
@@ -168,7 +168,7 @@ export function updateNews(db: Db, notifier: Notifier, ctx: UserContext, id: num
         ...(input.summary !== undefined ? { summary: input.summary } : {}),
         ...(input.tags !== undefined ? { tags: normaliseTags(input.tags) } : {}),
         ...(input.coverUploadId !== undefined ? { coverUploadId: input.coverUploadId } : {}),
-        ...(input.bodyHtml !== undefined ? { bodyHtml: sanitizeNewsHtml(input.bodyHtml) } : {}),
+        ...(input.bodyHtml !== undefined ? { bodyHtml: sanitizeRichHtml(input.bodyHtml) } : {}),
         ...(input.status !== undefined ? { status: input.status } : {}),
         ...(input.publishFrom !== undefined ? { publishFrom: input.publishFrom ? new Date(input.publishFrom) : null } : {}),
         ...(input.publishTo !== undefined ? { publishTo: input.publishTo ? new Date(input.publishTo) : null } : {}),

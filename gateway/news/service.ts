@@ -1,2 +1,2 @@
-/** What other modules may use of news: the HTML policy of articles (the demo seed writes articles too). */
-export { sanitizeNewsHtml } from './sanitize';
+/** What other modules may use of news: the HTML policy of articles, now the platform's (platform/rich-text.ts). */
+export { sanitizeRichHtml as sanitizeNewsHtml } from '../platform/rich-text';

@@ -83,7 +83,14 @@ export type AuditAction =
   | 'b2c.order.status'
   // reliability: the operators' outbox screen
   | 'outbox.retried'
-  | 'outbox.abandoned';
+  | 'outbox.abandoned'
+  // b2c: storefront articles and fare rules
+  | 'b2c.news.created'
+  | 'b2c.news.updated'
+  | 'b2c.news.deleted'
+  | 'b2c.fareRule.created'
+  | 'b2c.fareRule.updated'
+  | 'b2c.fareRule.deleted';
 
 export interface AuditEntry {
   userId: number | null;

@@ -1,12 +1,12 @@
 /**
- * The demo storefront of the F1 agency (gateway/b2c): its settings at /s/saoviet and three published tours
- * with departures a few weeks out. Run after seedDemo (the agencies and f1admin, who holds USE_B2C); idempotent.
+ * The demo storefront of the F1 agency (gateway/b2c): its settings at /s/saoviet, three published tours
+ * with departures a few weeks out, two published articles and the fare rules of three airlines. Run after seedDemo (the agencies and f1admin, who holds USE_B2C); idempotent.
  */
 import { and, eq } from 'drizzle-orm';
 import { addDays, todayInVietnam } from '../platform/clock';
 import type { Db } from '../platform/db/client';
-import { agencies, b2cConfigs, b2cDepartures, b2cTours } from '../platform/db/schema';
-import { sanitizeNewsHtml } from '../news/service';
+import { agencies, b2cConfigs, b2cDepartures, b2cFareRules, b2cNews, b2cTours } from '../platform/db/schema';
+import { sanitizeRichHtml } from '../platform/rich-text';
 import { gradientPng, storeDemoImage } from './images';
 
 export const DEMO_STORE_SLUG = 'saoviet';
@@ -53,6 +53,34 @@ const TOURS = [
   },
 ] as const;
 
+const NEWS = [
+  {
+    title: 'Mùa lúa chín Mù Cang Chải: đi tháng nào đẹp nhất?', tags: ['kinh nghiệm', 'tây bắc'],
+    summary: 'Cuối tháng 9 đến giữa tháng 10 là lúc ruộng bậc thang vàng rực.',
+    bodyHtml: '<p>Ruộng bậc thang Mù Cang Chải chín vàng từ <strong>cuối tháng 9</strong> đến giữa tháng 10.</p><ul><li>Đi xe giường nằm từ Hà Nội khoảng 7 giờ.</li><li>Mang áo khoác: đêm trên núi lạnh.</li></ul>',
+  },
+  {
+    title: 'Ưu đãi hè: giảm 10% tour biển cho nhóm từ 4 người', tags: ['khuyến mãi', 'biển'],
+    summary: 'Áp dụng cho tour Hạ Long và Phú Quốc khởi hành trước 31/8.',
+    bodyHtml: '<p>Nhóm từ 4 người lớn được <em>giảm 10%</em> giá tour Hạ Long và Phú Quốc.</p><p>Liên hệ hotline để giữ chỗ.</p>',
+  },
+] as const;
+
+const FARE_RULES = [
+  {
+    airline: 'VN', fareFamily: 'Phổ thông Tiêu chuẩn', title: 'Vietnam Airlines – Phổ thông Tiêu chuẩn',
+    bodyHtml: '<ul><li>Hành lý xách tay 12 kg, ký gửi 23 kg.</li><li>Đổi ngày, giờ bay: phí 300.000 ₫ cộng chênh lệch giá.</li><li>Hoàn vé: phí 500.000 ₫ trước giờ bay.</li></ul>',
+  },
+  {
+    airline: 'VJ', fareFamily: 'Eco', title: 'Vietjet Air – Eco',
+    bodyHtml: '<ul><li>Hành lý xách tay 7 kg; hành lý ký gửi mua thêm.</li><li>Đổi chuyến: phí 378.000 ₫ cộng chênh lệch giá, trước giờ bay 3 tiếng.</li><li>Không hoàn vé.</li></ul>',
+  },
+  {
+    airline: 'QH', fareFamily: 'Economy Smart', title: 'Bamboo Airways – Economy Smart',
+    bodyHtml: '<ul><li>Hành lý xách tay 7 kg, ký gửi 20 kg.</li><li>Đổi vé: phí 350.000 ₫ cộng chênh lệch giá.</li><li>Hoàn vé: phí 450.000 ₫.</li></ul>',
+  },
+] as const;
+
 export async function seedB2c(db: Db, now: Date = new Date()): Promise<number> {
   const today = todayInVietnam(now.getTime());
   return db.transaction(async (tx) => {
@@ -64,7 +92,7 @@ export async function seedB2c(db: Db, now: Date = new Date()): Promise<number> {
       .values({
         agencyId: f1.id, slug: DEMO_STORE_SLUG, name: 'Du lịch Sao Việt', logoUploadId: null, theme: 'blue', phone: '0901234567',
         email: 'datcho@saoviet.example', address: '12 Lý Thường Kiệt, Hoàn Kiếm, Hà Nội', hours: '8:00–21:00, T2–CN',
-        flightMarkup: 50_000, tourMarkup: 0, products: ['tours', 'flights'],
+        flightMarkup: 50_000, tourMarkup: 0, products: ['tours', 'flights', 'news', 'fareRules'],
       })
       .onConflictDoNothing();
     let created = 0;
@@ -75,7 +103,7 @@ export async function seedB2c(db: Db, now: Date = new Date()): Promise<number> {
         .insert(b2cTours)
         .values({
           agencyId: f1.id, title: t.title, summary: t.summary, destination: t.destination, days: t.days, status: 'published',
-          bodyHtml: sanitizeNewsHtml(`<p>${t.summary}</p>`), itinerary: t.itinerary.map((d) => ({ title: d.title, bodyHtml: sanitizeNewsHtml(d.bodyHtml) })),
+          bodyHtml: sanitizeRichHtml(`<p>${t.summary}</p>`), itinerary: t.itinerary.map((d) => ({ title: d.title, bodyHtml: sanitizeRichHtml(d.bodyHtml) })),
           inclusions: [...t.inclusions], exclusions: [...t.exclusions], imageUploadIds: [t.image],
         })
         .returning({ id: b2cTours.id });
@@ -83,6 +111,17 @@ export async function seedB2c(db: Db, now: Date = new Date()): Promise<number> {
         await tx.insert(b2cDepartures).values({ tourId: row.id, date: addDays(today, d.in), seatsTotal: d.seats, priceAdult: d.adult, priceChild: d.child, priceInfant: d.infant });
       }
       created += 1;
+    }
+    for (const n of NEWS) {
+      const [exists] = await tx.select({ id: b2cNews.id }).from(b2cNews).where(and(eq(b2cNews.agencyId, f1.id), eq(b2cNews.title, n.title)));
+      if (exists) continue;
+      await tx.insert(b2cNews).values({ agencyId: f1.id, title: n.title, summary: n.summary, tags: [...n.tags], bodyHtml: sanitizeRichHtml(n.bodyHtml), status: 'published', publishedAt: now });
+    }
+    for (const r of FARE_RULES) {
+      await tx
+        .insert(b2cFareRules)
+        .values({ agencyId: f1.id, airline: r.airline, fareFamily: r.fareFamily, title: r.title, bodyHtml: sanitizeRichHtml(r.bodyHtml), status: 'published' })
+        .onConflictDoNothing();
     }
     return created;
   });

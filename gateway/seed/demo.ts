@@ -10,7 +10,7 @@ import { insertUser, validateNewUser } from '../admin/service';
 import { hashPassword } from '../platform/passwords';
 import type { Db } from '../platform/db/client';
 import { agencies, banners, news, permissionGroups, serviceFees, signIns, supportContacts, users } from '../platform/db/schema';
-import { sanitizeNewsHtml } from '../news/service';
+import { sanitizeRichHtml } from '../platform/rich-text';
 import { insertSupportContact } from '../support/service';
 import type { SupportInput } from '../../contract/content';
 import { gradientPng, storeDemoImage } from './images';
@@ -348,7 +348,7 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
       if (exists) continue;
       await tx.insert(news).values({
         agencyId: f1, authorId: author?.id ?? null, title: n.title, summary: n.summary, tags: [...n.tags], coverUploadId: n.cover,
-        bodyHtml: sanitizeNewsHtml(n.bodyHtml), status: 'published', audience: [1, 2, 3], publishedAt: new Date(),
+        bodyHtml: sanitizeRichHtml(n.bodyHtml), status: 'published', audience: [1, 2, 3], publishedAt: new Date(),
       });
       report.news += 1;
     }

@@ -3,11 +3,13 @@
  * tour with one departure; hostile HTML put into its bodies never runs, neither on the admin's tour page nor
  * on the storefront; in a second browser without sign-in the storefront (/s/saoviet) lists the tour and
  * takes an order with the customer's details; the confirmation page shows the order code; the order lands in
- * /b2c/list-order, the admin confirms it and the departure's seats left drop by the party.
+ * /b2c/list-order, the admin confirms it and the departure's seats left drop by the party. Then f1admin writes
+ * and publishes a storefront article in /b2c/change-news; the customer's phone-sized browser finds it on the
+ * storefront (with its tag, and the demo fare rules by airline), and hostile HTML in its body never runs.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { B2C_API, b2cPath, type Tour, type TourInput } from '../../contract/b2c';
+import { B2C_API, b2cPath, type B2cNews, type Tour, type TourInput } from '../../contract/b2c';
 import { encrypt, seal } from '../../contract/crypto';
 import { openBrowser, type Browser } from '../support/browser';
 import { XSS_CORPUS } from '../support/xss-corpus';
@@ -36,17 +38,18 @@ function guard(page: Page): { dialogs: string[] } {
   return seen;
 }
 
-/** Changes a tour through the API as the signed-in admin (sealed body, tsp), the way the portal does. */
-async function putTour(page: Page, id: number, values: TourInput): Promise<Tour> {
+/** Writes through the API as the signed-in admin (sealed body, tsp), the way the portal does. */
+async function put<T>(page: Page, path: string, values: unknown): Promise<T> {
   const token = (await storage(page)).accessToken;
-  const res = await fetch(`${baseUrl}${b2cPath(B2C_API.tour, { id })}`, {
+  const res = await fetch(`${baseUrl}${path}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, tsp: encrypt(String(Date.now())) },
     body: JSON.stringify(seal(values)),
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as Tour;
+  return (await res.json()) as T;
 }
+const putTour = (page: Page, id: number, values: TourInput) => put<Tour>(page, b2cPath(B2C_API.tour, { id }), values);
 
 const seatsLeft = async (page: Page) => Number(await page.getByTestId('seats-left').first().getAttribute('data-left'));
 
@@ -126,6 +129,57 @@ describe('B2C storefront', () => {
     await page.goto(`${baseUrl}/b2c/tour/${tourId}`);
     await page.getByTestId('tour-departures').waitFor();
     await expect.poll(() => seatsLeft(page)).toBe(3);
+
+    expect(adminSeen.dialogs).toEqual([]);
+    expect(shopSeen.dialogs).toEqual([]);
+  });
+
+  it('publish an article in the portal and read it on the storefront; its hostile HTML never runs', async () => {
+    const page = await admin.context.newPage();
+    const adminSeen = guard(page);
+    // the admin's browser may still be signed in from the test above
+    await page.goto(`${baseUrl}/b2c/change-news`);
+    await page.waitForURL(/\/(login|b2c\/change-news)/);
+    if (new URL(page.url()).pathname.startsWith('/login')) {
+      await login(page, baseUrl, 'f1admin');
+      await page.goto(`${baseUrl}/b2c/change-news`);
+    }
+    const title = `Cẩm nang Côn Đảo ${Date.now() % 100_000}`;
+    const tag = `cônđảo${Date.now() % 1000}`;
+    await page.getByTestId('news-title').fill(title);
+    await page.getByTestId('news-tags').locator('input').fill(tag);
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: /^(Nội dung|Body)$/ }).fill('Mùa biển lặng từ tháng 3 đến tháng 9.');
+    await page.locator('label.ant-radio-button-wrapper', { hasText: /Đã đăng|Published/ }).click();
+    await page.getByTestId('news-save').click();
+    await page.waitForURL(/\/b2c\/news\/\d+$/, { timeout: 30_000 });
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByText('Mùa biển lặng từ tháng 3 đến tháng 9.').waitFor();
+    await page.locator(`[data-testid=content-status][data-status=published]`).waitFor();
+
+    // the same article with the hostile corpus added to its body, written as the portal writes
+    await put<B2cNews>(page, b2cPath(B2C_API.newsOne, { id }), {
+      title, summary: 'Đi mùa nào, ở đâu', tags: [tag], coverUploadId: null, status: 'published',
+      bodyHtml: `<p>Mùa biển lặng từ tháng 3 đến tháng 9.</p>${XSS_CORPUS}`,
+    });
+    await page.reload();
+    await page.getByText('Mùa biển lặng từ tháng 3 đến tháng 9.').waitFor();
+    expect(await page.locator('.news-body [onerror], .news-body [onclick], .news-body script, .news-body iframe, .news-body svg').count()).toBe(0);
+
+    const shop = await customer.context.newPage();
+    const shopSeen = guard(shop);
+    await shop.goto(`${baseUrl}/s/saoviet`);
+    await shop.locator('#fare-rules').getByText('VN', { exact: true }).waitFor({ timeout: 30_000 });
+    const item = shop.getByTestId('store-news').filter({ hasText: title });
+    await item.waitFor();
+    await item.getByRole('link', { name: `#${tag}` }).click();
+    await shop.getByRole('heading', { name: new RegExp(`#${tag}`) }).waitFor();
+    expect(await shop.getByTestId('store-news').count()).toBe(1);
+    await shop.getByTestId('store-news').getByRole('link', { name: title }).click();
+    const article = shop.getByTestId('store-article');
+    await article.getByText('Mùa biển lặng từ tháng 3 đến tháng 9.').waitFor();
+    expect(await article.locator('[onerror], [onclick], script, iframe, svg, [style]').count()).toBe(0);
+    expect(await shop.evaluate(() => document.querySelectorAll('a[href^="javascript"]').length)).toBe(0);
 
     expect(adminSeen.dialogs).toEqual([]);
     expect(shopSeen.dialogs).toEqual([]);

@@ -3,17 +3,21 @@
  * public storefront (published tours only, markup in prices), storefront orders (validation, captcha-free
  * here, rate limit per address, confirmation e-mail) landing in the agency's list, the status flow with
  * seats taken on confirmation and given back on cancel, notes, assignment, permissions, and two confirmations
- * racing for the last seat (run with TEST_DATABASE_URL for real PostgreSQL concurrency).
+ * racing for the last seat (run with TEST_DATABASE_URL for real PostgreSQL concurrency); the storefront's
+ * articles and fare rules (USE_B2C, agency scope, stored XSS inert, only published ones public) and the
+ * rate limit on the storefront's public reads.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../contract/auth';
-import { B2C_API, b2cPath, type B2cOrder, type Storefront, type Tour, type TourInput } from '../../contract/b2c';
+import { B2C_API, b2cPath, type B2cNews, type B2cNewsInput, type B2cOrder, type FareRule, type FareRuleInput, type Storefront, type StoreFareRules, type StoreNews, type Tour, type TourInput } from '../../contract/b2c';
 import { ErrorCode } from '../../contract/errors';
 import { todayInVietnam, addDays } from '../../gateway/platform/clock';
-import { b2cDepartures, outbox, users } from '../../gateway/platform/db/schema';
+import { b2cDepartures, b2cFareRules, b2cNews, outbox, rateLimits, users } from '../../gateway/platform/db/schema';
+import { peek } from '../../gateway/platform/limits';
 import { DEMO_STORE_SLUG, seedB2c } from '../../gateway/seed/b2c';
 import { ORDER_RATE } from '../../gateway/b2c/orders';
+import { STORE_READS } from '../../gateway/b2c/routes';
 import { XSS_CORPUS, XSS_MARKERS } from '../support/xss-corpus';
 import { call, login, nextIp, startGateway, usingPostgres, type Gateway } from './helpers';
 
@@ -197,10 +201,18 @@ describe('orders', () => {
     expect((await setStatus(id, 'cancelled')).statusCode).toBe(409); // paid is final
     const other = (await order(depId, 1)).json().code;
     const otherId = (await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: other } })).json().data[0].id as number;
+    const mailsOf = async (c: string) => (await gw.db.select().from(outbox).where(sql`${outbox.subject} like ${`%${c}%`}`).orderBy(outbox.id)).map((m) => m.subject);
+    expect(await mailsOf(code)).toEqual([expect.stringContaining('đã nhận'), expect.stringContaining('đã thanh toán xong')]);
     expect((await setStatus(otherId, 'contacted')).statusCode).toBe(200);
+    expect(await mailsOf(other)).toHaveLength(1); // "contacted" is the agency's own step: no e-mail
     expect((await setStatus(otherId, 'confirmed')).statusCode).toBe(200);
+    const [, confirmed] = await gw.db.select().from(outbox).where(sql`${outbox.subject} like ${`%${other}%`}`).orderBy(outbox.id);
+    expect(confirmed.toAddress).toBe(customer.email);
+    expect(confirmed.subject).toContain('đã được xác nhận');
+    expect(confirmed.body).toContain('3.000.000');
     expect(await seats()).toBe(3);
     expect((await setStatus(otherId, 'cancelled')).statusCode).toBe(200);
+    expect((await mailsOf(other)).at(-1)).toContain('đã bị huỷ');
     expect(await seats()).toBe(2);
     const agents = (await call(gw, 'GET', B2C_API.agents, { token: token('f1admin') })).json() as { id: number; name: string }[];
     const assigned = await call(gw, 'POST', b2cPath(B2C_API.orderAssign, { id: otherId }), { token: token('f1admin'), body: { userId: agents[0].id } });
@@ -224,5 +236,147 @@ describe('orders', () => {
     expect(answers.find((a) => a.statusCode === 409)!.json().data.reason).toBe('soldOut');
     const [dep] = await gw.db.select().from(b2cDepartures).where(eq(b2cDepartures.id, depId));
     expect(dep.seatsTaken).toBe(1);
+  });
+});
+
+describe('storefront articles and fare rules', () => {
+  const store = (ip?: string) => call(gw, 'GET', b2cPath(B2C_API.store, { slug: DEMO_STORE_SLUG }), { ip });
+  const inert = (html: string) => {
+    for (const marker of XSS_MARKERS) expect(html.toLowerCase(), marker).not.toContain(marker);
+  };
+  const article = (over: Partial<B2cNewsInput> = {}): B2cNewsInput => ({
+    title: 'Kinh nghiệm đi Côn Đảo', summary: 'Mùa đẹp nhất', tags: [' Biển ', 'biển', 'KINH NGHIỆM'], bodyHtml: `<p>Đi tháng 4</p>${XSS_CORPUS}`, status: 'draft', ...over,
+  });
+  const rule = (over: Partial<FareRuleInput> = {}): FareRuleInput => ({
+    airline: 'vu', fareFamily: 'Economy', title: 'Vietravel Airlines – Economy', bodyHtml: `<ul><li>7 kg xách tay</li></ul>${XSS_CORPUS}`, status: 'published', ...over,
+  });
+
+  beforeAll(async () => {
+    const cfg = (await call(gw, 'GET', B2C_API.config, { token: token('f1admin') })).json().config;
+    const { agencyId: _a, logoUrl: _l, updatedAt: _u, ...body } = cfg;
+    const saved = await call(gw, 'PUT', B2C_API.config, { token: token('f1admin'), body: { ...body, products: ['tours', 'flights', 'news', 'fareRules'] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it('needs USE_B2C for every writer endpoint', async () => {
+    for (const [method, url] of [
+      ['GET', B2C_API.news], ['GET', B2C_API.newsTags], ['GET', b2cPath(B2C_API.newsOne, { id: 1 })], ['POST', B2C_API.news],
+      ['GET', B2C_API.fareRules], ['POST', B2C_API.fareRules], ['DELETE', b2cPath(B2C_API.fareRule, { id: 1 })],
+    ] as const) {
+      const res = await call(gw, method, url, { token: token('f2admin'), body: method === 'GET' ? undefined : article() });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect((await call(gw, method, url, { body: method === 'GET' ? undefined : article() })).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('writes an article: body sanitised, tags normalised; a draft stays off the storefront until published', async () => {
+    const res = await call(gw, 'POST', B2C_API.news, { token: token('f1admin'), body: article() });
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json<B2cNews>();
+    expect(a.tags).toEqual(['biển', 'kinh nghiệm']);
+    expect(a.publishedAt).toBeNull();
+    expect(a.bodyHtml).toContain('<p>Đi tháng 4</p>');
+    inert(a.bodyHtml);
+    const [row] = await gw.db.select().from(b2cNews).where(eq(b2cNews.id, a.id));
+    inert(row.bodyHtml);
+    expect((await store()).json<Storefront>().news.map((n) => n.id)).not.toContain(a.id);
+    expect((await call(gw, 'GET', b2cPath(B2C_API.storeNews, { slug: DEMO_STORE_SLUG, id: a.id }))).statusCode).toBe(404);
+
+    const published = await call(gw, 'PUT', b2cPath(B2C_API.newsOne, { id: a.id }), { token: token('f1admin'), body: article({ status: 'published' }) });
+    expect(published.json<B2cNews>().publishedAt).not.toBeNull();
+    const listed = (await store()).json<Storefront>().news.find((n) => n.id === a.id);
+    expect(listed).toMatchObject({ title: 'Kinh nghiệm đi Côn Đảo', tags: ['biển', 'kinh nghiệm'] });
+    const shown = await call(gw, 'GET', b2cPath(B2C_API.storeNews, { slug: DEMO_STORE_SLUG, id: a.id }));
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json<StoreNews>()).not.toHaveProperty('authorName');
+    inert(shown.json<StoreNews>().bodyHtml);
+
+    const byTag = (await call(gw, 'GET', B2C_API.news, { token: token('f1admin'), query: { tag: 'Biển' } })).json();
+    expect(byTag.data.map((n: B2cNews) => n.id)).toContain(a.id);
+    expect(byTag.data.every((n: B2cNews) => n.tags.includes('biển'))).toBe(true);
+    const tags = (await call(gw, 'GET', B2C_API.newsTags, { token: token('f1admin') })).json().data as { tag: string; count: number }[];
+    expect(tags.find((x) => x.tag === 'biển')!.count).toBe(byTag.total);
+  });
+
+  it('returns stored hostile HTML inert, whoever wrote it into the table', async () => {
+    const a = (await call(gw, 'POST', B2C_API.news, { token: token('f1admin'), body: article({ title: 'Ghi thẳng', status: 'published' }) })).json<B2cNews>();
+    await gw.db.update(b2cNews).set({ bodyHtml: XSS_CORPUS }).where(eq(b2cNews.id, a.id));
+    const r = (await call(gw, 'POST', B2C_API.fareRules, { token: token('f1admin'), body: rule({ fareFamily: 'Ghi thẳng' }) })).json<FareRule>();
+    await gw.db.update(b2cFareRules).set({ bodyHtml: XSS_CORPUS }).where(eq(b2cFareRules.id, r.id));
+    inert((await call(gw, 'GET', b2cPath(B2C_API.newsOne, { id: a.id }), { token: token('f1admin') })).json<B2cNews>().bodyHtml);
+    inert((await call(gw, 'GET', b2cPath(B2C_API.storeNews, { slug: DEMO_STORE_SLUG, id: a.id }))).json<StoreNews>().bodyHtml);
+    inert((await call(gw, 'GET', b2cPath(B2C_API.fareRule, { id: r.id }), { token: token('f1admin') })).json<FareRule>().bodyHtml);
+    const rules = (await call(gw, 'GET', b2cPath(B2C_API.storeFareRules, { slug: DEMO_STORE_SLUG }))).json<StoreFareRules>();
+    inert(rules.find((x) => x.id === r.id)!.bodyHtml);
+  });
+
+  it('refuses bad input, changing nothing', async () => {
+    const before = (await call(gw, 'GET', B2C_API.news, { token: token('f1admin') })).json().total as number;
+    for (const bad of [article({ title: ' ' }), article({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }), article({ coverUploadId: 'not-a-uuid' })]) {
+      expect((await call(gw, 'POST', B2C_API.news, { token: token('f1admin'), body: bad })).statusCode).toBe(400);
+    }
+    const cover = await call(gw, 'POST', B2C_API.news, { token: token('f1admin'), body: article({ coverUploadId: '00000000-0000-4000-8000-000000000000' }) });
+    expect(cover.statusCode).toBe(404);
+    expect((await call(gw, 'GET', B2C_API.news, { token: token('f1admin') })).json().total).toBe(before);
+    for (const bad of [rule({ airline: 'VNA' }), rule({ fareFamily: '' }), rule({ status: 'live' as 'draft' })]) {
+      expect((await call(gw, 'POST', B2C_API.fareRules, { token: token('f1admin'), body: bad })).statusCode).toBe(400);
+    }
+  });
+
+  it('keeps one text per airline and fare family; the storefront lists published rules by airline', async () => {
+    const first = await call(gw, 'POST', B2C_API.fareRules, { token: token('f1admin'), body: rule() });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<FareRule>().airline).toBe('VU');
+    const again = await call(gw, 'POST', B2C_API.fareRules, { token: token('f1admin'), body: rule({ fareFamily: 'ECONOMY', title: 'Khác' }) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().data.reason).toBe('fareRuleTaken');
+    const draft = (await call(gw, 'POST', B2C_API.fareRules, { token: token('f1admin'), body: rule({ fareFamily: 'Deluxe', status: 'draft' }) })).json<FareRule>();
+    const listed = (await store()).json<Storefront>().fareRules;
+    expect(listed.map((r) => r.airline)).toEqual([...listed.map((r) => r.airline)].sort());
+    expect(listed.map((r) => r.id)).toContain(first.json<FareRule>().id);
+    expect(listed.map((r) => r.id)).not.toContain(draft.id);
+    const moved = await call(gw, 'PUT', b2cPath(B2C_API.fareRule, { id: draft.id }), { token: token('f1admin'), body: rule({ fareFamily: 'economy' }) });
+    expect(moved.statusCode).toBe(409);
+    const gone = await call(gw, 'DELETE', b2cPath(B2C_API.fareRule, { id: draft.id }), { token: token('f1admin') });
+    expect(gone.statusCode).toBe(200);
+    expect((await call(gw, 'GET', b2cPath(B2C_API.fareRule, { id: draft.id }), { token: token('f1admin') })).statusCode).toBe(404);
+  });
+
+  it('keeps each agency to its own articles and rules', async () => {
+    const mine = (await call(gw, 'GET', B2C_API.news, { token: token('f1admin') })).json().data[0] as B2cNews;
+    const myRule = (await call(gw, 'GET', B2C_API.fareRules, { token: token('f1admin') })).json().data[0] as FareRule;
+    await gw.db.update(users).set({ extraPermissions: ['use_b2c'] }).where(eq(users.username, 'f2admin'));
+    try {
+      const other = token('f2admin');
+      expect((await call(gw, 'GET', B2C_API.news, { token: other })).json().total).toBe(0);
+      expect((await call(gw, 'GET', B2C_API.fareRules, { token: other })).json().total).toBe(0);
+      expect((await call(gw, 'GET', b2cPath(B2C_API.newsOne, { id: mine.id }), { token: other })).statusCode).toBe(404);
+      expect((await call(gw, 'PUT', b2cPath(B2C_API.newsOne, { id: mine.id }), { token: other, body: article() })).statusCode).toBe(404);
+      expect((await call(gw, 'DELETE', b2cPath(B2C_API.newsOne, { id: mine.id }), { token: other })).statusCode).toBe(404);
+      expect((await call(gw, 'PUT', b2cPath(B2C_API.fareRule, { id: myRule.id }), { token: other, body: rule() })).statusCode).toBe(404);
+      expect((await call(gw, 'DELETE', b2cPath(B2C_API.fareRule, { id: myRule.id }), { token: other })).statusCode).toBe(404);
+      // the same airline and family is free for another agency
+      expect((await call(gw, 'POST', B2C_API.fareRules, { token: other, body: rule({ airline: myRule.airline, fareFamily: myRule.fareFamily }) })).statusCode).toBe(200);
+    } finally {
+      await gw.db.update(users).set({ extraPermissions: [] }).where(eq(users.username, 'f2admin'));
+    }
+    expect((await call(gw, 'GET', b2cPath(B2C_API.newsOne, { id: mine.id }), { token: token('f1admin') })).json<B2cNews>().title).toBe(mine.title);
+  });
+
+  it('limits the public reads of one address', async () => {
+    const ip = nextIp();
+    const key = `b2c-store:ip:${ip}`;
+    expect((await store(ip)).statusCode).toBe(200);
+    expect((await call(gw, 'GET', b2cPath(B2C_API.storeFareRules, { slug: DEMO_STORE_SLUG }), { ip })).statusCode).toBe(200);
+    expect((await peek(gw.db, key))?.count).toBe(2);
+    // the address has used all but one of its reads this minute (as if it had made them)
+    await gw.db.update(rateLimits).set({ count: STORE_READS - 1 }).where(eq(rateLimits.key, key));
+    expect((await store(ip)).statusCode).toBe(200);
+    const refused = await store(ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe(ErrorCode.RATE_LIMITED);
+    expect(refused.json().data.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await call(gw, 'GET', b2cPath(B2C_API.storeNews, { slug: DEMO_STORE_SLUG, id: 1 }), { ip })).statusCode).toBe(429);
+    expect((await store(nextIp())).statusCode).toBe(200);
   });
 });

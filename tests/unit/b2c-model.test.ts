@@ -1,7 +1,13 @@
-/** The pure rules of B2C: the order status flow, seats taken and given back, party prices, the tour form. */
+/**
+ * The pure rules of B2C: the order status flow, seats taken and given back, party prices, the tour form, and
+ * the storefront's articles and fare rules (tags, bodies, airline codes, order and grouping).
+ */
 import { describe, expect, it } from 'vitest';
 import { allowedTransitions, canTransition, ORDER_STATUSES, partyPrice, releasesSeats, seatsOf, takesSeats, type OrderStatus } from '../../contract/b2c-rules';
 import { seatsLeft, valuesToInput } from '../../plugins/b2c/model/tour-form';
+import { compareFareRules, groupByAirline } from '../../contract/b2c-rules';
+import { normaliseTags } from '../../contract/tags';
+import { hasContent, isAirline, suggestedTitle, valuesToNewsInput, valuesToRuleInput } from '../../plugins/b2c/model/content-form';
 
 describe('order status flow', () => {
   const table: [OrderStatus, OrderStatus[]][] = [
@@ -57,5 +63,60 @@ describe('tour form', () => {
       { id: 7, date: '2027-01-01', seatsTotal: 3, prices: { adult: 2, child: 1, infant: 0 } },
       { date: '2027-02-01', seatsTotal: 5, prices: { adult: 1, child: 0, infant: 0 } },
     ]);
+  });
+});
+
+describe('storefront articles and fare rules', () => {
+  it.each([
+    [[' Biển ', 'biển', 'KINH NGHIỆM', ''], ['biển', 'kinh nghiệm']],
+    [['a'.repeat(45)], ['a'.repeat(40)]],
+    [Array.from({ length: 12 }, (_, i) => `t${i}`), Array.from({ length: 10 }, (_, i) => `t${i}`)],
+  ])('normalises tags %j', (raw, want) => {
+    expect(normaliseTags(raw)).toEqual(want);
+  });
+
+  it.each([
+    ['', false],
+    ['<p> </p>', false],
+    ['<p>&nbsp;</p>', false],
+    ['<p>Hành lý 7 kg</p>', true],
+    ['<p><img src="/api/uploads/x"></p>', true],
+  ])('body %j has content: %s', (html, want) => {
+    expect(hasContent(html)).toBe(want);
+  });
+
+  it.each([
+    ['vn', true],
+    [' VJ ', true],
+    ['9G', true],
+    ['VNA', false],
+    ['V', false],
+    ['V-', false],
+  ])('airline %j is valid: %s', (code, want) => {
+    expect(isAirline(code)).toBe(want);
+  });
+
+  it('turns the article and fare-rule forms into the gateway’s input', () => {
+    expect(valuesToNewsInput({ title: '  Ưu đãi hè ', summary: '  ', tags: ['Biển', 'biển'], coverUploadId: null, bodyHtml: '<p>x</p>', status: 'published' })).toEqual({
+      title: 'Ưu đãi hè', summary: null, tags: ['biển'], coverUploadId: null, bodyHtml: '<p>x</p>', status: 'published',
+    });
+    expect(valuesToRuleInput({ airline: ' vj', fareFamily: ' Eco ', title: ' Vietjet – Eco ', bodyHtml: '<p>7 kg</p>', status: 'draft' })).toEqual({
+      airline: 'VJ', fareFamily: 'Eco', title: 'Vietjet – Eco', bodyHtml: '<p>7 kg</p>', status: 'draft',
+    });
+    expect(suggestedTitle('Vietjet Air', 'vj', ' Eco ')).toBe('Vietjet Air – Eco');
+    expect(suggestedTitle(undefined, 'vu', 'Economy')).toBe('VU – Economy');
+  });
+
+  it('orders fare rules by airline then family (case and accents ignored) and groups them by airline', () => {
+    const rules = [
+      { id: 1, airline: 'VN', fareFamily: 'Thương gia' },
+      { id: 2, airline: 'VJ', fareFamily: 'Eco' },
+      { id: 3, airline: 'VN', fareFamily: 'phổ thông' },
+      { id: 4, airline: 'QH', fareFamily: 'Economy Smart' },
+      { id: 5, airline: 'VJ', fareFamily: 'Deluxe' },
+    ];
+    const sorted = [...rules].sort(compareFareRules);
+    expect(sorted.map((r) => r.id)).toEqual([4, 5, 2, 3, 1]);
+    expect(groupByAirline(sorted).map((g) => [g.airline, g.rules.map((r) => r.id)])).toEqual([['QH', [4]], ['VJ', [5, 2]], ['VN', [3, 1]]]);
   });
 });

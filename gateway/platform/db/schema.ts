@@ -1479,5 +1479,53 @@ export const paidCallClaims = pgTable(
     primaryKey({ columns: [t.scope, t.key] }),
     index('paid_call_claims_created_idx').on(t.createdAt),
     check('paid_call_claims_state_check', sql`${t.state} in ('verifying', 'verified')`),
+// ----- B2C storefront articles and fare rules (gateway/b2c) -------------------------------------------------
+
+/** The storefront's articles (/b2c/news): sanitised HTML, tags, draft or published. */
+export const b2cNews = pgTable(
+  'b2c_news',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    coverUploadId: uuid('cover_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** Sanitised HTML. */
+    bodyHtml: text('body_html').notNull(),
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('b2c_news_agency_idx').on(t.agencyId, t.status),
+    check('b2c_news_status_check', sql`${t.status} in ('draft', 'published')`),
+  ],
+);
+
+/** Fare-rule texts for customers (/b2c/fare-rules): one per airline and fare family of an agency. */
+export const b2cFareRules = pgTable(
+  'b2c_fare_rules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    airline: text('airline').notNull(),
+    fareFamily: text('fare_family').notNull(),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    bodyHtml: text('body_html').notNull(),
+    status: text('status').notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('b2c_fare_rules_key_idx').on(t.agencyId, t.airline, sql`lower(${t.fareFamily})`),
+    check('b2c_fare_rules_status_check', sql`${t.status} in ('draft', 'published')`),
   ],
 );

@@ -1,15 +1,16 @@
 /**
  * The public storefront of an agency (/s/{slug}), without sign-in: a separate light entry of the build
- * (storefront.html), mobile first. Pages: the home page (the agency, its published tours, a flight enquiry),
- * a tour (itinerary, departures, the order form) and the confirmation. Texts come from the locale files
- * (only their b2cStore part is bundled); customer data is always set as text, and tour bodies, already
- * sanitised by the gateway, go through DOMPurify (loaded with the tour page) before they are shown.
+ * (storefront.html), mobile first. Pages: the home page (the agency, its published tours, latest news, fare
+ * rules by airline, a flight enquiry), a tour (itinerary, departures, the order form), the news (by tag) and
+ * an article, the fare rules, and the confirmation. Texts come from the locale files (only their b2cStore
+ * part is bundled); customer data is always set as text, and rich bodies (tours, articles, fare rules),
+ * already sanitised by the gateway, go through DOMPurify (loaded with the page that shows them).
  */
 import './storefront.css';
 import { b2cStore as vi } from '../../../locales/vi/translation.json';
 import { b2cStore as en } from '../../../locales/en/translation.json';
-import { B2C_API, b2cPath, partyPrice, seatsOf, STOREFRONT_PREFIX, type Departure, type PaxCounts } from '../../../contract/b2c-rules';
-import type { Storefront, StoreOrderInput, StoreOrderResult, Tour, TourSummary } from '../../../contract/b2c';
+import { B2C_API, b2cPath, groupByAirline, partyPrice, seatsOf, STOREFRONT_PREFIX, type Departure, type PaxCounts } from '../../../contract/b2c-rules';
+import type { Storefront, StoreFareRules, StoreNews, StoreOrderInput, StoreOrderResult, Tour, TourSummary } from '../../../contract/b2c';
 import { isValidEmail, isValidName, isValidPhone } from '../../../contract/validators';
 import { isStoreError, request } from './client';
 
@@ -195,6 +196,25 @@ function flightForm(): HTMLElement {
   return form;
 }
 
+const dayOf = (iso: string | null) => (iso ? date(new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 10)) : '');
+
+function tagLinks(tags: readonly string[]): HTMLElement | null {
+  return tags.length ? h('div', { class: 'sf-tags' }, ...tags.map((x) => link(`${base}/news?tag=${encodeURIComponent(x)}`, `#${x}`, 'sf-tag'))) : null;
+}
+
+function newsItem(n: Storefront['news'][number]): HTMLElement {
+  return h('article', { class: 'sf-news', 'data-testid': 'store-news' },
+    h('h3', {}, link(`${base}/news/${n.id}`, n.title)),
+    n.publishedAt ? h('div', { class: 'sf-muted' }, dayOf(n.publishedAt)) : null,
+    n.summary ? h('p', {}, n.summary) : null,
+    tagLinks(n.tags));
+}
+
+function fareRuleList(rules: Storefront['fareRules']): HTMLElement {
+  return h('div', { class: 'sf-rules' }, ...groupByAirline(rules).map((g) =>
+    h('div', { class: 'sf-rule-group' }, h('strong', {}, g.airline), h('ul', {}, ...g.rules.map((r) => h('li', {}, link(`${base}/fare-rules#rule-${r.id}`, r.fareFamily)))))));
+}
+
 function home(s: Storefront): HTMLElement[] {
   const main = h('main', { class: 'sf-main' });
   if (s.products.includes('tours')) {
@@ -202,16 +222,66 @@ function home(s: Storefront): HTMLElement[] {
     main.append(s.tours.length ? h('div', { class: 'sf-cards' }, ...s.tours.map(tourCard)) : h('p', { class: 'sf-muted' }, t('noTours')));
   }
   if (s.products.includes('flights')) main.append(h('section', { class: 'sf-panel', id: 'flights' }, h('h2', {}, t('flights')), flightForm()));
+  if (s.products.includes('news')) {
+    main.append(h('section', { id: 'news' }, h('div', { class: 'sf-row sf-between' }, h('h2', {}, t('news')), s.news.length ? link(`${base}/news`, t('allNews'), 'sf-link') : null),
+      s.news.length ? h('div', { class: 'sf-news-list' }, ...s.news.slice(0, 4).map(newsItem)) : h('p', { class: 'sf-muted' }, t('noNews'))));
+  }
+  if (s.products.includes('fareRules')) {
+    main.append(h('section', { class: 'sf-panel', id: 'fare-rules' }, h('h2', {}, link(`${base}/fare-rules`, t('fareRules'))),
+      s.fareRules.length ? fareRuleList(s.fareRules) : h('p', { class: 'sf-muted' }, t('noFareRules'))));
+  }
   return [main];
 }
 
-async function tourPage(id: number): Promise<HTMLElement[]> {
-  const [x, purify] = await Promise.all([request<Tour>('GET', b2cPath(B2C_API.storeTour, { slug, id }), lang), import('dompurify')]);
-  const safe = (html: string) => {
+function newsList(s: Storefront): HTMLElement[] {
+  const tag = new URLSearchParams(location.search).get('tag');
+  const items = tag ? s.news.filter((n) => n.tags.includes(tag)) : s.news;
+  return [h('main', { class: 'sf-main' }, link(base, t('back'), 'sf-link'),
+    h('h1', {}, tag ? t('taggedWith', { tag }) : t('news')),
+    tag ? link(`${base}/news`, t('allNews'), 'sf-link') : null,
+    items.length ? h('div', { class: 'sf-news-list' }, ...items.map(newsItem)) : h('p', { class: 'sf-muted' }, t('noNews')))];
+}
+
+async function articlePage(id: number): Promise<HTMLElement[]> {
+  const [a, safe] = await Promise.all([request<StoreNews>('GET', b2cPath(B2C_API.storeNews, { slug, id }), lang), richText()]);
+  document.title = `${a.title} · ${store?.name ?? ''}`;
+  return [h('main', { class: 'sf-main' }, link(`${base}/news`, t('back'), 'sf-link'),
+    h('article', { 'data-testid': 'store-article' },
+      h('h1', {}, a.title),
+      a.publishedAt ? h('div', { class: 'sf-muted' }, dayOf(a.publishedAt)) : null,
+      tagLinks(a.tags),
+      a.coverUrl ? h('img', { src: a.coverUrl, alt: '', class: 'sf-cover', width: '640', height: '360' }) : null,
+      a.summary ? h('p', { class: 'sf-lead' }, a.summary) : null,
+      safe(a.bodyHtml)))];
+}
+
+async function fareRulesPage(): Promise<HTMLElement[]> {
+  const [rules, safe] = await Promise.all([request<StoreFareRules>('GET', b2cPath(B2C_API.storeFareRules, { slug }), lang), richText()]);
+  const main = h('main', { class: 'sf-main' }, link(base, t('back'), 'sf-link'), h('h1', {}, t('fareRules')), h('p', { class: 'sf-muted' }, t('fareRulesIntro')));
+  if (!rules.length) main.append(h('p', { class: 'sf-muted' }, t('noFareRules')));
+  const wanted = location.hash.slice(1);
+  for (const g of groupByAirline(rules)) {
+    main.append(h('h2', {}, g.airline));
+    for (const r of g.rules) {
+      main.append(h('details', { class: 'sf-day', id: `rule-${r.id}`, open: wanted === `rule-${r.id}` || rules.length <= 3, 'data-testid': 'store-fare-rule' },
+        h('summary', {}, r.title), safe(r.bodyHtml)));
+    }
+  }
+  return [main];
+}
+
+/** Rich text already sanitised by the gateway, cleaned once more in the browser before it is shown. */
+async function richText(): Promise<(html: string) => HTMLElement> {
+  const purify = await import('dompurify');
+  return (html: string) => {
     const div = h('div', { class: 'sf-rich' });
     div.innerHTML = purify.default.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input', 'iframe', 'svg', 'math'], FORBID_ATTR: ['style'] });
     return div;
   };
+}
+
+async function tourPage(id: number): Promise<HTMLElement[]> {
+  const [x, safe] = await Promise.all([request<Tour>('GET', b2cPath(B2C_API.storeTour, { slug, id }), lang), richText()]);
   const main = h('main', { class: 'sf-main' }, link(base, t('back'), 'sf-link'));
   main.append(h('h1', {}, x.title), h('div', { class: 'sf-muted' }, [x.destination, t('days', { n: x.days })].filter(Boolean).join(' · ')));
   if (x.imageUrls.length) main.append(h('div', { class: 'sf-gallery' }, ...x.imageUrls.map((u) => h('img', { src: u, alt: '', width: '640', height: '360' }))));
@@ -275,11 +345,22 @@ async function route(): Promise<void> {
       s.setProperty('--brand-font', c.font);
       s.setProperty('--primary', c.primary);
       s.setProperty('--bg', c.background);
-      document.title = store.name;
     }
+    document.title = store.name;
     const rest = location.pathname.slice(base.length);
     const tourMatch = /^\/tour\/(\d{1,9})\/?$/.exec(rest);
-    const body = tourMatch ? await tourPage(Number(tourMatch[1])) : rest.startsWith('/done') ? done() : home(store);
+    const newsMatch = /^\/news\/(\d{1,9})\/?$/.exec(rest);
+    const body = tourMatch
+      ? await tourPage(Number(tourMatch[1]))
+      : newsMatch
+        ? await articlePage(Number(newsMatch[1]))
+        : /^\/news\/?$/.test(rest)
+          ? newsList(store)
+          : /^\/fare-rules\/?$/.test(rest)
+            ? await fareRulesPage()
+            : rest.startsWith('/done')
+              ? done()
+              : home(store);
     const head = header(store);
     brand(store, head);
     root.replaceChildren(head, ...body, footer(store));

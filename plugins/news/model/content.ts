@@ -2,15 +2,8 @@
 /** http or https only (banner links); shared with the rich-text editor's links. */
 export { isHttpUrl } from '../../../contract/validators';
 
-/** Tags as the gateway keeps them: trimmed, lower-cased, no duplicates, at most 10 of at most 40 characters. */
-export function normaliseTags(tags: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const raw of tags) {
-    const tag = raw.trim().toLowerCase().slice(0, 40);
-    if (tag && !out.includes(tag)) out.push(tag);
-  }
-  return out.slice(0, 10);
-}
+/** Tags as the gateway keeps them (one rule for both sides). */
+export { normaliseTags } from '../../../contract/tags';
 
 /** The window is valid when either end is open or it ends after it starts. */
 export function isValidWindow(from: string | null | undefined, to: string | null | undefined): boolean {

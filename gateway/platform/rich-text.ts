@@ -1,6 +1,6 @@
 /**
- * The allow-list of news HTML (sanitize-html). Only formatting tags survive; attributes are limited to
- * links and images; URLs must be http(s), mailto or tel (images: http(s) or a relative path such as
+ * The allow-list of rich text (sanitize-html): news, storefront articles, tours and fare rules. Only
+ * formatting tags survive; attributes are limited to links and images; URLs must be http(s), mailto or tel (images: http(s) or a relative path such as
  * /api/uploads/{id}). Script and style elements are dropped with their content; event handlers, style
  * attributes and javascript:/data: URLs never survive.
  */
@@ -33,11 +33,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeNewsHtml(html: string): string {
+export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** Tags: trimmed, lower-cased, unique, in the order given. */
-export function normaliseTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
-}
+export { normaliseTags } from '../../contract/tags';
