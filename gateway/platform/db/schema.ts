@@ -1479,6 +1479,9 @@ export const paidCallClaims = pgTable(
     primaryKey({ columns: [t.scope, t.key] }),
     index('paid_call_claims_created_idx').on(t.createdAt),
     check('paid_call_claims_state_check', sql`${t.state} in ('verifying', 'verified')`),
+  ],
+);
+
 // ----- B2C storefront articles and fare rules (gateway/b2c) -------------------------------------------------
 
 /** The storefront's articles (/b2c/news): sanitised HTML, tags, draft or published. */
