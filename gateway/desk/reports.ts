@@ -164,7 +164,7 @@ export async function writeBookingReportXlsx(conn: Conn, ctx: UserContext, repor
         await sheet.row([r.key, r.label, ...cols.map((c) => Number(r[c] ?? 0))]);
       }
       const totals = withDerived(report, Object.fromEntries(Object.keys(SUMS[report]).map((n) => [n, sums[n] ?? 0])));
-      await sheet.row([text.totals, '', ...cols.map((c) => totals[c] ?? 0)], { bold: true });
+      await sheet.row([text.totals, null, ...cols.map((c) => totals[c] ?? 0)], { bold: true });
     },
   );
 }
