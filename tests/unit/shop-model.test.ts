@@ -108,3 +108,33 @@ describe('booking report columns', () => {
     expect(isBookingReportSort(report, sort)).toBe(expected);
   });
 });
+
+describe('the shop screens’ rules', async () => {
+  const { defaultReleaseAt, passengerSlots, shares, vietnamInstant } = await import('../../plugins/shop/model/shop');
+  it.each([
+    ['departure in 3 days: a day before', h(72), h(48)],
+    ['departure in 20 h: a day before has passed, so an hour from now', h(20), h(1)],
+    ['departure in 4.5 h: the latest still possible', h(4.5), h(0.5)],
+    ['departure in 3 h: none', h(3), null],
+  ] as const)('default release time, %s', (_, departAt, expected) => {
+    const got = defaultReleaseAt(new Date(departAt), now);
+    expect(got?.toISOString() ?? null).toBe(expected === null ? null : new Date(expected).toISOString());
+  });
+  it('reads a local departure as Vietnam time', () => {
+    expect(vietnamInstant('2026-05-01T10:00').toISOString()).toBe('2026-05-01T03:00:00.000Z');
+  });
+  it.each([
+    [2, [{ firstName: 'AN', lastName: 'NGUYEN' }], [{ firstName: 'AN', lastName: 'NGUYEN' }, { firstName: '', lastName: '' }]],
+    [1, [{ firstName: 'AN', lastName: 'NGUYEN' }, { firstName: 'BINH', lastName: 'LE' }], [{ firstName: 'AN', lastName: 'NGUYEN' }]],
+    [0, [], []],
+  ] as const)('passenger rows for %i seats', (n, current, expected) => {
+    expect(passengerSlots(n, current)).toEqual(expected);
+  });
+  it.each([
+    [{ quantity: 4, sold: 1, released: 1 }, { sold: 25, released: 25 }],
+    [{ quantity: 3, sold: 2, released: 1 }, { sold: 67, released: 33 }],
+    [{ quantity: 0, sold: 0, released: 0 }, { sold: 0, released: 0 }],
+  ])('bar shares of %o', (r, expected) => {
+    expect(shares(r)).toEqual(expected);
+  });
+});
