@@ -142,11 +142,12 @@ const TEXTS: Record<Language, Texts> = { vi, en: en as unknown as Texts };
 
 /** Every group of the filters as an xlsx sheet (the screen's words as headers), then the totals row. */
 export async function writeBookingReportXlsx(conn: Conn, ctx: UserContext, report: BookingReport, f: BookingReportFilters, lang: Language, out: Writable): Promise<void> {
-  const text = TEXTS[lang].desk.reports;
+  const desk = TEXTS[lang].desk;
+  const text = desk.reports;
   const headers = text.columns as Record<string, string>;
   const groups = text.groups as Record<string, string>;
   const cols = BOOKING_REPORT_COLUMNS[report] as readonly string[];
-  const title = (text as Record<string, unknown>)[report === 'customer-services' ? 'customerServices' : 'analyzeSales'] as { title: string };
+  const title = report === 'customer-services' ? desk.customerServices : desk.analyzeSales;
   const rows = await rowsOf<Record<string, unknown>>(conn, sql`select * from (${grouped(report, ctx, f)}) g order by g.key asc`);
   await writeXlsx(
     out,

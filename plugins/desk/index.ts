@@ -20,7 +20,7 @@ export const deskPlugin = definePlugin({
   routes: [
     page(PAGES.desk.supportRequest, () => import('./pages/SupportRequestPage'), 'desk.support.title'),
     page(PAGES.desk.remind, () => import('./pages/RemindPage'), 'desk.remind.title'),
-    page(PAGES.desk.customerServicesReport, () => import('./pages/CustomerServicesReportPage'), 'desk.reports.customerServices.title'),
-    page(PAGES.desk.analyzeSalesReport, () => import('./pages/AnalyzeSalesReportPage'), 'desk.reports.analyzeSales.title'),
+    page(PAGES.desk.customerServicesReport, () => import('./pages/CustomerServicesReportPage'), 'desk.customerServices.title'),
+    page(PAGES.desk.analyzeSalesReport, () => import('./pages/AnalyzeSalesReportPage'), 'desk.analyzeSales.title'),
   ],
 });

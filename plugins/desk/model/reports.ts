@@ -23,4 +23,4 @@ export function bookingReportFilters(v: BookingReportValues): { field: string; o
 }
 
 /** The locale prefix of a report screen. */
-export const bookingReportKey = (report: BookingReport) => (report === 'customer-services' ? 'desk.reports.customerServices' : 'desk.reports.analyzeSales');
+export const bookingReportKey = (report: BookingReport) => (report === 'customer-services' ? 'desk.customerServices' : 'desk.analyzeSales');
