@@ -30,7 +30,7 @@ describe('shop reserves', () => {
     const pick = page.locator('[data-testid^=pick-]:not([disabled])').filter({ hasNotText: /· [01]$/ }).first();
     await pick.waitFor({ timeout: 30_000 });
     await pick.click();
-    await page.getByTestId('shop-quantity').locator('input').fill('2');
+    await page.getByTestId('shop-quantity').fill('2');
     const created = page.waitForResponse((r) => r.url().endsWith('/api/shop/reserves') && r.request().method() === 'POST');
     await page.getByTestId('shop-create').click();
     const res = await created;
