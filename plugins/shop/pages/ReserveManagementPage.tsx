@@ -4,7 +4,7 @@
  * release time; the gateway takes the seats out of the flight's inventory and the list shows the allotment.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Modal, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { List } from '@refinedev/antd';
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
@@ -161,11 +161,10 @@ export default function ReserveManagementPage() {
               <span>{`${f.from} ${f.departDateTime.slice(11)} → ${f.to} ${f.arrivalDateTime.slice(11)}`}</span>
             </div>
             <Space wrap size={4}>
-              {f.classes.map((c) => (
+              {f.classes.filter((c) => c.seatAvailable > 0).map((c) => (
                 <Button
                   key={c.class}
                   size="small"
-                  disabled={c.seatAvailable < 1}
                   type={picked?.flight.flightNo === f.flightNo && picked.cls === c.class ? 'primary' : 'default'}
                   onClick={() => pick(f, c.class, c.seatAvailable, c.fareADT)}
                   aria-label={t('shop.management.pick', { class: c.class, count: c.seatAvailable })}
@@ -180,40 +179,50 @@ export default function ReserveManagementPage() {
         ))}
       </div>
 
-      {picked && (
-        <Card className="shop-create" title={t('shop.management.picked', { flightNo: picked.flight.flightNo, class: picked.cls })} extra={<Tag color="green">{t('shop.management.seatsLeft', { count: picked.seats })}</Tag>}>
-          <Typography.Paragraph type="secondary">{`${formatDateTime(vietnamInstant(picked.flight.departDateTime).toISOString())} · ${formatVnd(picked.fare)}`}</Typography.Paragraph>
-          <Form<Values> form={form} layout="vertical" onFinish={create} className="shop-create-form" scrollToFirstError>
-            <Form.Item name="quantity" label={t('shop.management.quantity')} rules={[{ required: true, type: 'integer', min: 1, max: maxSeats, message: t('shop.management.rules.quantity', { max: maxSeats }) }]}>
-              <InputNumber min={1} max={maxSeats} precision={0} data-testid="shop-quantity" />
-            </Form.Item>
-            <Form.Item name="netPrice" label={t('shop.management.netPrice')} rules={[{ required: true, type: 'integer', min: 0, message: t('shop.management.rules.price') }]}>
-              <VndInput min={0} className="shop-full" data-testid="shop-net" />
-            </Form.Item>
-            <Form.Item
-              name="sellPrice"
-              label={t('shop.management.sellPrice')}
-              dependencies={['netPrice']}
-              rules={[
-                { required: true, type: 'integer', min: 0, message: t('shop.management.rules.price') },
-                ({ getFieldValue }) => ({ validator: (_, v: number) => (v < (getFieldValue('netPrice') as number) ? Promise.reject(new Error(t('shop.errors.sellBelowNet'))) : Promise.resolve()) }),
-              ]}
-            >
-              <VndInput min={0} className="shop-full" data-testid="shop-sell" />
-            </Form.Item>
-            <Form.Item name="releaseAt" label={t('shop.management.releaseAt')} rules={[{ required: true, message: t('shop.management.rules.required') }]}>
-              <DatePicker showTime={{ format: 'HH:mm', minuteStep: 30 }} format={`${DATE_FORMAT} HH:mm`} className="shop-full" data-testid="shop-release" />
-            </Form.Item>
-            <Form.Item name="note" label={t('shop.management.note')}>
-              <Input maxLength={200} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="shop-create">
-              {t('shop.management.create')}
-            </Button>
-          </Form>
-          {error && <Alert type="error" showIcon role="alert" message={error} className="shop-alert" data-testid="shop-error" />}
-        </Card>
-      )}
+      <Modal
+        open={picked !== null}
+        title={picked ? t('shop.management.picked', { flightNo: picked.flight.flightNo, class: picked.cls }) : ''}
+        onCancel={() => setPicked(null)}
+        footer={null}
+        destroyOnHidden={false}
+        forceRender
+      >
+        {picked && (
+          <Space wrap className="shop-picked-facts">
+            <Tag color="green">{t('shop.management.seatsLeft', { count: picked.seats })}</Tag>
+            <Typography.Text type="secondary">{`${formatDateTime(vietnamInstant(picked.flight.departDateTime).toISOString())} · ${formatVnd(picked.fare)}`}</Typography.Text>
+          </Space>
+        )}
+        <Form<Values> form={form} layout="vertical" onFinish={create} className="shop-create-form" scrollToFirstError>
+          <Form.Item name="quantity" label={t('shop.management.quantity')} rules={[{ required: true, type: 'integer', min: 1, max: maxSeats, message: t('shop.management.rules.quantity', { max: maxSeats }) }]}>
+            <InputNumber min={1} max={maxSeats} precision={0} autoFocus data-testid="shop-quantity" />
+          </Form.Item>
+          <Form.Item name="netPrice" label={t('shop.management.netPrice')} rules={[{ required: true, type: 'integer', min: 0, message: t('shop.management.rules.price') }]}>
+            <VndInput min={0} className="shop-full" data-testid="shop-net" />
+          </Form.Item>
+          <Form.Item
+            name="sellPrice"
+            label={t('shop.management.sellPrice')}
+            dependencies={['netPrice']}
+            rules={[
+              { required: true, type: 'integer', min: 0, message: t('shop.management.rules.price') },
+              ({ getFieldValue }) => ({ validator: (_, v: number) => (v < (getFieldValue('netPrice') as number) ? Promise.reject(new Error(t('shop.errors.sellBelowNet'))) : Promise.resolve()) }),
+            ]}
+          >
+            <VndInput min={0} className="shop-full" data-testid="shop-sell" />
+          </Form.Item>
+          <Form.Item name="releaseAt" label={t('shop.management.releaseAt')} rules={[{ required: true, message: t('shop.management.rules.required') }]}>
+            <DatePicker showTime={{ format: 'HH:mm', minuteStep: 30 }} format={`${DATE_FORMAT} HH:mm`} className="shop-full" data-testid="shop-release" />
+          </Form.Item>
+          <Form.Item name="note" label={t('shop.management.note')} className="shop-create-note">
+            <Input maxLength={200} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="shop-create">
+            {t('shop.management.create')}
+          </Button>
+        </Form>
+        {error && <Alert type="error" showIcon role="alert" message={error} className="shop-alert" data-testid="shop-error" />}
+      </Modal>
     </List>
   );
 }
