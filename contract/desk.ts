@@ -3,6 +3,7 @@
  * reminders of holds near their time limit and waitlisted segments (/booking/remind).
  */
 import { z } from 'zod';
+import { calendarDay } from './accounting';
 import { page, pageSize } from './agents';
 import { listOf } from './list';
 
@@ -21,6 +22,11 @@ export const DESK_API = {
   reminders: '/api/desk/reminders',
   /** GET the same list as an xlsx file (every row). */
   remindersExport: '/api/desk/reminders/export',
+  /** GET the booking reports (grouped rows, totals, chart) and their xlsx files. */
+  customerServicesReport: '/api/desk/reports/customer-services',
+  customerServicesExport: '/api/desk/reports/customer-services/export',
+  analyzeSalesReport: '/api/desk/reports/analyze-sales',
+  analyzeSalesExport: '/api/desk/reports/analyze-sales/export',
 } as const;
 
 // ---------------------------------------------------------------- support requests
@@ -158,3 +164,85 @@ export const remindList = listOf(remindRow);
 export type RemindQuery = z.input<typeof remindQuery>;
 export type RemindRow = z.infer<typeof remindRow>;
 export type RemindList = z.infer<typeof remindList>;
+
+// ---------------------------------------------------------------- booking reports
+
+/**
+ * /booking/customer-services-report: how the agents serve customers (PNRs held, issued, cancelled, timed out,
+ * failed, support requests, the share of holds that became tickets), by the day the PNR was made.
+ * /booking/analyze-sales-report: what was sold (issued PNRs, tickets, voided, revenue, average ticket), by the
+ * day of issue. Both group by agent, route or airline, over the caller's booking scope.
+ */
+export const BOOKING_REPORTS = ['customer-services', 'analyze-sales'] as const;
+export type BookingReport = (typeof BOOKING_REPORTS)[number];
+export const REPORT_GROUPS = ['agent', 'route', 'airline'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
+
+export const BOOKING_REPORT_COLUMNS = {
+  'customer-services': ['held', 'issued', 'cancelled', 'expired', 'failed', 'supportRequests', 'conversion'],
+  'analyze-sales': ['pnrs', 'tickets', 'voided', 'revenue', 'averageTicket'],
+} as const satisfies Record<BookingReport, readonly string[]>;
+/** Columns in đồng (the others are counts, conversion a percentage). */
+export const BOOKING_REPORT_MONEY = ['revenue', 'averageTicket'] as const;
+/** The value the chart draws, per report. */
+export const BOOKING_REPORT_CHART: Record<BookingReport, string> = { 'customer-services': 'issued', 'analyze-sales': 'revenue' };
+/** The chart shows this many groups at most (the largest). */
+export const BOOKING_REPORT_CHART_TOP = 12;
+
+
+const bookingReportFilters = {
+  from: calendarDay,
+  to: calendarDay,
+  groupBy: z.enum(REPORT_GROUPS).default('agent'),
+  airline: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2}$/)
+    .optional(),
+};
+const rangeOk = (q: { from: string; to: string }) => q.from <= q.to && (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 <= 366;
+
+export const bookingReportExportQuery = z.object(bookingReportFilters).refine(rangeOk, { message: 'from must not be after to, at most 366 days', path: ['to'] });
+export const bookingReportQuery = z
+  .object({
+    ...bookingReportFilters,
+    page,
+    pageSize,
+    /** key or any column of the report, '-' for descending. */
+    sort: z
+      .string()
+      .regex(/^-?[a-zA-Z]+$/)
+      .default('-key'),
+  })
+  .refine(rangeOk, { message: 'from must not be after to, at most 366 days', path: ['to'] });
+export type BookingReportQuery = z.output<typeof bookingReportQuery>;
+export type BookingReportFilters = z.output<typeof bookingReportExportQuery>;
+
+export const bookingReportRow = z.object({ key: z.string(), label: z.string() }).catchall(z.number());
+export type BookingReportRow = z.infer<typeof bookingReportRow>;
+export const bookingReportAnswer = z.object({
+  data: z.array(bookingReportRow),
+  total: z.number().int(),
+  totals: z.record(z.string(), z.number()),
+  chart: z.array(z.object({ key: z.string(), value: z.number() })),
+});
+export type BookingReportAnswer = z.infer<typeof bookingReportAnswer>;
+
+/** Issued PNRs as a share of PNRs held, whole percent (0 without holds). */
+export const conversionRate = (issued: number, held: number): number => (held > 0 ? Math.round((issued * 100) / held) : 0);
+/** Revenue per ticket, whole đồng rounded down (0 without tickets). */
+export const averageTicket = (revenue: number, tickets: number): number => (tickets > 0 ? Math.floor(revenue / tickets) : 0);
+
+/** The derived columns of a row (or of the totals) from its sums. */
+export function withDerived(report: BookingReport, sums: Record<string, number>): Record<string, number> {
+  return report === 'customer-services'
+    ? { ...sums, conversion: conversionRate(sums.issued ?? 0, sums.held ?? 0) }
+    : { ...sums, averageTicket: averageTicket(sums.revenue ?? 0, sums.tickets ?? 0) };
+}
+
+/** Whether `sort` names a column of the report (or key). */
+export const isBookingReportSort = (report: BookingReport, sort: string): boolean => {
+  const field = sort.replace(/^-/, '');
+  return field === 'key' || (BOOKING_REPORT_COLUMNS[report] as readonly string[]).includes(field);
+};

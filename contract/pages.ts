@@ -89,6 +89,13 @@ export const PAGES = {
   desk: {
     supportRequest: '/booking/support-request',
     remind: '/booking/remind',
+    customerServicesReport: '/booking/customer-services-report',
+    analyzeSalesReport: '/booking/analyze-sales-report',
+  },
+  // shop reserves: seat allotments
+  shop: {
+    list: '/reverses-shop/list',
+    management: '/reverses-shop/management',
   },
 } as const;
 

@@ -10,6 +10,8 @@ import { authModule } from './auth';
 // board: the airport board (gateway/board)
 import { boardModule } from './board';
 import { qrModule } from './qr';
+// shop: seat allotments (gateway/shop)
+import { shopModule } from './shop';
 import { b2cModule } from './b2c';
 import { bookingsModule } from './bookings';
 import { deskModule } from './desk';
@@ -48,4 +50,6 @@ export const MODULES: readonly GatewayModule[] = [
   qrModule,
   // b2c: the agency's storefront (gateway/b2c)
   b2cModule,
+  // shop: seat allotments on flights (uses flights and bookings through their services)
+  shopModule,
 ];

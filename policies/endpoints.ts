@@ -208,6 +208,12 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/desk/support-requests/:id/close': { rule: 'true' },
   'GET /api/desk/reminders': { rule: 'true' },
   'GET /api/desk/reminders/export': { rule: 'true' },
+  // desk: the booking reports (/booking/customer-services-report, /booking/analyze-sales-report are open; the booking
+  // scope decides which bookings count)
+  'GET /api/desk/reports/customer-services': { rule: 'true' },
+  'GET /api/desk/reports/customer-services/export': { rule: 'true' },
+  'GET /api/desk/reports/analyze-sales': { rule: 'true' },
+  'GET /api/desk/reports/analyze-sales/export': { rule: 'true' },
   // after-sale (gateway/aftersale): the hub and history are open (the booking scope decides); buying needs EXPORT_TICKET
   'GET /api/aftersale/bookings/:id': { rule: 'true' },
   'GET /api/aftersale/bookings/:id/history': { rule: 'true' },
@@ -231,6 +237,14 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/qr/statements': { rule: 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)' },
   'GET /api/qr/statement-lines': { rule: 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)' },
   'POST /api/qr/statement-lines/:id/confirm': { rule: 'CONFIRM_DEPOSIT && (DEPOSIT_MANAGER || ADMIN_F1 || ADMIN_F2)' },
+  // shop reserves (reverses-shop/list, reverses-shop/management: SHOP_RESERVES); reads of the managed agencies,
+  // writes on the caller's own agency's allotments
+  'GET /api/shop/flights': { rule: 'SHOP_RESERVES' },
+  'GET /api/shop/reserves': { rule: 'SHOP_RESERVES' },
+  'POST /api/shop/reserves': { rule: 'SHOP_RESERVES' },
+  'GET /api/shop/reserves/:id': { rule: 'SHOP_RESERVES' },
+  'POST /api/shop/reserves/:id/sales': { rule: 'SHOP_RESERVES' },
+  'POST /api/shop/reserves/:id/release': { rule: 'SHOP_RESERVES' },
   // B2C storefront (gateway/b2c)
   ...b2c(),
 };

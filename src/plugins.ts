@@ -23,4 +23,7 @@ import { qrPlugin } from '../plugins/qr';
 // b2c
 import { b2cPlugin } from '../plugins/b2c';
 
-export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, deskPlugin, bookingEditPlugin, boardPlugin, qrPlugin, b2cPlugin];
+// shop reserves: seat allotments
+import { shopPlugin } from '../plugins/shop';
+
+export const plugins: readonly PortalPlugin[] = [homePlugin, flightsPlugin, newsPlugin, agentsPlugin, systemPlugin, accountingPlugin, bookingsPlugin, esimPlugin, trainsPlugin, deskPlugin, bookingEditPlugin, boardPlugin, qrPlugin, b2cPlugin, shopPlugin];

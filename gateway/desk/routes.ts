@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../contract/agents';
 import { okResult } from '../../contract/auth';
-import { DESK_API, remindList, remindQuery, supportCreated, supportDetail, supportList, supportListQuery, supportReplyInput, supportRequestInput } from '../../contract/desk';
+import { bookingReportAnswer, bookingReportExportQuery, bookingReportQuery, type BookingReport, DESK_API, remindList, remindQuery, supportCreated, supportDetail, supportList, supportListQuery, supportReplyInput, supportRequestInput } from '../../contract/desk';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import type { Clock } from '../platform/clock';
 import type { Notifier } from '../platform/notifier';
 import { requireAuth } from '../platform/tenancy/scope';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../platform/xlsx';
+import { bookingReport, writeBookingReportXlsx } from './reports';
 import { listReminders, sendHoldReminders, writeRemindersXlsx } from './remind';
 import { addSupportMessage, closeSupportRequest, createSupportRequest, listSupportRequests, supportRequestDetail, type SupportDeps } from './support';
 
@@ -143,4 +144,42 @@ export function registerDeskRoutes(app: FastifyInstance, deps: AccessDeps, desk:
       return stream as unknown as string;
     },
   });
+
+  // the booking reports: grouped rows, totals and chart; every group as an xlsx file
+  const reports: { report: BookingReport; url: string; exportUrl: string; summary: string }[] = [
+    { report: 'customer-services', url: DESK_API.customerServicesReport, exportUrl: DESK_API.customerServicesExport, summary: 'PNRs held, issued, cancelled, timed out and failed, support requests and the share issued, by the day the PNR was made' },
+    { report: 'analyze-sales', url: DESK_API.analyzeSalesReport, exportUrl: DESK_API.analyzeSalesExport, summary: 'Issued PNRs, tickets, voids, revenue and average ticket, by the day of issue' },
+  ];
+  for (const r of reports) {
+    defineEndpoint(app, deps, {
+      method: 'GET',
+      url: r.url,
+      tags,
+      summary: `${r.summary}, grouped by agent, route or airline over the caller’s booking scope`,
+      description: 'Filters: from, to (Vietnam days, at most 366 days), groupBy (agent, route, airline), airline; sort by key or a column. Answers the page, the totals of every group and the chart’s largest groups.',
+      query: bookingReportQuery,
+      response: bookingReportAnswer,
+      handler: ({ auth, query }) => bookingReport(db, requireAuth(auth), r.report, query),
+    });
+    defineEndpoint(app, deps, {
+      method: 'GET',
+      url: r.exportUrl,
+      tags,
+      summary: 'The same report as an xlsx file: every group and the totals, headers in the caller’s language',
+      query: bookingReportExportQuery,
+      response: z.string().describe(XLSX_CONTENT_TYPE),
+      handler: async ({ auth, query, lang, reply, request }) => {
+        const ctx = requireAuth(auth);
+        const stream = xlsxStream(
+          (out) => writeBookingReportXlsx(db, ctx, r.report, query, lang, out),
+          (e) => request.log.error(e, 'booking report xlsx export failed'),
+        );
+        reply
+          .type(XLSX_CONTENT_TYPE)
+          .header('Content-Disposition', `attachment; filename="${r.report}_${query.from}_${query.to}.xlsx"`)
+          .header('Cache-Control', 'no-store');
+        return stream as unknown as string;
+      },
+    });
+  }
 }

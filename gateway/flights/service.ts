@@ -337,6 +337,8 @@ export type { SearchSessions };
 
 /** The seat inventory, for holds and their release (bookings). */
 export { releaseSeats, takeSeats } from './inventory';
+/** The seat inventory as searches see it (shop reserves list a flight's free seats per class). */
+export { seatsTakenReader } from './inventory';
 
 /** The flight endpoints. */
 export const FLIGHTS_API = {

@@ -105,7 +105,7 @@ describe('composePlugins', () => {
     const { menu } = composePlugins(plugins);
     const top = menu.filter((e) => !e.parent).map((e) => e.label);
     expect(top).toEqual(['shell.menu.home', 'flights.menu.search', 'flights.menu.multi', 'bookings.menu.group', 'trains.menu.group', 'esim.menu.group',
-      'b2c.menu.group', 'agents.menu.group', 'accounting.menu.group', 'qr.menu.topUp', 'system.menu.group', 'news.menu.group']);
+      'shop.menu.group', 'b2c.menu.group', 'agents.menu.group', 'accounting.menu.group', 'qr.menu.topUp', 'system.menu.group', 'news.menu.group']);
     const children = (parent: string) => menu.filter((e) => e.parent === parent).map((e) => e.path);
     expect(children('agents')).toEqual(['/agent/ticketing-management', '/agent/config-f2', '/agent/child-ticketing-management', '/agent/config-child', '/agent/config', '/agent/change-account-info']);
     expect(children('accounting')).toEqual(['/accounting/view-deposit', '/accounting/deposit-topup', '/accounting/deposit-topup/add', '/accounting/deposit-report',
@@ -114,6 +114,7 @@ describe('composePlugins', () => {
     expect(children('system')).toEqual(['/system/group-permissions', '/system/signIn-config', '/system/commission-fee', '/system/change-password', '/system/pin-code', '/system/log-reservation-error', '/system/outbox']);
     expect(children('trains')).toEqual(['/train', '/train/issue', '/train/status']);
     expect(children('esim')).toEqual(['/esim/products', '/esim/list-order']);
+    expect(children('shop')).toEqual(['/reverses-shop/list', '/reverses-shop/management']);
     expect(children('content')).toEqual(['/agent/news', '/agent/change-news', '/banner', '/agent/online-support-config', '/agent/online-support']);
   });
 });

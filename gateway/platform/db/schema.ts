@@ -1532,3 +1532,71 @@ export const b2cFareRules = pgTable(
     check('b2c_fare_rules_status_check', sql`${t.status} in ('draft', 'published')`),
   ],
 );
+
+// ----- Shop reserves: seat allotments (gateway/shop) ---------------------------------------------------------
+
+/**
+ * A seat allotment of an agency on one flight and booking class: `quantity` seats taken from seat_inventory
+ * when it was made; `sold` of them sold, `released` given back (by hand or at `releaseAt`). Never oversold:
+ * the check below, and every sale is one conditional UPDATE.
+ */
+export const shopReserves = pgTable(
+  'shop_reserves',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    airline: text('airline').notNull(),
+    flightNo: text('flight_no').notNull(),
+    fromCode: char('from_code', { length: 3 }).notNull(),
+    toCode: char('to_code', { length: 3 }).notNull(),
+    /** Local departure date yyyy-MM-dd at from_code. */
+    departDate: text('depart_date').notNull(),
+    departAt: timestamp('depart_at', { withTimezone: true }).notNull(),
+    seatKey: text('seat_key').notNull(),
+    class: char('class', { length: 1 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    sold: integer('sold').notNull().default(0),
+    released: integer('released').notNull().default(0),
+    netPrice: bigint('net_price', { mode: 'number' }).notNull(),
+    sellPrice: bigint('sell_price', { mode: 'number' }).notNull(),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shop_reserves_agency_idx').on(t.agencyId, t.departAt),
+    index('shop_reserves_release_idx').on(t.releaseAt),
+    check('shop_reserves_counts_check', sql`${t.quantity} > 0 and ${t.sold} >= 0 and ${t.released} >= 0 and ${t.sold} + ${t.released} <= ${t.quantity}`),
+    check('shop_reserves_price_check', sql`${t.netPrice} >= 0 and ${t.sellPrice} >= ${t.netPrice}`),
+  ],
+);
+
+/** What happened to an allotment: made, seats sold (with the passengers), released by hand, expired. */
+export const shopReserveMoves = pgTable(
+  'shop_reserve_moves',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    reserveId: integer('reserve_id')
+      .notNull()
+      .references(() => shopReserves.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Sales: what the customer pays (seats × sell price), integer VND; 0 otherwise. */
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    customerName: text('customer_name'),
+    customerPhone: text('customer_phone'),
+    passengers: jsonb('passengers').$type<{ firstName: string; lastName: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shop_reserve_moves_reserve_idx').on(t.reserveId, t.id),
+    check('shop_reserve_moves_kind_check', sql`${t.kind} in ('create', 'sale', 'release', 'expire')`),
+    check('shop_reserve_moves_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);

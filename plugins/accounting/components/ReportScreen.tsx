@@ -4,7 +4,7 @@
  * totals row over every row of the filters, the chart (lazy: its code loads only with a report that has one)
  * and print (a print stylesheet keeps the heading, the filters' summary, the chart and the table).
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
@@ -32,13 +32,11 @@ import {
   type ReportProduct,
   type ReportRow,
 } from '../../../contract/accounting';
-import { businessToday, DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, listFrame, LoadError, saveBlob } from '../../../src/sdk';
+import { businessToday, DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, listFrame, LoadError, ReportChart, saveBlob } from '../../../src/sdk';
 import { columnsOf, defaultReportFilters, isNumericKind, reportQueryFilters, reportQueryObject, reportKey, reportResource, totalsRow, type ReportFilterValues } from '../model/reports';
 import { EntryTypeTag } from './tags';
 import '../accounting.css';
 import './reports.css';
-
-const ReportChart = lazy(() => import('./ReportChart'));
 
 /** Airlines offered in the filter (any other 2-character code can be typed). */
 /** Column widths by kind (px): the table scrolls sideways below their sum. */
@@ -239,7 +237,13 @@ export function ReportScreen({ report }: { report: ReportName }) {
             {t(`${reportKey(report)}.chart`)}
           </Typography.Title>
           <Suspense fallback={<div className="report-chart-placeholder" />}>
-            <ReportChart points={answer?.chart ?? []} loading={tableQuery.isLoading} />
+            <ReportChart
+              points={answer?.chart ?? []}
+              loading={tableQuery.isLoading}
+              emptyText={t('accounting.reports.noChart')}
+              valueLabel={t('accounting.reports.chartValue')}
+              ariaLabel={t('accounting.reports.chartLabel', { count: answer?.chart?.length ?? 0 })}
+            />
           </Suspense>
         </section>
       )}

@@ -1,0 +1,221 @@
+/**
+ * Shop reserves (reverses-shop/list and reverses-shop/management, SHOP_RESERVES): seat allotments the agency
+ * holds on one flight and booking class of a carrier's own channel. Creating one takes its seats out of the
+ * flight's inventory (nobody else can sell them); a sale takes seats of the allotment for named passengers;
+ * releasing gives unsold seats back to the inventory, and at the release date every unsold seat goes back by
+ * itself. The rules below are pure: the gateway decides with them and the portal shows the same answers.
+ */
+import { z } from 'zod';
+import { page, pageSize } from './agents';
+import { listOf, sortQuery } from './list';
+
+export const SHOP_API = {
+  /** GET the allotments of the caller's scope; POST a new one (management). */
+  reserves: '/api/shop/reserves',
+  /** GET one allotment with its movements (sales, releases, expiry). */
+  reserve: '/api/shop/reserves/:id',
+  /** POST sell seats of the allotment to named passengers. */
+  sales: '/api/shop/reserves/:id/sales',
+  /** POST give unsold seats back to the flight's inventory. */
+  release: '/api/shop/reserves/:id/release',
+  /** GET direct flights of a carrier on a route and day, with the seats of each booking class (to make an allotment). */
+  flights: '/api/shop/flights',
+} as const;
+
+/** Carriers whose own channel sells allotments (the GDSs do not). */
+export const SHOP_SOURCES = ['VN', 'VJ', 'QH', 'VU'] as const;
+export type ShopSource = (typeof SHOP_SOURCES)[number];
+
+export const RESERVE_STATUSES = ['active', 'soldOut', 'expired', 'departed'] as const;
+export type ReserveStatus = (typeof RESERVE_STATUSES)[number];
+
+export const MOVE_KINDS = ['create', 'sale', 'release', 'expire'] as const;
+export type MoveKind = (typeof MOVE_KINDS)[number];
+
+/** Unsold seats return this long before departure at the latest (a reserve's releaseAt may not be later). */
+export const RELEASE_BEFORE_DEPARTURE_HOURS = 4;
+/** Seats of one sale: the passenger cap of spec point 9. */
+export const MAX_SALE_SEATS = 9;
+
+const iata = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/);
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const vnd = z.number().int().min(0).max(1_000_000_000);
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[\p{L} ]+$/u);
+
+export const shopFlightsQuery = z.object({ source: z.enum(SHOP_SOURCES), from: iata, to: iata, departDate: localDate });
+
+export const shopFlightClass = z.object({ class: z.string(), cabinClass: z.string(), fareFamily: z.string(), seatAvailable: z.number().int(), fareADT: z.number().int() });
+export const shopFlight = z.object({
+  flightNo: z.string(),
+  airline: z.string(),
+  from: z.string(),
+  to: z.string(),
+  departDateTime: z.string(),
+  arrivalDateTime: z.string(),
+  classes: z.array(shopFlightClass),
+});
+export type ShopFlight = z.infer<typeof shopFlight>;
+
+export const reserveInput = z.object({
+  source: z.enum(SHOP_SOURCES),
+  from: iata,
+  to: iata,
+  departDate: localDate,
+  flightNo: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2}\d{1,4}$/),
+  class: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]$/),
+  quantity: z.number().int().min(1).max(MAX_SALE_SEATS),
+  /** What the agency pays the carrier per seat, integer VND. */
+  netPrice: vnd,
+  /** What the agency sells a seat for, integer VND (not below the net price). */
+  sellPrice: vnd,
+  /** Instant unsold seats go back to the flight's inventory. */
+  releaseAt: z.iso.datetime({ offset: true }),
+  note: z.string().trim().max(200).optional(),
+});
+export type ReserveInput = z.infer<typeof reserveInput>;
+
+export const salePassenger = z.object({ firstName: name, lastName: name });
+export const saleInput = z.object({
+  quantity: z.number().int().min(1).max(MAX_SALE_SEATS),
+  customerName: z.string().trim().min(1).max(100),
+  customerPhone: z
+    .string()
+    .trim()
+    .regex(/^(0[35789]\d{8}|84[1-9]\d{8})$/),
+  /** One passenger per seat sold. */
+  passengers: z.array(salePassenger).min(1).max(MAX_SALE_SEATS),
+});
+export type SaleInput = z.infer<typeof saleInput>;
+
+export const releaseInput = z.object({ quantity: z.number().int().min(1).max(MAX_SALE_SEATS) });
+
+export const reserveListQuery = z.object({
+  page,
+  pageSize,
+  status: z.enum(RESERVE_STATUSES).optional(),
+  airline: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2}$/)
+    .optional(),
+  /** Flight number or route (contains). */
+  q: z.string().trim().max(40).optional(),
+  sort: sortQuery(['departAt', 'releaseAt', 'createdAt', 'remaining'], 'departAt'),
+});
+
+export const reserveRow = z.object({
+  id: z.number().int(),
+  agencyId: z.number().int(),
+  agencyCode: z.string(),
+  source: z.string(),
+  airline: z.string(),
+  flightNo: z.string(),
+  from: z.string(),
+  to: z.string(),
+  departDate: z.string(),
+  departAt: z.string(),
+  class: z.string(),
+  quantity: z.number().int(),
+  sold: z.number().int(),
+  released: z.number().int(),
+  remaining: z.number().int(),
+  netPrice: z.number().int(),
+  sellPrice: z.number().int(),
+  releaseAt: z.string(),
+  status: z.enum(RESERVE_STATUSES),
+  note: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  /** The caller may sell and release (an allotment of its own agency); others of the subtree are read only. */
+  mine: z.boolean(),
+});
+export type ReserveRow = z.infer<typeof reserveRow>;
+export const reserveList = listOf(reserveRow);
+
+export const reserveMove = z.object({
+  id: z.number().int(),
+  kind: z.enum(MOVE_KINDS),
+  quantity: z.number().int(),
+  amount: z.number().int(),
+  customerName: z.string().nullable(),
+  passengers: z.array(salePassenger),
+  userName: z.string(),
+  createdAt: z.string(),
+});
+export type ReserveMove = z.infer<typeof reserveMove>;
+export const reserveDetail = reserveRow.extend({ moves: z.array(reserveMove) });
+export type ReserveDetail = z.infer<typeof reserveDetail>;
+export const reserveCreated = z.object({ id: z.number().int() });
+export const saleDone = z.object({ moveId: z.number().int(), remaining: z.number().int(), amount: z.number().int() });
+
+// ---------------------------------------------------------------- the rules
+
+export interface ReserveCounts {
+  quantity: number;
+  sold: number;
+  released: number;
+}
+
+/** Seats still to sell. */
+export const remainingOf = (r: ReserveCounts): number => Math.max(0, r.quantity - r.sold - r.released);
+
+/** What an allotment is now: departed and expired first (nothing can be done), then sold out, else active. */
+export function reserveStatus(r: ReserveCounts & { releaseAt: string | Date; departAt: string | Date }, now: Date): ReserveStatus {
+  const t = now.getTime();
+  if (new Date(r.departAt).getTime() <= t) return 'departed';
+  if (new Date(r.releaseAt).getTime() <= t) return 'expired';
+  if (remainingOf(r) === 0) return 'soldOut';
+  return 'active';
+}
+
+/** Why a new allotment is refused (null: it is fine). `departAt` is the flight's departure instant. */
+export function reserveInputProblem(
+  input: Pick<ReserveInput, 'netPrice' | 'sellPrice' | 'releaseAt' | 'from' | 'to'>,
+  departAt: Date,
+  now: Date,
+): 'sameAirports' | 'sellBelowNet' | 'releaseInPast' | 'releaseTooLate' | null {
+  if (input.from === input.to) return 'sameAirports';
+  if (input.sellPrice < input.netPrice) return 'sellBelowNet';
+  const release = new Date(input.releaseAt).getTime();
+  if (release <= now.getTime()) return 'releaseInPast';
+  if (release > departAt.getTime() - RELEASE_BEFORE_DEPARTURE_HOURS * 3_600_000) return 'releaseTooLate';
+  return null;
+}
+
+/** Why a sale of `quantity` seats is refused (null: it can go). */
+export function saleProblem(
+  r: ReserveCounts & { releaseAt: string | Date; departAt: string | Date },
+  sale: { quantity: number; passengers: number },
+  now: Date,
+): 'passengerCount' | 'notActive' | 'notEnoughSeats' | null {
+  if (sale.passengers !== sale.quantity) return 'passengerCount';
+  const status = reserveStatus(r, now);
+  if (status === 'expired' || status === 'departed') return 'notActive';
+  if (sale.quantity > remainingOf(r)) return 'notEnoughSeats';
+  return null;
+}
+
+/** Why giving `quantity` unsold seats back is refused (null: it can go). */
+export function releaseProblem(r: ReserveCounts & { releaseAt: string | Date; departAt: string | Date }, quantity: number, now: Date): 'notActive' | 'notEnoughSeats' | null {
+  const status = reserveStatus(r, now);
+  if (status === 'expired' || status === 'departed') return 'notActive';
+  if (quantity > remainingOf(r)) return 'notEnoughSeats';
+  return null;
+}
+
+/** Reasons the gateway gives (data.reason) that the screens put in words. */
+export const SHOP_REASONS = ['sameAirports', 'sellBelowNet', 'releaseInPast', 'releaseTooLate', 'passengerCount', 'notActive', 'notEnoughSeats', 'flight', 'noSeats', 'reserve'] as const;

@@ -1,0 +1,51 @@
+/** One allotment's movements: made, sales with their passengers, releases, expiry. */
+import { Alert, Drawer, Skeleton, Tag, Timeline, Typography } from 'antd';
+import { useOne } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import type { MoveKind, ReserveDetail } from '../../../contract/shop';
+import { formatDateTime, formatVnd, LoadError } from '../../../src/sdk';
+import { RESOURCES, shopUrl } from '../api';
+
+const COLORS: Record<MoveKind, string> = { create: 'blue', sale: 'green', release: 'orange', expire: 'gray' };
+
+export function ReserveDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { result, query } = useOne<ReserveDetail>({ resource: RESOURCES.reserves, id, meta: { path: shopUrl.reserve(id) } });
+  const r = query.data ? result : undefined;
+  return (
+    <Drawer open onClose={onClose} title={r ? `${r.flightNo} · ${r.from}-${r.to} · ${r.class}` : t('shop.detail')} width={480} className="shop-drawer">
+      {query.isLoading && <Skeleton active />}
+      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
+      {r && (
+        <>
+          {!r.mine && <Alert type="info" showIcon message={t('shop.readOnly')} className="shop-alert" />}
+          <Typography.Title level={3} className="shop-drawer-title">
+            {t('shop.moves.title')}
+          </Typography.Title>
+          <Timeline
+            items={r.moves.map((m) => ({
+              color: COLORS[m.kind],
+              children: (
+                <div data-testid={`move-${m.kind}`}>
+                  <Tag color={COLORS[m.kind]}>{t(`shop.moves.${m.kind}`)}</Tag>
+                  <strong>{m.quantity}</strong> · {formatDateTime(m.createdAt)}
+                  {m.userName ? <Typography.Text type="secondary">{` · ${t('shop.moves.by', { name: m.userName })}`}</Typography.Text> : null}
+                  {m.kind === 'sale' && (
+                    <div className="shop-move-sale">
+                      {m.customerName} · {formatVnd(m.amount)}
+                      <ul>
+                        {m.passengers.map((p, i) => (
+                          <li key={i}>{`${p.lastName} ${p.firstName}`}</li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
+                </div>
+              ),
+            }))}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

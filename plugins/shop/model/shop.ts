@@ -1,0 +1,36 @@
+/** Pure rules of the shop reserve screens (the gateway's rules are contract/shop.ts; these only shape the forms). */
+import { RELEASE_BEFORE_DEPARTURE_HOURS } from '../../../contract/shop';
+
+const HOUR = 3_600_000;
+
+/**
+ * The release time a new allotment's form proposes: a day before departure, but never later than the latest the
+ * gateway accepts (4 h before) nor earlier than an hour from now; null when even that is not possible.
+ */
+export function defaultReleaseAt(departAt: Date, now: Date): Date | null {
+  const latest = departAt.getTime() - RELEASE_BEFORE_DEPARTURE_HOURS * HOUR;
+  const earliest = now.getTime() + HOUR;
+  if (latest <= now.getTime()) return null;
+  const proposed = Math.min(departAt.getTime() - 24 * HOUR, latest);
+  return new Date(Math.max(proposed, Math.min(earliest, latest)));
+}
+
+/** The instant of a local departure (yyyy-MM-ddTHH:mm at a Vietnamese airport, UTC+7). */
+export const vietnamInstant = (local: string): Date => new Date(`${local}:00+07:00`);
+
+export interface PassengerName {
+  firstName: string;
+  lastName: string;
+}
+
+/** The passenger rows of a sale of `n` seats: the names already typed are kept, new rows are empty. */
+export function passengerSlots(n: number, current: readonly (PassengerName | undefined)[]): PassengerName[] {
+  return Array.from({ length: Math.max(0, n) }, (_, i) => current[i] ?? { firstName: '', lastName: '' });
+}
+
+/** Share of an allotment sold, released and left, in whole percent (for its bar). */
+export function shares(r: { quantity: number; sold: number; released: number }): { sold: number; released: number } {
+  if (r.quantity <= 0) return { sold: 0, released: 0 };
+  const sold = Math.round((r.sold * 100) / r.quantity);
+  return { sold, released: Math.min(100 - sold, Math.round((r.released * 100) / r.quantity)) };
+}

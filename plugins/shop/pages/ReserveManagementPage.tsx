@@ -1,0 +1,228 @@
+/**
+ * reverses-shop/management: make a seat allotment. Find a carrier's direct flights on a route and day (with the
+ * seats each booking class has left now), pick a class, then the seats, the net and selling prices and the
+ * release time; the gateway takes the seats out of the flight's inventory and the list shows the allotment.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Modal, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { List } from '@refinedev/antd';
+import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { MAX_SALE_SEATS, SHOP_API, SHOP_SOURCES, type ShopFlight, type ShopSource } from '../../../contract/shop';
+import { businessToday, DATE_FORMAT, formatDateTime, formatVnd, listFrame, LoadError, PAGES, VndInput } from '../../../src/sdk';
+import { RESOURCES } from '../api';
+import { shopError } from '../components/errors';
+import { defaultReleaseAt, vietnamInstant } from '../model/shop';
+import '../shop.css';
+
+/** Domestic airports (the carriers' own channels sell these routes). */
+const AIRPORTS = ['HAN', 'SGN', 'DAD', 'HPH', 'HUI', 'DLI', 'PQC', 'CXR', 'BMV', 'VII', 'VCS', 'VCA', 'UIH', 'TBB', 'VDH', 'PXU', 'THD', 'VCL', 'VKG', 'CAH', 'VDO', 'DIN'];
+
+interface Search {
+  source: ShopSource;
+  from: string;
+  to: string;
+  departDate: string;
+}
+interface Picked {
+  flight: ShopFlight;
+  cls: string;
+  seats: number;
+  fare: number;
+}
+interface Values {
+  quantity: number;
+  netPrice: number;
+  sellPrice: number;
+  releaseAt: Dayjs;
+  note?: string;
+}
+
+export default function ReserveManagementPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const [searchForm] = Form.useForm<{ source: ShopSource; from: string; to: string; departDate: Dayjs }>();
+  const [form] = Form.useForm<Values>();
+  const [search, setSearch] = useState<Search | null>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const flights = useCustom<ShopFlight[], HttpError>({
+    url: SHOP_API.flights,
+    method: 'get',
+    config: { query: search ?? {} },
+    meta: { silent: true },
+    queryOptions: { queryKey: ['shop-flights', search], enabled: search !== null, retry: false },
+    errorNotification: false,
+  });
+  const list = useMemo(() => (flights.query.data ? (flights.result.data as ShopFlight[]) : []), [flights.query.data, flights.result.data]);
+  const { mutate, mutation } = useCustomMutation<{ id: number }>();
+
+  const pick = (flight: ShopFlight, cls: string, seats: number, fare: number) => {
+    setPicked({ flight, cls, seats, fare });
+    setError(null);
+    const release = defaultReleaseAt(vietnamInstant(flight.departDateTime), new Date());
+    form.setFieldsValue({ quantity: Math.min(seats, MAX_SALE_SEATS), netPrice: fare, sellPrice: fare, releaseAt: release ? dayjs(release) : undefined });
+  };
+
+  const create = (v: Values) => {
+    if (!picked || !search) {
+      setError(t('shop.management.chooseFirst'));
+      return;
+    }
+    setError(null);
+    mutate(
+      {
+        url: SHOP_API.reserves,
+        method: 'post',
+        values: {
+          ...search,
+          flightNo: picked.flight.flightNo,
+          class: picked.cls,
+          quantity: v.quantity,
+          netPrice: v.netPrice,
+          sellPrice: v.sellPrice,
+          releaseAt: v.releaseAt.toISOString(),
+          note: v.note?.trim() || undefined,
+        },
+        meta: { silent: true },
+        successNotification: () => ({ type: 'success', message: t('shop.management.created') }),
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          void invalidate({ resource: RESOURCES.reserves, invalidates: ['list'] });
+          navigate(PAGES.shop.list);
+        },
+        onError: (e) => {
+          setError(shopError(t, e));
+          void flights.query.refetch();
+        },
+      },
+    );
+  };
+
+  const maxSeats = picked ? Math.min(picked.seats, MAX_SALE_SEATS) : MAX_SALE_SEATS;
+
+  return (
+    <List resource={RESOURCES.management} canCreate={false} {...listFrame(t('shop.management.title'), 'shop-page shop-management')}>
+      <Typography.Paragraph type="secondary" className="shop-intro">
+        {t('shop.management.lead')}
+      </Typography.Paragraph>
+      <Form
+        form={searchForm}
+        layout="vertical"
+        className="shop-search"
+        initialValues={{ source: 'VN', from: 'HAN', to: 'SGN', departDate: dayjs(businessToday()).add(14, 'day') }}
+        onFinish={(v) => {
+          setPicked(null);
+          setSearch({ source: v.source, from: v.from, to: v.to, departDate: v.departDate.format('YYYY-MM-DD') });
+        }}
+      >
+        <Form.Item name="source" label={t('shop.management.source')} rules={[{ required: true, message: t('shop.management.rules.required') }]}>
+          <Select options={SHOP_SOURCES.map((s) => ({ value: s, label: s }))} data-testid="shop-source" />
+        </Form.Item>
+        <Form.Item name="from" label={t('shop.management.from')} rules={[{ required: true, message: t('shop.management.rules.airport') }]}>
+          <Select showSearch options={AIRPORTS.map((a) => ({ value: a, label: a }))} data-testid="shop-from" />
+        </Form.Item>
+        <Form.Item
+          name="to"
+          label={t('shop.management.to')}
+          dependencies={['from']}
+          rules={[
+            { required: true, message: t('shop.management.rules.airport') },
+            ({ getFieldValue }) => ({ validator: (_, v) => (v && v === getFieldValue('from') ? Promise.reject(new Error(t('shop.errors.sameAirports'))) : Promise.resolve()) }),
+          ]}
+        >
+          <Select showSearch options={AIRPORTS.map((a) => ({ value: a, label: a }))} data-testid="shop-to" />
+        </Form.Item>
+        <Form.Item name="departDate" label={t('shop.management.departDate')} rules={[{ required: true, message: t('shop.management.rules.required') }]}>
+          <DatePicker format={DATE_FORMAT} allowClear={false} disabledDate={(d) => d.isBefore(dayjs(businessToday()), 'day')} data-testid="shop-date" />
+        </Form.Item>
+        <Form.Item label=" " className="shop-search-button">
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={flights.query.isFetching} data-testid="shop-find">
+            {t('shop.management.find')}
+          </Button>
+        </Form.Item>
+      </Form>
+
+      {flights.query.isError && <LoadError className="shop-alert" onRetry={() => void flights.query.refetch()} />}
+      {search && flights.query.isLoading && <Skeleton active />}
+      {search && flights.query.isSuccess && list.length === 0 && <Empty description={t('shop.management.noFlights')} />}
+      <div className="shop-flights" data-testid="shop-flights">
+        {list.map((f) => (
+          <Card key={f.flightNo} size="small" className={picked?.flight.flightNo === f.flightNo ? 'shop-flight-card shop-flight-picked' : 'shop-flight-card'}>
+            <div className="shop-flight-head">
+              <strong>{f.flightNo}</strong>
+              <span>{`${f.from} ${f.departDateTime.slice(11)} → ${f.to} ${f.arrivalDateTime.slice(11)}`}</span>
+            </div>
+            <Space wrap size={4}>
+              {f.classes.filter((c) => c.seatAvailable > 0).map((c) => (
+                <Button
+                  key={c.class}
+                  size="small"
+                  type={picked?.flight.flightNo === f.flightNo && picked.cls === c.class ? 'primary' : 'default'}
+                  onClick={() => pick(f, c.class, c.seatAvailable, c.fareADT)}
+                  aria-label={t('shop.management.pick', { class: c.class, count: c.seatAvailable })}
+                  data-testid={`pick-${f.flightNo}-${c.class}`}
+                  data-seats={c.seatAvailable}
+                >
+                  {`${c.class} · ${c.seatAvailable}`}
+                </Button>
+              ))}
+            </Space>
+          </Card>
+        ))}
+      </div>
+
+      <Modal
+        open={picked !== null}
+        title={picked ? t('shop.management.picked', { flightNo: picked.flight.flightNo, class: picked.cls }) : ''}
+        onCancel={() => setPicked(null)}
+        footer={null}
+        destroyOnHidden={false}
+        forceRender
+      >
+        {picked && (
+          <Space wrap className="shop-picked-facts">
+            <Tag color="green">{t('shop.management.seatsLeft', { count: picked.seats })}</Tag>
+            <Typography.Text type="secondary">{`${formatDateTime(vietnamInstant(picked.flight.departDateTime).toISOString())} · ${formatVnd(picked.fare)}`}</Typography.Text>
+          </Space>
+        )}
+        <Form<Values> form={form} layout="vertical" onFinish={create} className="shop-create-form" scrollToFirstError>
+          <Form.Item name="quantity" label={t('shop.management.quantity')} rules={[{ required: true, type: 'integer', min: 1, max: maxSeats, message: t('shop.management.rules.quantity', { max: maxSeats }) }]}>
+            <InputNumber min={1} max={maxSeats} precision={0} autoFocus data-testid="shop-quantity" />
+          </Form.Item>
+          <Form.Item name="netPrice" label={t('shop.management.netPrice')} rules={[{ required: true, type: 'integer', min: 0, message: t('shop.management.rules.price') }]}>
+            <VndInput min={0} className="shop-full" data-testid="shop-net" />
+          </Form.Item>
+          <Form.Item
+            name="sellPrice"
+            label={t('shop.management.sellPrice')}
+            dependencies={['netPrice']}
+            rules={[
+              { required: true, type: 'integer', min: 0, message: t('shop.management.rules.price') },
+              ({ getFieldValue }) => ({ validator: (_, v: number) => (v < (getFieldValue('netPrice') as number) ? Promise.reject(new Error(t('shop.errors.sellBelowNet'))) : Promise.resolve()) }),
+            ]}
+          >
+            <VndInput min={0} className="shop-full" data-testid="shop-sell" />
+          </Form.Item>
+          <Form.Item name="releaseAt" label={t('shop.management.releaseAt')} rules={[{ required: true, message: t('shop.management.rules.required') }]}>
+            <DatePicker showTime={{ format: 'HH:mm', minuteStep: 30 }} format={`${DATE_FORMAT} HH:mm`} className="shop-full" data-testid="shop-release" />
+          </Form.Item>
+          <Form.Item name="note" label={t('shop.management.note')} className="shop-create-note">
+            <Input maxLength={200} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="shop-create">
+            {t('shop.management.create')}
+          </Button>
+        </Form>
+        {error && <Alert type="error" showIcon role="alert" message={error} className="shop-alert" data-testid="shop-error" />}
+      </Modal>
+    </List>
+  );
+}

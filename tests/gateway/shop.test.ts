@@ -1,0 +1,212 @@
+/**
+ * Shop reserves over the API: an allotment takes its seats out of the flight's inventory, sales never oversell
+ * (also two concurrent sales of the last seat), released and expired seats go back, permissions and agency
+ * scope hold, and bad input changes nothing. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReserveDetail, ReserveRow, ShopFlight } from '../../contract/shop';
+import { seatInventory, shopReserves, users } from '../../gateway/platform/db/schema';
+import { call, login, startGateway, type Gateway } from './helpers';
+
+let gw: Gateway;
+let now = new Date();
+const clock = { now: () => now };
+const tokens = new Map<string, string>();
+const token = (u: string) => tokens.get(u)!;
+const API = '/api/shop/reserves';
+const reasonOf = (res: { json: <T>() => T }) => res.json<{ code: number; data?: { reason?: string } }>().data?.reason;
+
+const departDate = new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10);
+let flight: ShopFlight;
+let cls: string;
+let departAtMs: number;
+
+async function flights(): Promise<ShopFlight[]> {
+  const res = await call(gw, 'GET', `/api/shop/flights?source=VN&from=HAN&to=SGN&departDate=${departDate}`, { token: token('f1admin') });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ShopFlight[]>();
+}
+const seatsLeft = async () => (await flights()).find((f) => f.flightNo === flight.flightNo)!.classes.find((c) => c.class === cls)!.seatAvailable;
+const taken = async () => {
+  const [row] = await gw.db
+    .select({ taken: seatInventory.taken })
+    .from(seatInventory)
+    .where(and(eq(seatInventory.seatKey, `${flight.flightNo}/${departDate}`), eq(seatInventory.class, cls)));
+  return row?.taken ?? 0;
+};
+const reserveCount = async () => (await gw.db.select({ n: sql<number>`count(*)::int` }).from(shopReserves))[0].n;
+
+const body = (over: Record<string, unknown> = {}) => ({
+  source: 'VN',
+  from: 'HAN',
+  to: 'SGN',
+  departDate,
+  flightNo: flight.flightNo,
+  class: cls,
+  quantity: 3,
+  netPrice: 1_200_000,
+  sellPrice: 1_450_000,
+  releaseAt: new Date(departAtMs - 2 * 86_400_000).toISOString(),
+  ...over,
+});
+const passengers = (n: number) => Array.from({ length: n }, (_, i) => ({ firstName: `Van ${String.fromCharCode(65 + i)}`, lastName: 'Nguyen' }));
+const sale = (n: number, over: Record<string, unknown> = {}) => ({ quantity: n, customerName: 'Nguyen Van An', customerPhone: '0912345678', passengers: passengers(n), ...over });
+
+async function create(user: string, over: Record<string, unknown> = {}) {
+  const res = await call(gw, 'POST', API, { token: token(user), body: body(over) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ id: number }>().id;
+}
+const detail = async (id: number, user = 'f1admin') => (await call(gw, 'GET', `${API}/${id}`, { token: token(user) })).json<ReserveDetail>();
+
+beforeAll(async () => {
+  gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' }, clock });
+  // f2admin (SAOVIET-HN, below SAOVIET) also sells reserves of its own agency
+  await gw.db
+    .update(users)
+    .set({ extraPermissions: sql`array_append(${users.extraPermissions}, 'shop_reserves')` })
+    .where(eq(users.username, 'f2admin'));
+  for (const u of ['f1admin', 'f2admin', 'f2agent']) tokens.set(u, (await login(gw, u)).accessToken);
+  const list = await flights();
+  for (const f of list) {
+    const c = f.classes.find((x) => x.seatAvailable >= 7);
+    if (c) {
+      flight = f;
+      cls = c.class;
+      break;
+    }
+  }
+  expect(flight, 'a VN flight with 7 free seats in one class').toBeDefined();
+  departAtMs = Date.parse(`${flight.departDateTime}:00+07:00`);
+});
+afterAll(async () => {
+  await gw?.close();
+});
+
+describe('shop reserves', () => {
+  let id: number;
+
+  it('needs SHOP_RESERVES', async () => {
+    for (const [method, url] of [
+      ['GET', API],
+      ['POST', API],
+      ['GET', `/api/shop/flights?source=VN&from=HAN&to=SGN&departDate=${departDate}`],
+    ] as const) {
+      const res = await call(gw, method, url, { token: token('f2agent'), body: method === 'POST' ? body() : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const [count, inv] = [await reserveCount(), await taken()];
+    const cases: [Record<string, unknown>, number, string | undefined][] = [
+      [{ sellPrice: 1_000_000 }, 400, 'sellBelowNet'],
+      [{ releaseAt: new Date(departAtMs - 3_600_000).toISOString() }, 400, 'releaseTooLate'],
+      [{ releaseAt: new Date(now.getTime() - 60_000).toISOString() }, 400, 'releaseInPast'],
+      [{ flightNo: 'VN9999' }, 404, 'flight'],
+      [{ class: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].find((c) => !flight.classes.some((x) => x.class === c)) }, 404, 'flight'],
+      [{ quantity: 0 }, 400, undefined],
+      [{ quantity: 10 }, 400, undefined],
+      [{ netPrice: -1 }, 400, undefined],
+      [{ from: 'HN' }, 400, undefined],
+    ];
+    for (const [over, status, reason] of cases) {
+      const res = await call(gw, 'POST', API, { token: token('f1admin'), body: body(over) });
+      expect(res.statusCode, JSON.stringify(over)).toBe(status);
+      if (reason) expect(reasonOf(res)).toBe(reason);
+    }
+    expect(await reserveCount()).toBe(count);
+    expect(await taken()).toBe(inv);
+  });
+
+  it('making an allotment takes its seats out of the flight’s inventory', async () => {
+    const left = await seatsLeft();
+    id = await create('f1admin');
+    expect(await seatsLeft()).toBe(left - 3);
+    const d = await detail(id);
+    expect(d).toMatchObject({ quantity: 3, sold: 0, released: 0, remaining: 3, status: 'active', mine: true, flightNo: flight.flightNo, class: cls });
+    expect(d.moves.map((m) => m.kind)).toEqual(['create']);
+    // more seats than the class has left: 409 noSeats, nothing taken
+    const inv = await taken();
+    const greedy = await call(gw, 'POST', API, { token: token('f1admin'), body: body({ quantity: 9 }) });
+    if (left - 3 < 9) {
+      expect(greedy.statusCode).toBe(409);
+      expect(reasonOf(greedy)).toBe('noSeats');
+      expect(await taken()).toBe(inv);
+    }
+  });
+
+  it('sells to named passengers, never more than remain', async () => {
+    const ok = await call(gw, 'POST', `${API}/${id}/sales`, { token: token('f1admin'), body: sale(2) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ remaining: 1, amount: 2 * 1_450_000 });
+    const mismatch = await call(gw, 'POST', `${API}/${id}/sales`, { token: token('f1admin'), body: sale(1, { passengers: passengers(2) }) });
+    expect(mismatch.statusCode).toBe(400);
+    expect(reasonOf(mismatch)).toBe('passengerCount');
+    const tooMany = await call(gw, 'POST', `${API}/${id}/sales`, { token: token('f1admin'), body: sale(2) });
+    expect(tooMany.statusCode).toBe(409);
+    expect(reasonOf(tooMany)).toBe('notEnoughSeats');
+    const badPhone = await call(gw, 'POST', `${API}/${id}/sales`, { token: token('f1admin'), body: sale(1, { customerPhone: '12345' }) });
+    expect(badPhone.statusCode).toBe(400);
+    const d = await detail(id);
+    expect(d).toMatchObject({ sold: 2, remaining: 1 });
+    expect(d.moves[0]).toMatchObject({ kind: 'sale', quantity: 2, amount: 2_900_000, customerName: 'Nguyen Van An', passengers: [{ firstName: 'VAN A', lastName: 'NGUYEN' }, { firstName: 'VAN B', lastName: 'NGUYEN' }] });
+  });
+
+  it('agency scope: a sub-agency does not see the parent’s allotment; the parent reads the sub-agency’s but cannot sell from it', async () => {
+    expect((await call(gw, 'GET', `${API}/${id}`, { token: token('f2admin') })).statusCode).toBe(404);
+    const foreignSale = await call(gw, 'POST', `${API}/${id}/sales`, { token: token('f2admin'), body: sale(1) });
+    expect(foreignSale.statusCode).toBe(404);
+    const list = (await call(gw, 'GET', API, { token: token('f2admin') })).json<{ data: ReserveRow[] }>();
+    expect(list.data.some((r) => r.id === id)).toBe(false);
+
+    const sub = await create('f2admin', { quantity: 1 });
+    const seen = (await call(gw, 'GET', `${API}?pageSize=100`, { token: token('f1admin') })).json<{ data: ReserveRow[] }>();
+    expect(seen.data.find((r) => r.id === sub)).toMatchObject({ mine: false, agencyCode: 'SAOVIET-HN' });
+    const parentSale = await call(gw, 'POST', `${API}/${sub}/sales`, { token: token('f1admin'), body: sale(1) });
+    expect(parentSale.statusCode).toBe(404);
+    const parentRelease = await call(gw, 'POST', `${API}/${sub}/release`, { token: token('f1admin'), body: { quantity: 1 } });
+    expect(parentRelease.statusCode).toBe(404);
+    expect((await detail(sub, 'f2admin')).remaining).toBe(1);
+  });
+
+  it('releasing gives unsold seats back to the inventory', async () => {
+    const left = await seatsLeft();
+    const over = await call(gw, 'POST', `${API}/${id}/release`, { token: token('f1admin'), body: { quantity: 2 } });
+    expect(over.statusCode).toBe(409);
+    expect(await seatsLeft()).toBe(left);
+    const res = await call(gw, 'POST', `${API}/${id}/release`, { token: token('f1admin'), body: { quantity: 1 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ remaining: 0 });
+    expect(await seatsLeft()).toBe(left + 1);
+    expect(await detail(id)).toMatchObject({ sold: 2, released: 1, remaining: 0, status: 'soldOut' });
+  });
+
+  it('two concurrent sales of the last seat: exactly one wins', async () => {
+    const last = await create('f1admin', { quantity: 1 });
+    const results = await Promise.all([1, 2, 3].map(() => call(gw, 'POST', `${API}/${last}/sales`, { token: token('f1admin'), body: sale(1) })));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409]);
+    expect(results.filter((r) => r.statusCode === 409).every((r) => reasonOf(r) === 'notEnoughSeats')).toBe(true);
+    const d = await detail(last);
+    expect(d).toMatchObject({ sold: 1, released: 0, remaining: 0 });
+    expect(d.moves.filter((m) => m.kind === 'sale')).toHaveLength(1);
+  });
+
+  it('at the release time unsold seats go back by themselves, once', async () => {
+    const rel = await create('f1admin', { quantity: 2, releaseAt: new Date(now.getTime() + 3_600_000).toISOString() });
+    const left = await seatsLeft();
+    now = new Date(now.getTime() + 2 * 3_600_000);
+    const rows = (await call(gw, 'GET', `${API}?status=expired`, { token: token('f1admin') })).json<{ data: ReserveRow[] }>();
+    expect(rows.data.find((r) => r.id === rel)).toMatchObject({ status: 'expired', released: 2, remaining: 0 });
+    expect(await seatsLeft()).toBe(left + 2);
+    // a second read releases nothing more
+    await call(gw, 'GET', API, { token: token('f1admin') });
+    expect(await seatsLeft()).toBe(left + 2);
+    expect((await detail(rel)).moves.map((m) => m.kind)).toEqual(['expire', 'create']);
+    const late = await call(gw, 'POST', `${API}/${rel}/sales`, { token: token('f1admin'), body: sale(1) });
+    expect(late.statusCode).toBe(409);
+    expect(reasonOf(late)).toBe('notActive');
+  });
+});

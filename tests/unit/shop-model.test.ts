@@ -1,0 +1,140 @@
+/** The pure rules of shop reserves (contract/shop.ts) and of the booking reports' derived columns (contract/desk.ts). */
+import { describe, expect, it } from 'vitest';
+import { averageTicket, conversionRate, isBookingReportSort, withDerived } from '../../contract/desk';
+import { releaseProblem, remainingOf, reserveInputProblem, reserveStatus, saleProblem } from '../../contract/shop';
+
+const now = new Date('2026-05-01T03:00:00Z');
+const h = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
+const reserve = (over: Partial<{ quantity: number; sold: number; released: number; releaseAt: string; departAt: string }> = {}) => ({
+  quantity: 5,
+  sold: 0,
+  released: 0,
+  releaseAt: h(48),
+  departAt: h(72),
+  ...over,
+});
+
+describe('remainingOf', () => {
+  it.each([
+    [5, 0, 0, 5],
+    [5, 2, 1, 2],
+    [5, 5, 0, 0],
+    [5, 3, 2, 0],
+    [1, 1, 1, 0],
+  ])('quantity %i, sold %i, released %i → %i', (quantity, sold, released, expected) => {
+    expect(remainingOf({ quantity, sold, released })).toBe(expected);
+  });
+});
+
+describe('reserveStatus', () => {
+  it.each([
+    ['seats left before the release time', reserve(), 'active'],
+    ['every seat sold', reserve({ sold: 5 }), 'soldOut'],
+    ['sold and released make the whole', reserve({ sold: 3, released: 2 }), 'soldOut'],
+    ['release time reached', reserve({ releaseAt: h(0) }), 'expired'],
+    ['release time passed though seats were sold out', reserve({ sold: 5, releaseAt: h(-1) }), 'expired'],
+    ['flight departed', reserve({ releaseAt: h(-10), departAt: h(-1) }), 'departed'],
+  ] as const)('%s → %s', (_, r, expected) => {
+    expect(reserveStatus(r, now)).toBe(expected);
+  });
+});
+
+describe('reserveInputProblem', () => {
+  const departAt = new Date(h(72));
+  const input = { from: 'HAN', to: 'SGN', netPrice: 1_000_000, sellPrice: 1_200_000, releaseAt: h(24) };
+  it.each([
+    ['a fine allotment', {}, null],
+    ['the same airports', { to: 'HAN' }, 'sameAirports'],
+    ['selling below the net price', { sellPrice: 999_999 }, 'sellBelowNet'],
+    ['selling at the net price', { sellPrice: 1_000_000 }, null],
+    ['a release time now', { releaseAt: h(0) }, 'releaseInPast'],
+    ['a release time 4 h before departure', { releaseAt: h(68) }, null],
+    ['a release time 3 h before departure', { releaseAt: h(69) }, 'releaseTooLate'],
+    ['a release time after departure', { releaseAt: h(80) }, 'releaseTooLate'],
+  ] as const)('%s → %s', (_, over, expected) => {
+    expect(reserveInputProblem({ ...input, ...over }, departAt, now)).toBe(expected);
+  });
+});
+
+describe('saleProblem and releaseProblem', () => {
+  it.each([
+    ['one seat of five', reserve(), 1, 1, null],
+    ['the last seat', reserve({ sold: 4 }), 1, 1, null],
+    ['more than remain', reserve({ sold: 4 }), 2, 2, 'notEnoughSeats'],
+    ['passengers differ from seats', reserve(), 2, 1, 'passengerCount'],
+    ['after the release time', reserve({ releaseAt: h(-1) }), 1, 1, 'notActive'],
+    ['after departure', reserve({ releaseAt: h(-5), departAt: h(-1) }), 1, 1, 'notActive'],
+  ] as const)('sale: %s → %s', (_, r, quantity, passengers, expected) => {
+    expect(saleProblem(r, { quantity, passengers }, now)).toBe(expected);
+  });
+  it.each([
+    ['unsold seats', reserve({ sold: 2 }), 3, null],
+    ['more than unsold', reserve({ sold: 2, released: 1 }), 3, 'notEnoughSeats'],
+    ['after the release time', reserve({ releaseAt: h(-1) }), 1, 'notActive'],
+  ] as const)('release: %s → %s', (_, r, quantity, expected) => {
+    expect(releaseProblem(r, quantity, now)).toBe(expected);
+  });
+});
+
+describe('booking report columns', () => {
+  it.each([
+    [0, 0, 0],
+    [1, 2, 50],
+    [1, 3, 33],
+    [2, 3, 67],
+    [3, 3, 100],
+  ])('conversion of %i issued over %i held → %i %%', (issued, held, expected) => {
+    expect(conversionRate(issued, held)).toBe(expected);
+  });
+  it.each([
+    [0, 0, 0],
+    [3_000_000, 2, 1_500_000],
+    [1_000_001, 3, 333_333],
+  ])('average ticket of %i over %i tickets → %i', (revenue, tickets, expected) => {
+    expect(averageTicket(revenue, tickets)).toBe(expected);
+  });
+  it('derives the columns of each report', () => {
+    expect(withDerived('customer-services', { held: 4, issued: 1 })).toEqual({ held: 4, issued: 1, conversion: 25 });
+    expect(withDerived('analyze-sales', { revenue: 900, tickets: 4 })).toEqual({ revenue: 900, tickets: 4, averageTicket: 225 });
+  });
+  it.each([
+    ['customer-services', 'key', true],
+    ['customer-services', '-conversion', true],
+    ['customer-services', 'revenue', false],
+    ['analyze-sales', '-revenue', true],
+    ['analyze-sales', 'held', false],
+    ['analyze-sales', 'password', false],
+  ] as const)('%s sorts by %s: %s', (report, sort, expected) => {
+    expect(isBookingReportSort(report, sort)).toBe(expected);
+  });
+});
+
+describe('the shop screens’ rules', async () => {
+  const { defaultReleaseAt, passengerSlots, shares, vietnamInstant } = await import('../../plugins/shop/model/shop');
+  it.each([
+    ['departure in 3 days: a day before', h(72), h(48)],
+    ['departure in 20 h: a day before has passed, so an hour from now', h(20), h(1)],
+    ['departure in 4.5 h: the latest still possible', h(4.5), h(0.5)],
+    ['departure in 3 h: none', h(3), null],
+  ] as const)('default release time, %s', (_, departAt, expected) => {
+    const got = defaultReleaseAt(new Date(departAt), now);
+    expect(got?.toISOString() ?? null).toBe(expected === null ? null : new Date(expected).toISOString());
+  });
+  it('reads a local departure as Vietnam time', () => {
+    expect(vietnamInstant('2026-05-01T10:00').toISOString()).toBe('2026-05-01T03:00:00.000Z');
+  });
+  it.each([
+    [2, [{ firstName: 'AN', lastName: 'NGUYEN' }], [{ firstName: 'AN', lastName: 'NGUYEN' }, { firstName: '', lastName: '' }]],
+    [1, [{ firstName: 'AN', lastName: 'NGUYEN' }, { firstName: 'BINH', lastName: 'LE' }], [{ firstName: 'AN', lastName: 'NGUYEN' }]],
+    [0, [], []],
+  ] as const)('passenger rows for %i seats', (n, current, expected) => {
+    expect(passengerSlots(n, current)).toEqual(expected);
+  });
+  it.each([
+    [{ quantity: 4, sold: 1, released: 1 }, { sold: 25, released: 25 }],
+    [{ quantity: 3, sold: 2, released: 1 }, { sold: 67, released: 33 }],
+    [{ quantity: 0, sold: 0, released: 0 }, { sold: 0, released: 0 }],
+  ])('bar shares of %o', (r, expected) => {
+    expect(shares(r)).toEqual(expected);
+  });
+});
