@@ -65,7 +65,7 @@ export function SellModal({ reserve, onClose }: { reserve: ReserveRow; onClose: 
       okText={confirming ? t('shop.sell.submit') : t('shop.sell.action')}
       cancelText={t('shop.cancel')}
       onOk={() => (confirming ? send(confirming) : form.submit())}
-      okButtonProps={{ loading: mutation.isPending, danger: Boolean(confirming), 'data-testid': 'sell-ok' } as object}
+      okButtonProps={{ loading: mutation.isPending, danger: Boolean(confirming), ...({ 'data-testid': 'sell-ok' } as Record<string, string>) }}
       onCancel={() => (confirming ? setConfirming(null) : onClose())}
       destroyOnHidden
     >
