@@ -39,6 +39,8 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   // booking-edit: the after-sale purchases (the hub also says per action whether it is allowed now)
   'booking-edit.buyLuggage': { endpoint: 'POST /api/aftersale/bookings/:id/luggage' },
   'booking-edit.buySeat': { endpoint: 'POST /api/aftersale/bookings/:id/seats' },
+  // pnr-elements: the element edit screens
+  'booking-edit.editElements': { endpoint: 'POST /api/aftersale/bookings/:id/elements' },
 };
 
 /** The permission rule of a named action, or undefined when none is declared. Throws on a dangling endpoint. */

@@ -210,6 +210,8 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/aftersale/bookings/:id/luggage': { rule: 'EXPORT_TICKET' },
   'GET /api/aftersale/bookings/:id/seat-map': { rule: 'EXPORT_TICKET' },
   'POST /api/aftersale/bookings/:id/seats': { rule: 'EXPORT_TICKET' },
+  // pnr-elements: the unpaid element edits (booking or ticketing right; the booking scope decides which bookings)
+  'POST /api/aftersale/bookings/:id/elements': { rule: 'BOOKING_TICKET || EXPORT_TICKET || ADMIN_F1 || ADMIN_F2' },
   // board (electronic-board/{place}): open to every signed-in user
   'GET /api/board/:place': { rule: 'true' },
   // QR top-ups (qr: VIEW_QR_CODE and ADMIN_F2 or AGENT_F2), QR accounts (qr/{id}: VIEW_QR_CODE and ADMIN_F1),

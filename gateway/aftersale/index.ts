@@ -25,6 +25,7 @@ import { defineEndpoint } from '../platform/access/endpoint';
 import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
 import type { GatewayModule } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
+import { registerElementEdits } from './element-edits'; // pnr-elements
 import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type AfterSaleDeps } from './services';
 
 const ERRORS =
@@ -38,6 +39,8 @@ export const afterSaleModule: GatewayModule = {
     const pinDeps = { db: ctx.db, secret: ctx.secret, cipher: ctx.access.cipher, now: () => ctx.clock.now() };
     const tags = ['aftersale'];
     const access = ctx.access;
+
+    registerElementEdits(app, ctx, deps); // pnr-elements
 
     defineEndpoint(app, access, {
       method: 'GET',

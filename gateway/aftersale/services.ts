@@ -28,6 +28,7 @@ import type { PnrEdit, PnrSupplier, SupplierRegistry } from '../suppliers';
 import { departureInstant } from '../bookings/service';
 import { bodyHashOf, conflict, payForEdit, supplierFailed, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
+import { elementActions } from './element-edits'; // pnr-elements
 import { afterSaleBooking, isIssued, seedRecord, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
 
 export interface AfterSaleDeps {
@@ -45,7 +46,7 @@ const ACTION_MESSAGES = {
 } as const;
 
 /** The record of an issued PNR of the booking from its supplier (seeded from the booking on first use). */
-async function recordOf(deps: AfterSaleDeps, b: AfterSaleBooking, row: PnrRowFull, lang: Language): Promise<PnrRecord> {
+export async function recordOf(deps: AfterSaleDeps, b: AfterSaleBooking, row: PnrRowFull, lang: Language): Promise<PnrRecord> {
   try {
     return await supplierOf(deps, row).retrieve(row.pnr!, { store: dbPnrStore(deps.db) }, seedRecord(b.booking, row));
   } catch (err) {
@@ -56,7 +57,7 @@ async function recordOf(deps: AfterSaleDeps, b: AfterSaleBooking, row: PnrRowFul
 const supplierOf = (deps: AfterSaleDeps, row: PnrRowFull): PnrSupplier => deps.suppliers.pnr(sourceOf(row));
 
 /** The issued PNR of the booking named `code`, not departed yet (404 / 409 otherwise). */
-function editablePnr(deps: AfterSaleDeps, b: AfterSaleBooking, code: string, lang: Language): PnrRowFull {
+export function editablePnr(deps: AfterSaleDeps, b: AfterSaleBooking, code: string, lang: Language): PnrRowFull {
   const row = b.pnrs.find((p) => p.pnr === code);
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'pnr' });
   if (!isIssued(row)) throw conflict('notIssued', lang);
@@ -64,7 +65,7 @@ function editablePnr(deps: AfterSaleDeps, b: AfterSaleBooking, code: string, lan
   return row;
 }
 
-function departed(deps: AfterSaleDeps, row: PnrRowFull): boolean {
+export function departed(deps: AfterSaleDeps, row: PnrRowFull): boolean {
   const first = (row.routeInfos as { from: string; departDate: string }[])[0];
   return !first || departureInstant(first.from, first.departDate).getTime() <= deps.now().getTime();
 }
@@ -103,6 +104,7 @@ export async function hubOf(deps: AfterSaleDeps, actor: Actor, bookingId: number
   const actions: AfterSaleActionState[] = [
     state('buy-luggage', await can(AFTERSALE_API.buyLuggage), prices.length ? { priceFrom: Math.min(...prices), priceTo: Math.max(...prices) } : { reason: 'noOptions' }),
     state('buy-seat', await can(AFTERSALE_API.buySeat), { priceFrom: 0, priceTo: 350_000 }),
+    ...(await elementActions(deps, actor, { issued: issued.length > 0, open: open.length > 0, records })), // pnr-elements
   ];
   return { bookingId, status: b.booking.status, pnrs: records, actions };
 }

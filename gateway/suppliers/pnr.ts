@@ -13,6 +13,8 @@
  */
 import type { PnrBaggage, PnrContact, PnrDocs, PnrEndorsement, PnrLoyalty, PnrQueue, PnrRecord, PnrRemark, PnrSsr, SeatMap } from '../../contract/aftersale';
 import type { Source } from '../../contract/flights';
+// pnr-elements
+import type { PnrCustomerAccount, PnrPaxInfo, PnrSk } from '../../contract/aftersale-elements';
 import type { SupplierCallContext } from './types';
 
 /** One element edit. Paid extras (luggage, seats) get an EMD each from the supplier. */
@@ -28,7 +30,22 @@ export type PnrEdit =
   /** Buys a checked bag for a passenger on a route's segments; replaces the passenger's earlier bag of that route. */
   | { type: 'buyBaggage'; baggage: Omit<PnrBaggage, 'emd'> }
   /** Seats a passenger on a segment (one seat per passenger per segment: the earlier one is freed). */
-  | { type: 'assignSeat'; paxId: number; segId: number; seat: string; price: number };
+  | { type: 'assignSeat'; paxId: number; segId: number; seat: string; price: number }
+  // pnr-elements: issue 15's element edits (gateway/suppliers/simulated/pnr-elements.ts)
+  /** Sets a passenger's extra information (one value per code). */
+  | { type: 'setPaxInfo'; info: PnrPaxInfo }
+  /** Changes a passenger's name element (after ticketing only a small correction). */
+  | { type: 'changeName'; paxId: number; title: string; firstName: string; lastName: string }
+  /** Changes a passenger's birth date (dd/MM/yyyy; QH only). */
+  | { type: 'setBirthday'; paxId: number; birthDay: string }
+  /** The passenger's mobile phone (SSR CTCM), replacing the earlier one. */
+  | { type: 'setPaxPhone'; paxId: number; phone: string }
+  | { type: 'addSk'; sk: Omit<PnrSk, 'id'> }
+  | { type: 'setCustomerAccount'; account: PnrCustomerAccount }
+  /** Stores the current fare quote as TSTs (new TST numbers). */
+  | { type: 'storeTst' }
+  /** Moves the PNR to another queue. */
+  | { type: 'moveQueue'; queue: PnrQueue };
 
 export interface PnrStoreRecord {
   record: PnrRecord;

@@ -15,6 +15,7 @@ import { TICKET_PREFIXES } from '../reference-data';
 import { SupplierError, type SupplierSettings } from '../types';
 import type { Source } from '../../../contract/flights';
 import { simulateNetwork, type SimulationHooks } from './supplier';
+import { applyElementEdit, checkElementEdit } from './pnr-elements';
 
 const hash = (s: string): number => createHash('sha256').update(s).digest().readUInt32BE(0);
 
@@ -70,6 +71,7 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
     return number;
   };
   for (const e of request.edits) {
+    checkElementEdit(source, r, e); // pnr-elements: the airline's refusals of element edits
     switch (e.type) {
       case 'addSsr':
         r.ssrs.push({ ...e.ssr, id: nextId(r.ssrs), status: 'HK' });
@@ -125,6 +127,17 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
         r.ssrs.push({ id: nextId(r.ssrs), code: 'SEAT', paxId: e.paxId, segId: e.segId, text: e.seat, status: 'HK' });
         break;
       }
+      // pnr-elements: issue 15's element edits
+      case 'setPaxInfo':
+      case 'changeName':
+      case 'setBirthday':
+      case 'setPaxPhone':
+      case 'addSk':
+      case 'setCustomerAccount':
+      case 'storeTst':
+      case 'moveQueue':
+        applyElementEdit(source, r, e);
+        break;
     }
   }
   r.appliedKeys = [...r.appliedKeys, request.idempotencyKey].slice(-50);
