@@ -5,6 +5,10 @@
  * documents (EMDs and tickets). Rules are in policies/routes.ts and policies/actions.ts.
  */
 import { definePlugin, page, PAGES } from '../../src/sdk';
+// pnr-elements
+import { ELEMENT_SCREENS, elementScreenPath } from '../../contract/aftersale-elements';
+
+const loadElementEditPage = () => import('./pages/elements/ElementEditPage');
 
 export const bookingEditPlugin = definePlugin({
   name: 'booking-edit',
@@ -13,6 +17,8 @@ export const bookingEditPlugin = definePlugin({
     page(PAGES.bookingEdit.hub, () => import('./pages/HubPage'), 'aftersale.hub.title'),
     page(PAGES.bookingEdit.buyLuggage, () => import('./pages/BuyLuggagePage'), 'aftersale.luggage.title'),
     page(PAGES.bookingEdit.buySeat, () => import('./pages/BuySeatPage'), 'aftersale.seat.title'),
+    // pnr-elements: the fifteen element edit screens, one configurable page
+    ...ELEMENT_SCREENS.map((screen) => page(elementScreenPath(screen), loadElementEditPage, `aftersale.actions.${screen}`)),
   ],
   slots: {
     bookingDetail: [

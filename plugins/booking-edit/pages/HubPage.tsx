@@ -9,6 +9,7 @@ import { useCustom } from '@refinedev/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AfterSaleActionState, AfterSaleHub } from '../../../contract/aftersale';
+import { ELEMENT_SCREENS, elementScreenPath } from '../../../contract/aftersale-elements'; // pnr-elements
 import { formatVnd, isApiError, linkTo, LoadError, PageFrame, PAGES } from '../../../src/sdk';
 import { afterSaleUrl, QUIET } from '../api';
 import { PnrSummary } from '../components/PnrSummary';
@@ -17,6 +18,8 @@ import '../booking-edit.css';
 const BUILT: Partial<Record<AfterSaleActionState['action'], (id: number) => string>> = {
   'buy-luggage': (id) => linkTo(PAGES.bookingEdit.buyLuggage, { id }),
   'buy-seat': (id) => linkTo(PAGES.bookingEdit.buySeat, { id }),
+  // pnr-elements
+  ...Object.fromEntries(ELEMENT_SCREENS.map((screen) => [screen, (id: number) => linkTo(elementScreenPath(screen), { id })])),
 };
 
 export function priceText(a: AfterSaleActionState, t: (k: string, o?: Record<string, unknown>) => string): string {
