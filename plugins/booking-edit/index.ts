@@ -18,7 +18,7 @@ export const bookingEditPlugin = definePlugin({
     page(PAGES.bookingEdit.buyLuggage, () => import('./pages/BuyLuggagePage'), 'aftersale.luggage.title'),
     page(PAGES.bookingEdit.buySeat, () => import('./pages/BuySeatPage'), 'aftersale.seat.title'),
     // pnr-elements: the fifteen element edit screens, one configurable page
-    ...ELEMENT_SCREENS.map((screen) => page(elementScreenPath(screen), loadElementEditPage, `aftersale.actions.${screen}`)),
+    ...ELEMENT_SCREENS.map((screen) => page(elementScreenPath(screen), loadElementEditPage, `aftersale.elementTitle.${screen.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`)),
   ],
   slots: {
     bookingDetail: [
