@@ -122,7 +122,7 @@ export default function ElementEditPage() {
         } finally {
           busy.current = false;
           setRunning(false);
-          await invalidate({ invalidates: ['all'] });
+          void invalidate({ invalidates: ['all'] });
         }
       },
     });
