@@ -46,6 +46,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // security (docs/security.md): the outside client over the encrypted protocol, against one gateway
+      {
+        extends: true,
+        test: {
+          name: 'security',
+          environment: 'node',
+          include: ['tests/security/**/*.test.ts'],
+          globalSetup: ['tests/security/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
       {
         extends: true,
         test: {

@@ -347,8 +347,9 @@ export const AFTERSALE_ACTIONS = [
 export type AfterSaleAction = (typeof AFTERSALE_ACTIONS)[number];
 
 /** Why an action cannot be taken now. */
-export type AfterSaleBlock =
-  | 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj'
+export type AfterSaleBlock = 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj'
+  // aftersale2: exchange-route
+  | 'notChangeable'
   // pnr-elements
   | 'onlyQh';
 

@@ -22,6 +22,8 @@
  *                            source keeps its own (VN 23:30, VJ 22:00, QH and VU 23:00, 1A 23:59, 1B 23:45, 1G 23:30)
  *   SEARCH_SESSION_TTL_SECONDS  a flight search session is forgotten this long after its last use (default 900)
  *   SEARCH_SESSIONS_PER_USER    live search sessions per user; a new one drops the oldest (default 5)
+ *   HOLDS_OPEN_PER_USER      open flight holds a user may have at once (default 20)
+ *   HOLDS_OPEN_PER_AGENCY    open flight holds of one agency at once (default 200)
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -108,6 +110,11 @@ const envSchema = z.object({
     .optional(),
   SEARCH_SESSION_TTL_SECONDS: int(10, 86_400).default(900),
   SEARCH_SESSIONS_PER_USER: int(1, 100).default(5),
+  // ─── Security: open flight holds (bookings not yet issued, within their time limit)
+  /** Open holds a user may have at once; one more is 409/49 reason openHoldsLimit. */
+  HOLDS_OPEN_PER_USER: int(1, 100_000).default(20),
+  /** Open holds of one agency (all its users) at once. */
+  HOLDS_OPEN_PER_AGENCY: int(1, 1_000_000).default(200),
   // ─── Security: booking e-mail
   /** Booking e-mails a user may send per hour (each call, whatever its recipients). */
   MAIL_PER_USER_HOUR: int(1, 10_000).default(20),

@@ -39,6 +39,11 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   // booking-edit: the after-sale purchases (the hub also says per action whether it is allowed now)
   'booking-edit.buyLuggage': { endpoint: 'POST /api/aftersale/bookings/:id/luggage' },
   'booking-edit.buySeat': { endpoint: 'POST /api/aftersale/bookings/:id/seats' },
+  // aftersale2: exchange-route
+  'booking-edit.exchangeRoute': { endpoint: 'POST /api/aftersale/bookings/:id/exchange' },
+  // outbox: the operators' retry and abandon of a supplier call still owed
+  'outbox.retry': { endpoint: 'POST /api/system/outbox/:id/retry' },
+  'outbox.abandon': { endpoint: 'POST /api/system/outbox/:id/abandon' },
   // pnr-elements: the element edit screens
   'booking-edit.editElements': { endpoint: 'POST /api/aftersale/bookings/:id/elements' },
 };

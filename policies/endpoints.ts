@@ -39,7 +39,7 @@ function admin(): Record<string, EndpointRule> {
   add('true', 'GET /api/agents/account-info', 'PUT /api/agents/account-info', 'POST /api/system/change-password',
     'GET /api/system/pin-code', 'PUT /api/system/pin-code');
   // reliability: supplier calls still owed (compensating voids), the operators' list
-  add(ADMIN_F1, 'GET /api/system/outbox');
+  add(ADMIN_F1, 'GET /api/system/outbox', 'POST /api/system/outbox/:id/retry', 'POST /api/system/outbox/:id/abandon');
   // sign-ins: /system/signIn-config
   add(ADMIN_F1, 'GET /api/system/signin-config', 'POST /api/system/signin-config', 'PUT /api/system/signin-config/:id',
     'DELETE /api/system/signin-config/:id');
@@ -210,6 +210,9 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/aftersale/bookings/:id/luggage': { rule: 'EXPORT_TICKET' },
   'GET /api/aftersale/bookings/:id/seat-map': { rule: 'EXPORT_TICKET' },
   'POST /api/aftersale/bookings/:id/seats': { rule: 'EXPORT_TICKET' },
+  // aftersale2: exchange-route
+  'GET /api/aftersale/bookings/:id/exchange-quote': { rule: 'EXPORT_TICKET' },
+  'POST /api/aftersale/bookings/:id/exchange': { rule: 'EXPORT_TICKET' },
   // pnr-elements: the unpaid element edits (booking or ticketing right; the booking scope decides which bookings)
   'POST /api/aftersale/bookings/:id/elements': { rule: 'BOOKING_TICKET || EXPORT_TICKET || ADMIN_F1 || ADMIN_F2' },
   // board (electronic-board/{place}): open to every signed-in user

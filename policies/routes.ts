@@ -66,6 +66,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   ...['/system/change-password', '/system/log-reservation-error', '/system/pin-code'].map((path) => ({ path, rule: 'true' })),
   ...['/system/commission-fee', '/system/change-commission'].map((path) => ({ path, rule: COMMISSION })),
   ...['/system/change-signIn', '/system/signIn-config', '/system/group-permissions', '/system/change-group-permissions'].map((path) => ({ path, rule: 'ADMIN_F1' })),
+  // reliability: the operators' outbox screen
+  { path: '/system/outbox', rule: 'ADMIN_F1' },
   // agent
   ...['/agent/ticketing-management', '/agent/change-ticketing'].map((path) => ({ path, rule: 'ADMIN_F1 || ADMIN_F2' })),
   ...['/agent/change-account-info', '/agent/online-support-config', '/agent/news', '/agent/news-by-tag', '/agent/news/:id'].map((path) => ({ path, rule: 'true' })),

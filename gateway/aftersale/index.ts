@@ -7,6 +7,8 @@
  *   POST /api/aftersale/bookings/:id/luggage    buyLuggageRequest → paidEditResult  EXPORT_TICKET; PIN
  *   GET  /api/aftersale/bookings/:id/seat-map   ?pnr&segId → seatMap  EXPORT_TICKET
  *   POST /api/aftersale/bookings/:id/seats      buySeatRequest → paidEditResult     EXPORT_TICKET; PIN
+ *   GET  /api/aftersale/bookings/:id/exchange-quote  ?pnr&direction&sessionId&offerId&class → exchangeQuoteAnswer  EXPORT_TICKET  (exchange.ts)
+ *   POST /api/aftersale/bookings/:id/exchange        exchangeRequest → exchangeResult  EXPORT_TICKET; PIN           (exchange.ts)
  *
  * Bookings are read only through gateway/bookings/service.ts; the PNR through the supplier registry.
  */
@@ -22,9 +24,12 @@ import {
   seatMapQuery,
 } from '../../contract/aftersale';
 import { defineEndpoint } from '../platform/access/endpoint';
-import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
+import { PIN_NOTE } from '../platform/access/pin';
+import { authorizePaidCall } from '../platform/access/paid';
 import type { GatewayModule } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
+// aftersale2: exchange-route
+import { registerExchange } from './exchange';
 import { registerElementEdits } from './element-edits'; // pnr-elements
 import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type AfterSaleDeps } from './services';
 
@@ -90,7 +95,7 @@ export const afterSaleModule: GatewayModule = {
       response: paidEditResult,
       handler: async ({ params, body, auth, lang, meta, request }) => {
         const user = requireAuth(auth);
-        await requirePin(pinDeps, user, pinOf(request), lang, meta);
+        await authorizePaidCall(pinDeps, { ctx: user, lang, meta, request }, 'aftersale', body.idempotencyKey, { kind: 'luggage', id: params.id, ...body });
         return buyLuggage(deps, { ctx: user, lang, meta }, params.id, body);
       },
     });
@@ -121,9 +126,11 @@ export const afterSaleModule: GatewayModule = {
       response: paidEditResult,
       handler: async ({ params, body, auth, lang, meta, request }) => {
         const user = requireAuth(auth);
-        await requirePin(pinDeps, user, pinOf(request), lang, meta);
+        await authorizePaidCall(pinDeps, { ctx: user, lang, meta, request }, 'aftersale', body.idempotencyKey, { kind: 'seats', id: params.id, ...body });
         return buySeats(deps, { ctx: user, lang, meta }, params.id, body);
       },
     });
+    // aftersale2: exchange-route
+    registerExchange(app, ctx, deps);
   },
 };

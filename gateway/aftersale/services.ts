@@ -28,6 +28,8 @@ import type { PnrEdit, PnrSupplier, SupplierRegistry } from '../suppliers';
 import { departureInstant } from '../bookings/service';
 import { bodyHashOf, conflict, payForEdit, supplierFailed, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
+// aftersale2: exchange-route
+import { exchangeActions } from './exchange';
 import { elementActions } from './element-edits'; // pnr-elements
 import { afterSaleBooking, isIssued, seedRecord, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
 
@@ -54,7 +56,7 @@ export async function recordOf(deps: AfterSaleDeps, b: AfterSaleBooking, row: Pn
   }
 }
 
-const supplierOf = (deps: AfterSaleDeps, row: PnrRowFull): PnrSupplier => deps.suppliers.pnr(sourceOf(row));
+export const supplierOf = (deps: AfterSaleDeps, row: PnrRowFull): PnrSupplier => deps.suppliers.pnr(sourceOf(row));
 
 /** The issued PNR of the booking named `code`, not departed yet (404 / 409 otherwise). */
 export function editablePnr(deps: AfterSaleDeps, b: AfterSaleBooking, code: string, lang: Language): PnrRowFull {
@@ -104,6 +106,8 @@ export async function hubOf(deps: AfterSaleDeps, actor: Actor, bookingId: number
   const actions: AfterSaleActionState[] = [
     state('buy-luggage', await can(AFTERSALE_API.buyLuggage), prices.length ? { priceFrom: Math.min(...prices), priceTo: Math.max(...prices) } : { reason: 'noOptions' }),
     state('buy-seat', await can(AFTERSALE_API.buySeat), { priceFrom: 0, priceTo: 350_000 }),
+    // aftersale2: exchange-route
+    ...(await exchangeActions(deps, actor, records, open, can, state)),
     ...(await elementActions(deps, actor, { issued: issued.length > 0, open: open.length > 0, records })), // pnr-elements
   ];
   return { bookingId, status: b.booking.status, pnrs: records, actions };
@@ -261,7 +265,7 @@ export async function buySeats(deps: AfterSaleDeps, actor: Actor, bookingId: num
   });
 }
 
-async function paid(
+export async function paid(
   deps: AfterSaleDeps,
   actor: Actor,
   b: AfterSaleBooking,

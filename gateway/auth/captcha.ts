@@ -1,11 +1,13 @@
 /**
- * Captchas: an SVG image from svg-captcha; the answer is stored server-side as an HMAC, compared
- * case-insensitively, and each captcha is consumed by its first check (right or wrong).
+ * Captchas: the glyph outlines of svg-captcha, distorted and rendered as a raster (captcha-raster.ts), sent as
+ * an SVG holding only that PNG; the answer is stored server-side as an HMAC, compared case-insensitively, and
+ * each captcha is consumed by its first check (right or wrong).
  */
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { CaptchaResponse } from '../../contract/auth';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, rasterCaptcha, svgOfRaster } from './captcha-raster';
 import type { Conn, Db } from '../platform/db/client';
 import { captchas } from '../platform/db/schema';
 import { hmac, randomToken, safeEqualHex } from '../platform/passwords';
@@ -16,6 +18,13 @@ const LENGTH = 5;
 
 /** Draws a captcha image of the given text (the callable default export of svg-captcha, untyped in its d.ts). */
 const render = svgCaptcha as unknown as (text: string, options?: Parameters<typeof svgCaptcha.create>[0]) => string;
+
+/** The captcha image of `text`: svg-captcha's glyph outlines only as an intermediate, a raster in the end. */
+export function captchaImage(text: string): string {
+  const outlines = render(text, { width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, fontSize: 50, noise: 0, color: false });
+  const paths = [...outlines.matchAll(/<path[^>]*\sd="([^"]+)"/g)].map((m) => m[1]);
+  return svgOfRaster(rasterCaptcha(paths));
+}
 
 export function randomCaptchaText(): string {
   let text = '';
@@ -41,7 +50,7 @@ export class CaptchaService {
   async create(now: Date = new Date()): Promise<CaptchaResponse> {
     if (!this.enabled) return { captchaId: '', svg: '', expiresInSeconds: 0, enabled: false };
     const text = this.nextText();
-    const svg = render(text, { width: 150, height: 50, fontSize: 50, noise: 3, color: true, background: '#f4f6fb' });
+    const svg = captchaImage(text);
     const id = randomToken(18);
     await this.db.transaction(async (tx) => {
       // Expired challenges are of no use: clear those older than an hour while we are here.

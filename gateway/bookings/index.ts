@@ -11,7 +11,7 @@ export const bookingsModule: GatewayModule = {
   name: 'bookings',
   register(app, ctx) {
     const sessions = ctx.shared.get(FLIGHT_SEARCHES);
-    registerBookingRoutes(app, ctx.access, { sessions, suppliers: ctx.suppliers, notifier: ctx.notifier, clock: ctx.clock, mail: mailPolicyOf(ctx.settings) });
+    registerBookingRoutes(app, ctx.access, { sessions, suppliers: ctx.suppliers, notifier: ctx.notifier, clock: ctx.clock, mail: mailPolicyOf(ctx.settings), holdCaps: { perUser: ctx.settings.HOLDS_OPEN_PER_USER, perAgency: ctx.settings.HOLDS_OPEN_PER_AGENCY } });
     registerLifecycleRoutes(app, ctx.access, { secret: ctx.secret, suppliers: ctx.suppliers, clock: ctx.clock });
     registerFareRuleRoutes(app, ctx.access, ctx.suppliers);
     // crash safety (docs/reliability.md): issues whose request died are finished or undone; compensating voids retried

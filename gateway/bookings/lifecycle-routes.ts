@@ -26,7 +26,8 @@ import type { Clock } from '../platform/clock';
 import { requireAuth } from '../platform/tenancy/scope';
 import type { SupplierRegistry } from '../suppliers';
 import { cancelHolds, issueBooking, QuoteCache, refundQuoteOf, refundTickets, voidTickets, type Actor, type LifecycleDeps } from './lifecycle';
-import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
+import { PIN_NOTE } from '../platform/access/pin';
+import { authorizePaidCall } from '../platform/access/paid';
 
 export interface LifecycleRouteDeps {
   /** The gateway's JWT secret: keys the PIN salts. */
@@ -71,7 +72,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, deps: AccessDeps, 
     handler: async ({ params: p, body, auth, lang, meta, request }) => {
       const ctx = requireAuth(auth);
       const actor: Actor = { ctx, lang, meta };
-      await requirePin(pinDeps, ctx, pinOf(request), lang, meta);
+      await authorizePaidCall(pinDeps, { ctx, lang, meta, request }, 'bookings.issue', body.idempotencyKey, { id: p.id, ...body });
       return issueBooking(lifecycle, actor, p.id, body);
     },
   });
@@ -90,7 +91,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, deps: AccessDeps, 
     response: moneyResult,
     handler: async ({ params: p, body, auth, lang, meta, request }) => {
       const ctx = requireAuth(auth);
-      await requirePin(pinDeps, ctx, pinOf(request), lang, meta);
+      await authorizePaidCall(pinDeps, { ctx, lang, meta, request }, 'bookings.void', null, body);
       return voidTickets(lifecycle, { ctx, lang, meta }, p.id, body.pnrs);
     },
   });
@@ -139,7 +140,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, deps: AccessDeps, 
     response: moneyResult,
     handler: async ({ params: p, body, auth, lang, meta, request }) => {
       const ctx = requireAuth(auth);
-      await requirePin(pinDeps, ctx, pinOf(request), lang, meta);
+      await authorizePaidCall(pinDeps, { ctx, lang, meta, request }, 'bookings.refund', body.idempotencyKey, { id: p.id, ...body });
       return refundTickets(lifecycle, { ctx, lang, meta }, p.id, body);
     },
   });

@@ -23,7 +23,7 @@ import type { Notifier } from '../platform/notifier';
 import type { SupplierRegistry } from '../suppliers';
 import { registerBookingManagementRoutes } from './management-routes';
 import { DEFAULT_MAIL_POLICY, type MailPolicy } from './mail';
-import { bookingView, createBooking, expireHolds, warnExpiringHolds } from './service';
+import { bookingView, createBooking, expireHolds, warnExpiringHolds, type HoldCaps } from './service';
 
 export interface BookingDeps {
   sessions: SearchSessions;
@@ -35,6 +35,8 @@ export interface BookingDeps {
   expiryIntervalMs?: number;
   /** Who booking e-mails may go to and how many (default: the settings' defaults, nothing extra allowed). */
   mail?: MailPolicy;
+  /** Open holds allowed per user and per agency (default: the settings' defaults). */
+  holdCaps?: HoldCaps;
 }
 
 /**
@@ -94,7 +96,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     handler: async ({ body, auth, lang }) => {
       const ctx = requireAuth(auth);
       const offers = await offersOfSessions(booking.sessions, ctx.user.id, body);
-      const id = await createBooking({ db, suppliers, now: () => clock.now() }, ctx, offers, body, lang);
+      const id = await createBooking({ db, suppliers, now: () => clock.now(), holdCaps: booking.holdCaps }, ctx, offers, body, lang);
       return { id };
     },
   });

@@ -5,7 +5,7 @@
  * others stand. `expireHolds` moves holds past their time limit to TIME LIMIT OUT and gives the seats back.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Language } from '../../contract/constants';
 import {
   passengerProblems,
@@ -112,6 +112,54 @@ export interface CreateBookingDeps {
   /** Holds ask the source for its time limit and its seat count before the inventory. */
   suppliers: SupplierRegistry;
   now?: () => Date;
+  /** Open holds allowed per user and per agency (default DEFAULT_HOLD_CAPS). */
+  holdCaps?: HoldCaps;
+}
+
+/** The cap of open holds (issue 18 item 5): bookings still HOLD with a live PNR, or being held right now. */
+export interface HoldCaps {
+  perUser: number;
+  perAgency: number;
+}
+export const DEFAULT_HOLD_CAPS: HoldCaps = { perUser: 20, perAgency: 200 };
+
+const OPEN_HOLDS_LIMIT: Record<Language, (who: 'user' | 'agency', limit: number) => string> = {
+  vi: (who, limit) =>
+    who === 'user'
+      ? `Bạn đang có ${limit} chỗ giữ chưa xuất vé, đã đến giới hạn. Vui lòng xuất vé hoặc hủy bớt chỗ giữ rồi thử lại.`
+      : `Đại lý của bạn đang có ${limit} chỗ giữ chưa xuất vé, đã đến giới hạn. Vui lòng xuất vé hoặc hủy bớt chỗ giữ rồi thử lại.`,
+  en: (who, limit) =>
+    who === 'user'
+      ? `You already have ${limit} open holds without tickets, the limit. Please issue or cancel some of them and try again.`
+      : `Your agency already has ${limit} open holds without tickets, the limit. Please issue or cancel some of them and try again.`,
+};
+
+/**
+ * Inserts the booking row of a new hold when the user and the agency are under their caps of open holds, else
+ * 409/49 reason openHoldsLimit. Counting and inserting happen under a transaction-level advisory lock of the
+ * agency, so concurrent holds (on any instance) are counted one after the other: the cap holds under races. A
+ * booking still being held (no PNR row yet) counts as open; one whose holds all failed is deleted afterwards.
+ */
+async function insertHoldUnderCaps(db: Db, ctx: UserContext, caps: HoldCaps, now: Date, lang: Language, values: typeof bookings.$inferInsert): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holds:agency:${ctx.agency.id}`}))`);
+    const result = (await tx.execute(sql`
+      select count(*) filter (where b.user_id = ${ctx.user.id})::int as mine, count(*)::int as agency
+      from ${bookings} b
+      where b.agency_id = ${ctx.agency.id} and b.status = 'HOLD'
+        and (not exists (select 1 from ${pnrs} p where p.booking_id = b.id)
+             or exists (select 1 from ${pnrs} p where p.booking_id = b.id
+                        and p.record_status in ('BOOKED', 'TIME OUT COMMING') and p.time_limit > ${now.toISOString()}))`)) as unknown as {
+      rows: { mine: number; agency: number }[];
+    };
+    const { mine, agency } = result.rows[0];
+    const over: ['user' | 'agency', number] | null = mine >= caps.perUser ? ['user', caps.perUser] : agency >= caps.perAgency ? ['agency', caps.perAgency] : null;
+    if (over) {
+      throw new ApiError(ErrorCode.CONFLICT, { reason: 'openHoldsLimit', scope: over[0], limit: over[1], message: OPEN_HOLDS_LIMIT[lang](over[0], over[1]) });
+    }
+    const [row] = await tx.insert(bookings).values(values).returning({ id: bookings.id });
+    return row.id;
+  });
 }
 
 /** Validates and holds; answers the booking id (409 when no PNR could be held). */
@@ -182,9 +230,8 @@ export async function createBooking(
   const passengers = body.passengers.map((p) => ({ ...p, firstName: p.firstName.trim().toUpperCase(), lastName: p.lastName.trim().toUpperCase() }));
   const paxInfos = paxInfosOf(passengers);
 
-  const [booking] = await db
-    .insert(bookings)
-    .values({
+  const booking = {
+    id: await insertHoldUnderCaps(db, ctx, deps.holdCaps ?? DEFAULT_HOLD_CAPS, now, lang, {
       agencyId: ctx.agency.id,
       userId: ctx.user.id,
       status: 'HOLD',
@@ -196,8 +243,8 @@ export async function createBooking(
       passengerNames: passengerNamesOf(passengers),
       bookingFees: fees,
       luggage: luggage.items,
-    })
-    .returning({ id: bookings.id });
+    }),
+  };
 
   let totalFare = 0;
   let totalFees = 0;

@@ -36,7 +36,8 @@ import {
   resendRequest,
   topUpRequest,
 } from '../../contract/esim';
-import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
+import { PIN_NOTE } from '../platform/access/pin';
+import { authorizePaidCall } from '../platform/access/paid';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import type { Clock } from '../platform/clock';
 import { agencies } from '../platform/db/schema';
@@ -102,7 +103,7 @@ export function registerEsimRoutes(app: FastifyInstance, deps: AccessDeps, optio
     response: checkoutResult,
     handler: async ({ body, auth, lang, meta, request }) => {
       const ctx = requireAuth(auth);
-      await requirePin(pinDeps, ctx, pinOf(request), lang, meta);
+      await authorizePaidCall(pinDeps, { ctx, lang, meta, request }, 'esim.checkout', body.idempotencyKey, body);
       return checkout(orders, { ctx, lang, meta }, body);
     },
   });
@@ -182,7 +183,7 @@ export function registerEsimRoutes(app: FastifyInstance, deps: AccessDeps, optio
     response: esimMoneyResult,
     handler: async ({ params, body, auth, lang, meta, request }) => {
       const ctx = requireAuth(auth);
-      await requirePin(pinDeps, ctx, pinOf(request), lang, meta);
+      await authorizePaidCall(pinDeps, { ctx, lang, meta, request }, 'esim.topUp', body.idempotencyKey, { iccid: params.iccid, ...body });
       return topUp(orders, { ctx, lang, meta }, params.iccid, body);
     },
   });
@@ -201,7 +202,7 @@ export function registerEsimRoutes(app: FastifyInstance, deps: AccessDeps, optio
     response: esimMoneyResult,
     handler: async ({ params, body, auth, lang, meta, request }) => {
       const ctx = requireAuth(auth);
-      await requirePin(pinDeps, ctx, pinOf(request), lang, meta);
+      await authorizePaidCall(pinDeps, { ctx, lang, meta, request }, 'esim.refund', body.idempotencyKey, { iccid: params.iccid, ...body });
       return refund(orders, { ctx, lang, meta }, params.iccid, body);
     },
   });

@@ -80,7 +80,10 @@ export type AuditAction =
   | 'b2c.config.saved'
   | 'b2c.tour.created'
   | 'b2c.tour.updated'
-  | 'b2c.order.status';
+  | 'b2c.order.status'
+  // reliability: the operators' outbox screen
+  | 'outbox.retried'
+  | 'outbox.abandoned';
 
 export interface AuditEntry {
   userId: number | null;

@@ -12,6 +12,8 @@
  * from it; a real connector ignores it.
  */
 import type { PnrBaggage, PnrContact, PnrDocs, PnrEndorsement, PnrLoyalty, PnrQueue, PnrRecord, PnrRemark, PnrSsr, SeatMap } from '../../contract/aftersale';
+// aftersale2: exchange-route
+import type { PnrSegment, PnrTst } from '../../contract/aftersale';
 import type { Source } from '../../contract/flights';
 // pnr-elements
 import type { PnrCustomerAccount, PnrPaxInfo, PnrSk } from '../../contract/aftersale-elements';
@@ -31,6 +33,9 @@ export type PnrEdit =
   | { type: 'buyBaggage'; baggage: Omit<PnrBaggage, 'emd'> }
   /** Seats a passenger on a segment (one seat per passenger per segment: the earlier one is freed). */
   | { type: 'assignSeat'; paxId: number; segId: number; seat: string; price: number }
+  // aftersale2: exchange-route
+  /** Reissues the tickets on new flights for a direction: its segments and stored fares replaced, the old tickets EXCHANGED. */
+  | { type: 'exchange'; direction: 'depart' | 'return'; segments: Omit<PnrSegment, 'segId' | 'status' | 'direction'>[]; tst: Omit<PnrTst, 'id' | 'segIds'>[] }
   // pnr-elements: issue 15's element edits (gateway/suppliers/simulated/pnr-elements.ts)
   /** Sets a passenger's extra information (one value per code). */
   | { type: 'setPaxInfo'; info: PnrPaxInfo }

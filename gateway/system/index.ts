@@ -15,7 +15,7 @@ export const systemModule: GatewayModule = {
     registerFeeRoutes(app, ctx.access);
     registerReservationErrorRoutes(app, ctx.access);
     // reliability: the operators' list of supplier calls still owed
-    registerOutboxRoutes(app, ctx.access);
+    registerOutboxRoutes(app, ctx.access, ctx.reliability.outbox);
     registerSystemRoutes(app, ctx.access, async () => {
       await db.execute(sql`select 1`);
     });

@@ -23,7 +23,8 @@ import {
   trainSearchResult,
   trainStation,
 } from '../../contract/trains';
-import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
+import { PIN_NOTE } from '../platform/access/pin';
+import { authorizePaidCall } from '../platform/access/paid';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import type { Clock } from '../platform/clock';
 import { requireAuth } from '../platform/tenancy/scope';
@@ -201,7 +202,7 @@ export function registerTrainRoutes(app: FastifyInstance, deps: AccessDeps, opti
     response: trainBooking,
     handler: async ({ params, body, auth, lang, meta, request }) => {
       const ctx = requireAuth(auth);
-      await requirePin(pinDeps, ctx, pinOf(request), lang, meta);
+      await authorizePaidCall(pinDeps, { ctx, lang, meta, request }, 'trains.pay', body.idempotencyKey, { id: params.id, ...body });
       return payBooking(bookings, { ctx, lang, meta }, params.id, body.idempotencyKey);
     },
   });
@@ -247,7 +248,7 @@ export function registerTrainRoutes(app: FastifyInstance, deps: AccessDeps, opti
     response: trainRefundResult,
     handler: async ({ params, body, auth, lang, meta, request }) => {
       const ctx = requireAuth(auth);
-      await requirePin(pinDeps, ctx, pinOf(request), lang, meta);
+      await authorizePaidCall(pinDeps, { ctx, lang, meta, request }, 'trains.refund', body.idempotencyKey, { id: params.id, ...body });
       return refundTickets(bookings, { ctx, lang, meta }, params.id, body.ticketIds, body.idempotencyKey);
     },
   });

@@ -17,6 +17,8 @@ export const bookingEditPlugin = definePlugin({
     page(PAGES.bookingEdit.hub, () => import('./pages/HubPage'), 'aftersale.hub.title'),
     page(PAGES.bookingEdit.buyLuggage, () => import('./pages/BuyLuggagePage'), 'aftersale.luggage.title'),
     page(PAGES.bookingEdit.buySeat, () => import('./pages/BuySeatPage'), 'aftersale.seat.title'),
+    // aftersale2
+    page(PAGES.bookingEdit.exchangeRoute, () => import('./pages/exchange/ExchangeRoutePage'), 'aftersale.exchange.title'),
     // pnr-elements: the fifteen element edit screens, one configurable page
     ...ELEMENT_SCREENS.map((screen) => page(elementScreenPath(screen), loadElementEditPage, `aftersale.elementTitle.${screen.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`)),
   ],

@@ -2,9 +2,9 @@
  * The system plugin: permission groups, supplier sign-ins, commission and service fees, the signed-in
  * password change, the PIN code and the log of failed booking attempts. Rules come from policies/routes.ts.
  */
-import { DollarOutlined, ExceptionOutlined, KeyOutlined, LockOutlined, LoginOutlined, SafetyCertificateOutlined, ToolOutlined } from '@ant-design/icons';
+import { DollarOutlined, ExceptionOutlined, KeyOutlined, LockOutlined, LoginOutlined, RetweetOutlined, SafetyCertificateOutlined, ToolOutlined } from '@ant-design/icons';
 import { definePlugin, icon, menuGroup, page } from '../../src/sdk';
-import { GROUPS_META, RESERVATION_ERRORS_META } from './meta';
+import { GROUPS_META, OUTBOX_META, RESERVATION_ERRORS_META } from './meta';
 
 export const systemPlugin = definePlugin({
   name: 'system',
@@ -16,6 +16,7 @@ export const systemPlugin = definePlugin({
     { name: 'system-fees', list: '/system/commission-fee', meta: { label: 'system.fees.title', parent: 'system', icon: icon(DollarOutlined), order: 73 } },
     { name: 'system-password', list: '/system/change-password', meta: { label: 'system.password.title', parent: 'system', icon: icon(LockOutlined), order: 74 } },
     { name: 'system-pin', list: '/system/pin-code', meta: { label: 'system.pin.title', parent: 'system', icon: icon(KeyOutlined), order: 75 } },
+    { name: 'system-outbox', list: '/system/outbox', meta: { label: 'system.outbox.title', parent: 'system', icon: icon(RetweetOutlined), order: 77, ...OUTBOX_META } },
   ],
   routes: [
     page('/system/group-permissions', () => import('./pages/GroupsPage'), 'system.groups.title'),
@@ -27,5 +28,6 @@ export const systemPlugin = definePlugin({
     page('/system/change-password', () => import('./pages/ChangePasswordPage'), 'system.password.title'),
     page('/system/pin-code', () => import('./pages/PinCodePage'), 'system.pin.title'),
     page('/system/log-reservation-error', () => import('./pages/ReservationErrorsPage'), 'system.errors.title'),
+    page('/system/outbox', () => import('./pages/OutboxPage'), 'system.outbox.title'),
   ],
 });

@@ -5,11 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssueResult } from '../../contract/bookings';
+import { encryptWithSecret } from '../../contract/crypto';
 import type { FlightOffer } from '../../contract/flights';
 import { balanceOf, unbalancedEntries } from '../../gateway/platform/ledger';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { users } from '../../gateway/platform/db/schema';
 import { seatsTakenOf, takeSeats } from '../../gateway/flights/inventory';
+import { DEMO_PIN } from '../../gateway/seed/demo';
 import { createSupplierRegistry, seatKey } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
 import { call, login, startGateway, usingPostgres, type Gateway } from './helpers';
@@ -51,14 +53,15 @@ describe.skipIf(!usingPostgres)('booking lifecycle under concurrency (PostgreSQL
   });
 
   it('20 parallel issues with one idempotency key: one C entry, one charge, every answer the same tickets', async () => {
-    // as a user without use_pin_code: a burst carrying a correct PIN is counted as PIN attempts and refused
-    // (429 pinAttempts) — a known defect, to be fixed by claiming the idempotency key before checking the PIN
-    const h = await hold(gw, token('f1admin'), { source: 'VN', days: 41 });
-    const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+    const h = await hold(gw, token('f1agent'), { source: 'VN', days: 41 });
+    const ctx = (await loadUserByUsername(gw.db, 'f1agent'))!;
     const before = await balanceOf(gw.db, ctx.agency.id);
     const body = { idempotencyKey: randomUUID(), pnrs: [h.pnr] };
     const url = `/api/bookings/${h.id}/issue`;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call(gw, 'POST', url, { token: token('f1admin'), body })));
+    const first = await call(gw, 'POST', url, { token: token('f1agent'), body });
+    expect(first.json<{ code: number }>().code).toBe(120);
+    const pin = encryptWithSecret(DEMO_PIN, first.json<{ data: { salt: string } }>().data.salt, gw.cipher);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(gw, 'POST', url, { token: token('f1agent'), body, headers: { 'x-pin': pin } })));
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     const results = answers.map((a) => a.json<IssueResult>());
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaResponse } from '../../contract/auth';
 import { captchas } from '../../gateway/platform/db/schema';
@@ -36,6 +37,31 @@ describe('captcha', () => {
     const [row] = await gw.db.select().from(captchas).where(eq(captchas.id, body.captchaId));
     expect(row.answerHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.answerHash).not.toContain('Qw7Er');
+  });
+
+  it('is a raster, not glyph outlines a program can read (item 12): no path or text, one PNG, new pixels every time', async () => {
+    const images: Buffer[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      await newCaptcha('Hk7Tz');
+      const res = await call(gw, 'GET', '/api/auth/captcha');
+      const svg: string = res.json().svg;
+      expect(svg).not.toMatch(/<path|<text|<polyline|<polygon|<use|<symbol|font/i);
+      expect(svg).not.toMatch(/Hk7Tz/i);
+      const m = svg.match(/^<svg [^>]*><image [^>]*href="data:image\/png;base64,([A-Za-z0-9+/=]+)"\/><\/svg>$/);
+      expect(m, svg.slice(0, 200)).not.toBeNull();
+      images.push(Buffer.from(m![1], 'base64'));
+    }
+    for (const bytes of images) {
+      const png = PNG.sync.read(bytes);
+      expect([png.width, png.height]).toEqual([150, 50]);
+      // ink: the glyphs and the noise curves darken a real part of the picture, not all of it
+      let dark = 0;
+      for (let p = 0; p < png.width * png.height; p += 1) if (png.data[p * 4] + png.data[p * 4 + 1] + png.data[p * 4 + 2] < 450) dark += 1;
+      expect(dark / (png.width * png.height)).toBeGreaterThan(0.04);
+      expect(dark / (png.width * png.height)).toBeLessThan(0.5);
+    }
+    // the same text never gives the same picture (random distortion, warp and noise)
+    expect(images[0].equals(images[1])).toBe(false);
   });
 
   it('draws random texts by default', async () => {

@@ -46,7 +46,7 @@ export async function freshDatabase(): Promise<PgTarget> {
 }
 
 export function gatewayOn(url: string, env: Record<string, string> = {}): Promise<RunningGateway> {
-  return startGateway({ DATABASE_URL: url, LOG_LEVEL: 'warn', SUPPLIER_FAILURE_RATE: '0', SEARCH_SESSIONS_PER_USER: '100', ...env });
+  return startGateway({ DATABASE_URL: url, LOG_LEVEL: 'warn', SUPPLIER_FAILURE_RATE: '0', SEARCH_SESSIONS_PER_USER: '100', HOLDS_OPEN_PER_USER: '100000', HOLDS_OPEN_PER_AGENCY: '1000000', ...env });
 }
 
 export interface Answer {

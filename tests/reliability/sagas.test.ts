@@ -138,7 +138,7 @@ describePg('sagas, outbox, refund idempotency, refresh grace (PostgreSQL)', () =
     expect(pending[0]).toMatchObject({ kind: 'flight.void', attempts: 1 });
     const listed = await call(gw, 'GET', '/api/system/outbox', { token: admin });
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json<{ items: { key: string }[] }>().items.map((i) => i.key)).toContain(pending[0].key);
+    expect(listed.json<{ data: { key: string }[] }>().data.map((i) => i.key)).toContain(pending[0].key);
     // still down: another failed attempt; back up: voided, off the list
     await gw.db.update(supplierOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(supplierOutbox.id, pending[0].id));
     control.voidDown = false;

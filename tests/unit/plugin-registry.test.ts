@@ -111,7 +111,7 @@ describe('composePlugins', () => {
     expect(children('accounting')).toEqual(['/accounting/view-deposit', '/accounting/deposit-topup', '/accounting/deposit-topup/add', '/accounting/deposit-report',
       '/accounting/sale-report', '/accounting/flight-data-report', '/accounting/debit-report', '/accounting/debit-total-report', '/accounting/income-report',
       '/accounting/vna-summary-report', '/accounting/bank-statement']);
-    expect(children('system')).toEqual(['/system/group-permissions', '/system/signIn-config', '/system/commission-fee', '/system/change-password', '/system/pin-code', '/system/log-reservation-error']);
+    expect(children('system')).toEqual(['/system/group-permissions', '/system/signIn-config', '/system/commission-fee', '/system/change-password', '/system/pin-code', '/system/log-reservation-error', '/system/outbox']);
     expect(children('trains')).toEqual(['/train', '/train/issue', '/train/status']);
     expect(children('esim')).toEqual(['/esim/products', '/esim/list-order']);
     expect(children('content')).toEqual(['/agent/news', '/agent/change-news', '/banner', '/agent/online-support-config', '/agent/online-support']);

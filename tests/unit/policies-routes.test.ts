@@ -45,6 +45,8 @@ const SPEC: Spec[] = [
     (p) => (p.AGENT_F1 && p.DEPOSIT_MANAGER) || p.ADMIN_F1 || p.ADMIN_F2]),
   ...['/system/change-signIn', '/system/signIn-config', '/system/group-permissions', '/system/change-group-permissions']
     .map((path): Spec => [path, ['ADMIN_F1'], (p) => p.ADMIN_F1]),
+  // reliability: the operators' outbox screen
+  ['/system/outbox', ['ADMIN_F1'], (p) => p.ADMIN_F1],
   ...['/agent/ticketing-management', '/agent/change-ticketing'].map((path): Spec => [path, ['ADMIN_F1', 'ADMIN_F2'], (p) => p.ADMIN_F1 || p.ADMIN_F2]),
   ...['/agent/change-account-info', '/agent/online-support-config', '/agent/news', '/agent/news-by-tag', '/agent/news/:id'].map(open),
   ...['/agent/config-f2', '/agent/change-subAgent', '/agent/online-support', '/agent/change-online-support', '/agent/config']

@@ -1184,7 +1184,7 @@ export const sagas = pgTable(
   ],
 );
 
-export type OutboxStatus = 'pending' | 'done';
+export type OutboxStatus = 'pending' | 'done' | 'abandoned';
 
 /** Supplier calls that must happen (a compensating void): retried until they succeed, listed for operators. */
 export const supplierOutbox = pgTable(
@@ -1202,7 +1202,7 @@ export const supplierOutbox = pgTable(
     updatedAt: updatedAt(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('supplier_outbox_key_idx').on(t.key), index('supplier_outbox_pending_idx').on(t.status, t.nextAttemptAt), check('supplier_outbox_status_check', sql`${t.status} in ('pending', 'done')`)],
+  (t) => [uniqueIndex('supplier_outbox_key_idx').on(t.key), index('supplier_outbox_pending_idx').on(t.status, t.nextAttemptAt), check('supplier_outbox_status_check', sql`${t.status} in ('pending', 'done', 'abandoned')`)],
 );
 
 /** Flight search sessions shared by every instance (a search on one instance is polled or held on another). */
@@ -1453,4 +1453,31 @@ export const b2cOrderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('b2c_order_events_order_idx').on(t.orderId, t.id)],
+);
+
+// ----- Security: paid-call claims (gateway/platform/access/paid.ts) -----------------------------------------
+
+export type PaidCallClaimState = 'verifying' | 'verified';
+
+/**
+ * The idempotency key of a paid call, claimed before its PIN is checked: the first request of a key checks
+ * the PIN (`verifying`), the key then holds `verified`, and later requests of the same user and body under it
+ * (replays, a burst) go on to the domain's own idempotency without being counted as PIN attempts.
+ */
+export const paidCallClaims = pgTable(
+  'paid_call_claims',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    userId: integer('user_id').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    state: text('state').$type<PaidCallClaimState>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('paid_call_claims_created_idx').on(t.createdAt),
+    check('paid_call_claims_state_check', sql`${t.state} in ('verifying', 'verified')`),
+  ],
 );

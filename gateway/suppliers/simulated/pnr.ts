@@ -15,6 +15,8 @@ import { TICKET_PREFIXES } from '../reference-data';
 import { SupplierError, type SupplierSettings } from '../types';
 import type { Source } from '../../../contract/flights';
 import { simulateNetwork, type SimulationHooks } from './supplier';
+// aftersale2: exchange-route
+import { applyExchange } from './exchange';
 import { applyElementEdit, checkElementEdit } from './pnr-elements';
 
 const hash = (s: string): number => createHash('sha256').update(s).digest().readUInt32BE(0);
@@ -127,6 +129,10 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
         r.ssrs.push({ id: nextId(r.ssrs), code: 'SEAT', paxId: e.paxId, segId: e.segId, text: e.seat, status: 'HK' });
         break;
       }
+      // aftersale2: exchange-route
+      case 'exchange':
+        applyExchange(source, r, e, request.idempotencyKey, request.at);
+        break;
       // pnr-elements: issue 15's element edits
       case 'setPaxInfo':
       case 'changeName':

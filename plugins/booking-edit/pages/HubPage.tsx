@@ -18,6 +18,8 @@ import '../booking-edit.css';
 const BUILT: Partial<Record<AfterSaleActionState['action'], (id: number) => string>> = {
   'buy-luggage': (id) => linkTo(PAGES.bookingEdit.buyLuggage, { id }),
   'buy-seat': (id) => linkTo(PAGES.bookingEdit.buySeat, { id }),
+  // aftersale2
+  'exchange-route': (id) => linkTo(PAGES.bookingEdit.exchangeRoute, { id }),
   // pnr-elements
   ...Object.fromEntries(ELEMENT_SCREENS.map((screen) => [screen, (id: number) => linkTo(elementScreenPath(screen), { id })])),
 };

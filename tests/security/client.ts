@@ -1,0 +1,124 @@
+/**
+ * An outside client of the gateway: it shares NO code with the project (no import of contract/, policies/,
+ * gateway/ or the test helpers). It speaks the wire protocol of the spec (point 7) with plain fetch and its own
+ * AES-256-CBC (node:crypto): every non-GET body is `{"data": base64(AES-256-CBC(JSON))}`, the `tsp` header
+ * is the encrypted client time in ms, and `Client-Type: Web`, `X-Language` go on every call.
+ *
+ * The key and IV are the gateway's (AES_KEY, 32 characters; AES_IV, 16), by default the portal's built-in ones.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+export interface Cipher {
+  key: string;
+  iv: string;
+}
+
+export const DEFAULT_CIPHER: Cipher = {
+  key: process.env.AES_KEY ?? 'AgencyPortal#2026$RefGateway!K32',
+  iv: process.env.AES_IV ?? 'AgencyIV#2026!16',
+};
+
+export function aesEncrypt(plain: string, cipher: Cipher = DEFAULT_CIPHER): string {
+  const c = createCipheriv('aes-256-cbc', Buffer.from(cipher.key, 'utf8'), Buffer.from(cipher.iv, 'utf8'));
+  return Buffer.concat([c.update(plain, 'utf8'), c.final()]).toString('base64');
+}
+
+export function aesDecrypt(b64: string, cipher: Cipher = DEFAULT_CIPHER): string {
+  const d = createDecipheriv('aes-256-cbc', Buffer.from(cipher.key, 'utf8'), Buffer.from(cipher.iv, 'utf8'));
+  return Buffer.concat([d.update(Buffer.from(b64, 'base64')), d.final()]).toString('utf8');
+}
+
+export interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  text: string;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** The raw request body (no envelope): malformed requests. */
+  raw?: string;
+  /** tsp: a number of ms to encrypt, a string sent as it is, null for none (default: now, strictly increasing). */
+  tsp?: number | string | null;
+  headers?: Record<string, string>;
+  lang?: 'vi' | 'en';
+}
+
+let lastTsp = 0;
+function freshTsp(): number {
+  lastTsp = Math.max(Date.now(), lastTsp + 1);
+  return lastTsp;
+}
+
+export class OutsideClient {
+  /** Requests sent and 5xx answers seen, for the figures. */
+  readonly stats = { requests: 0, serverErrors: [] as string[] };
+
+  constructor(
+    readonly baseUrl: string,
+    readonly cipher: Cipher = DEFAULT_CIPHER,
+  ) {}
+
+  async call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+    const headers: Record<string, string> = { 'Client-Type': 'Web', 'X-Language': options.lang ?? 'en', ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const tsp = options.tsp === undefined ? freshTsp() : options.tsp;
+    if (typeof tsp === 'number') headers.tsp = aesEncrypt(String(tsp), this.cipher);
+    else if (typeof tsp === 'string') headers.tsp = tsp;
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (method !== 'GET' && method !== 'HEAD') body = JSON.stringify({ data: aesEncrypt(JSON.stringify(options.body ?? {}), this.cipher) });
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    this.stats.requests += 1;
+    if (res.status >= 500) this.stats.serverErrors.push(`${method} ${path} → ${res.status} ${text.slice(0, 200)}`);
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, body: parsed, text, headers: res.headers };
+  }
+
+  get(path: string, options: CallOptions = {}) {
+    return this.call('GET', path, options);
+  }
+  post(path: string, body: unknown, options: CallOptions = {}) {
+    return this.call('POST', path, { ...options, body });
+  }
+}
+
+export interface Session {
+  username: string;
+  token: string;
+  userId: number;
+  agencyId: number;
+  /** Upper-case permission names of the login answer. */
+  permissions: Set<string>;
+}
+
+export async function signIn(client: OutsideClient, username: string, password: string): Promise<Session> {
+  const res = await client.post('/api/auth/login', { username, password, captchaId: '', captcha: '' });
+  if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status} ${res.text.slice(0, 300)}`);
+  const b = res.body as { accessToken: string; permissions: string[]; memberInfo: { id: number }; agentInfo: { id: number } };
+  return {
+    username,
+    token: b.accessToken,
+    userId: b.memberInfo.id,
+    agencyId: b.agentInfo.id,
+    permissions: new Set(b.permissions.map((p) => p.toUpperCase())),
+  };
+}
+
+/** A random v4 UUID (idempotency keys). */
+export function uuid(): string {
+  const b = randomBytes(16);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
