@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { listOf } from './list';
+// pnr-elements
+import { ELEMENT_SCREENS, type PnrCustomerAccount, type PnrPaxInfo, type PnrSk } from './aftersale-elements';
 
 export const AFTERSALE_API = {
   /** GET → afterSaleHub: the booking's PNRs and the after-sale actions with price, allowed and reason. */
@@ -190,6 +192,10 @@ export interface PnrRecord {
   baggage: PnrBaggage[];
   /** Idempotency keys of the edits applied (the same key is applied once). */
   appliedKeys: string[];
+  // pnr-elements: the elements of issue 15's element edit screens (absent on records made before them)
+  paxInfos?: PnrPaxInfo[];
+  sks?: PnrSk[];
+  customerAccount?: PnrCustomerAccount | null;
 }
 
 // ----- Seat maps ---------------------------------------------------------------------------------------------
@@ -333,13 +339,19 @@ export function exchangeQuote(input: ExchangeInput): ExchangeQuote {
 
 export const bookingIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-export const AFTERSALE_ACTIONS = ['buy-luggage', 'buy-seat', 'upgrade-luggage', 'buy-ancillary', 'add-infant-vj', 'exchange-route', 'quote-best-price', 'submit-sc'] as const;
+export const AFTERSALE_ACTIONS = [
+  'buy-luggage', 'buy-seat', 'upgrade-luggage', 'buy-ancillary', 'add-infant-vj', 'exchange-route', 'quote-best-price', 'submit-sc',
+  // pnr-elements
+  ...ELEMENT_SCREENS,
+] as const;
 export type AfterSaleAction = (typeof AFTERSALE_ACTIONS)[number];
 
 /** Why an action cannot be taken now. */
 export type AfterSaleBlock = 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj'
   // aftersale2: exchange-route
-  | 'notChangeable';
+  | 'notChangeable'
+  // pnr-elements
+  | 'onlyQh';
 
 export interface AfterSaleActionState {
   action: AfterSaleAction;

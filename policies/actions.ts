@@ -46,6 +46,8 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   // outbox: the operators' retry and abandon of a supplier call still owed
   'outbox.retry': { endpoint: 'POST /api/system/outbox/:id/retry' },
   'outbox.abandon': { endpoint: 'POST /api/system/outbox/:id/abandon' },
+  // pnr-elements: the element edit screens
+  'booking-edit.editElements': { endpoint: 'POST /api/aftersale/bookings/:id/elements' },
 };
 
 /** The permission rule of a named action, or undefined when none is declared. Throws on a dangling endpoint. */

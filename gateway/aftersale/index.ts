@@ -30,6 +30,7 @@ import type { GatewayModule } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
 // aftersale2: exchange-route
 import { registerExchange } from './exchange';
+import { registerElementEdits } from './element-edits'; // pnr-elements
 import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type AfterSaleDeps } from './services';
 
 const ERRORS =
@@ -43,6 +44,8 @@ export const afterSaleModule: GatewayModule = {
     const pinDeps = { db: ctx.db, secret: ctx.secret, cipher: ctx.access.cipher, now: () => ctx.clock.now() };
     const tags = ['aftersale'];
     const access = ctx.access;
+
+    registerElementEdits(app, ctx, deps); // pnr-elements
 
     defineEndpoint(app, access, {
       method: 'GET',

@@ -30,6 +30,7 @@ import { bodyHashOf, conflict, payForEdit, supplierFailed, type Actor } from './
 import { dbPnrStore } from './pnr-store';
 // aftersale2: exchange-route
 import { exchangeActions } from './exchange';
+import { elementActions } from './element-edits'; // pnr-elements
 import { afterSaleBooking, isIssued, seedRecord, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
 
 export interface AfterSaleDeps {
@@ -66,7 +67,7 @@ export function editablePnr(deps: AfterSaleDeps, b: AfterSaleBooking, code: stri
   return row;
 }
 
-function departed(deps: AfterSaleDeps, row: PnrRowFull): boolean {
+export function departed(deps: AfterSaleDeps, row: PnrRowFull): boolean {
   const first = (row.routeInfos as { from: string; departDate: string }[])[0];
   return !first || departureInstant(first.from, first.departDate).getTime() <= deps.now().getTime();
 }
@@ -107,6 +108,7 @@ export async function hubOf(deps: AfterSaleDeps, actor: Actor, bookingId: number
     state('buy-seat', await can(AFTERSALE_API.buySeat), { priceFrom: 0, priceTo: 350_000 }),
     // aftersale2: exchange-route
     ...(await exchangeActions(deps, actor, records, open, can, state)),
+    ...(await elementActions(deps, actor, { issued: issued.length > 0, open: open.length > 0, records })), // pnr-elements
   ];
   return { bookingId, status: b.booking.status, pnrs: records, actions };
 }

@@ -15,6 +15,8 @@ import type { PnrBaggage, PnrContact, PnrDocs, PnrEndorsement, PnrLoyalty, PnrQu
 // aftersale2: exchange-route
 import type { PnrSegment, PnrTst } from '../../contract/aftersale';
 import type { Source } from '../../contract/flights';
+// pnr-elements
+import type { PnrCustomerAccount, PnrPaxInfo, PnrSk } from '../../contract/aftersale-elements';
 import type { SupplierCallContext } from './types';
 
 /** One element edit. Paid extras (luggage, seats) get an EMD each from the supplier. */
@@ -33,7 +35,22 @@ export type PnrEdit =
   | { type: 'assignSeat'; paxId: number; segId: number; seat: string; price: number }
   // aftersale2: exchange-route
   /** Reissues the tickets on new flights for a direction: its segments and stored fares replaced, the old tickets EXCHANGED. */
-  | { type: 'exchange'; direction: 'depart' | 'return'; segments: Omit<PnrSegment, 'segId' | 'status' | 'direction'>[]; tst: Omit<PnrTst, 'id' | 'segIds'>[] };
+  | { type: 'exchange'; direction: 'depart' | 'return'; segments: Omit<PnrSegment, 'segId' | 'status' | 'direction'>[]; tst: Omit<PnrTst, 'id' | 'segIds'>[] }
+  // pnr-elements: issue 15's element edits (gateway/suppliers/simulated/pnr-elements.ts)
+  /** Sets a passenger's extra information (one value per code). */
+  | { type: 'setPaxInfo'; info: PnrPaxInfo }
+  /** Changes a passenger's name element (after ticketing only a small correction). */
+  | { type: 'changeName'; paxId: number; title: string; firstName: string; lastName: string }
+  /** Changes a passenger's birth date (dd/MM/yyyy; QH only). */
+  | { type: 'setBirthday'; paxId: number; birthDay: string }
+  /** The passenger's mobile phone (SSR CTCM), replacing the earlier one. */
+  | { type: 'setPaxPhone'; paxId: number; phone: string }
+  | { type: 'addSk'; sk: Omit<PnrSk, 'id'> }
+  | { type: 'setCustomerAccount'; account: PnrCustomerAccount }
+  /** Stores the current fare quote as TSTs (new TST numbers). */
+  | { type: 'storeTst' }
+  /** Moves the PNR to another queue. */
+  | { type: 'moveQueue'; queue: PnrQueue };
 
 export interface PnrStoreRecord {
   record: PnrRecord;

@@ -5,6 +5,10 @@
  * documents (EMDs and tickets). Rules are in policies/routes.ts and policies/actions.ts.
  */
 import { definePlugin, page, PAGES } from '../../src/sdk';
+// pnr-elements
+import { ELEMENT_SCREENS, elementScreenPath } from '../../contract/aftersale-elements';
+
+const loadElementEditPage = () => import('./pages/elements/ElementEditPage');
 
 export const bookingEditPlugin = definePlugin({
   name: 'booking-edit',
@@ -15,6 +19,8 @@ export const bookingEditPlugin = definePlugin({
     page(PAGES.bookingEdit.buySeat, () => import('./pages/BuySeatPage'), 'aftersale.seat.title'),
     // aftersale2
     page(PAGES.bookingEdit.exchangeRoute, () => import('./pages/exchange/ExchangeRoutePage'), 'aftersale.exchange.title'),
+    // pnr-elements: the fifteen element edit screens, one configurable page
+    ...ELEMENT_SCREENS.map((screen) => page(elementScreenPath(screen), loadElementEditPage, `aftersale.elementTitle.${screen.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`)),
   ],
   slots: {
     bookingDetail: [

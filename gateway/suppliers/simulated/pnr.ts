@@ -17,6 +17,7 @@ import type { Source } from '../../../contract/flights';
 import { simulateNetwork, type SimulationHooks } from './supplier';
 // aftersale2: exchange-route
 import { applyExchange } from './exchange';
+import { applyElementEdit, checkElementEdit } from './pnr-elements';
 
 const hash = (s: string): number => createHash('sha256').update(s).digest().readUInt32BE(0);
 
@@ -72,6 +73,7 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
     return number;
   };
   for (const e of request.edits) {
+    checkElementEdit(source, r, e); // pnr-elements: the airline's refusals of element edits
     switch (e.type) {
       case 'addSsr':
         r.ssrs.push({ ...e.ssr, id: nextId(r.ssrs), status: 'HK' });
@@ -130,6 +132,17 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
       // aftersale2: exchange-route
       case 'exchange':
         applyExchange(source, r, e, request.idempotencyKey, request.at);
+        break;
+      // pnr-elements: issue 15's element edits
+      case 'setPaxInfo':
+      case 'changeName':
+      case 'setBirthday':
+      case 'setPaxPhone':
+      case 'addSk':
+      case 'setCustomerAccount':
+      case 'storeTst':
+      case 'moveQueue':
+        applyElementEdit(source, r, e);
         break;
     }
   }

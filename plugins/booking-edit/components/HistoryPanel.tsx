@@ -17,6 +17,7 @@ export function elementsText(v: unknown): string {
   if (!Array.isArray(v) || v.length === 0) return '—';
   return v
     .map((e: Record<string, unknown>) => {
+      if (typeof e === 'string') return e; // pnr-elements: element lines
       const who = e.paxId !== undefined ? `P${String(e.paxId)}` : '';
       if (typeof e.seat === 'string') return `${who} S${String(e.segId)} ${e.seat}`;
       if (e.value !== undefined) return `${who} ${String(e.value)}${String(e.unit ?? '')}`;

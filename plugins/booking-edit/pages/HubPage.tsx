@@ -9,6 +9,7 @@ import { useCustom } from '@refinedev/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AfterSaleActionState, AfterSaleHub } from '../../../contract/aftersale';
+import { ELEMENT_SCREENS, elementScreenPath } from '../../../contract/aftersale-elements'; // pnr-elements
 import { formatVnd, isApiError, linkTo, LoadError, PageFrame, PAGES } from '../../../src/sdk';
 import { afterSaleUrl, QUIET } from '../api';
 import { PnrSummary } from '../components/PnrSummary';
@@ -19,6 +20,8 @@ const BUILT: Partial<Record<AfterSaleActionState['action'], (id: number) => stri
   'buy-seat': (id) => linkTo(PAGES.bookingEdit.buySeat, { id }),
   // aftersale2
   'exchange-route': (id) => linkTo(PAGES.bookingEdit.exchangeRoute, { id }),
+  // pnr-elements
+  ...Object.fromEntries(ELEMENT_SCREENS.map((screen) => [screen, (id: number) => linkTo(elementScreenPath(screen), { id })])),
 };
 
 export function priceText(a: AfterSaleActionState, t: (k: string, o?: Record<string, unknown>) => string): string {
