@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { listOf } from './list';
+import type { PnrArnk, PnrCheckIn } from './aftersale-segments';
 
 export const AFTERSALE_API = {
   /** GET → afterSaleHub: the booking's PNRs and the after-sale actions with price, allowed and reason. */
@@ -190,6 +191,9 @@ export interface PnrRecord {
   baggage: PnrBaggage[];
   /** Idempotency keys of the edits applied (the same key is applied once). */
   appliedKeys: string[];
+  // pnr-segments: ARNK elements and online check-ins (absent on records made before them)
+  arnks?: PnrArnk[];
+  checkIns?: PnrCheckIn[];
 }
 
 // ----- Seat maps ---------------------------------------------------------------------------------------------
@@ -333,11 +337,18 @@ export function exchangeQuote(input: ExchangeInput): ExchangeQuote {
 
 export const bookingIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-export const AFTERSALE_ACTIONS = ['buy-luggage', 'buy-seat', 'upgrade-luggage', 'buy-ancillary', 'add-infant-vj', 'exchange-route', 'quote-best-price', 'submit-sc'] as const;
+export const AFTERSALE_ACTIONS = [
+  'buy-luggage', 'buy-seat', 'upgrade-luggage', 'buy-ancillary', 'add-infant-vj', 'exchange-route', 'quote-best-price', 'submit-sc',
+  // pnr-segments
+  'add-route', 'remove-route', 'add-arunk', 'change-route-class', 'remove-checkIn', 'split-passenger', 'add-infant',
+] as const;
 export type AfterSaleAction = (typeof AFTERSALE_ACTIONS)[number];
 
 /** Why an action cannot be taken now. */
-export type AfterSaleBlock = 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj';
+export type AfterSaleBlock =
+  | 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj'
+  // pnr-segments
+  | 'notGds' | 'noCheckIn' | 'noGap' | 'onePassenger' | 'oneSegment' | 'allHaveInfants';
 
 export interface AfterSaleActionState {
   action: AfterSaleAction;

@@ -283,3 +283,6 @@ async function paid(
     },
   });
 }
+
+// pnr-segments: the shared steps its edit screens reuse
+export { departed, editablePnr, paid, recordOf, supplierOf };
