@@ -210,6 +210,17 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/aftersale/bookings/:id/luggage': { rule: 'EXPORT_TICKET' },
   'GET /api/aftersale/bookings/:id/seat-map': { rule: 'EXPORT_TICKET' },
   'POST /api/aftersale/bookings/:id/seats': { rule: 'EXPORT_TICKET' },
+  // pnr-segments: the segment and passenger-structure edit screens are open routes (the booking scope decides)
+  'GET /api/aftersale/bookings/:id/route-offers': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/routes': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/routes/remove': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/arnk': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/class-quotes': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/class': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/check-in/remove': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/split': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/infant-quote': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/infant': { rule: 'true' },
   // board (electronic-board/{place}): open to every signed-in user
   'GET /api/board/:place': { rule: 'true' },
   // QR top-ups (qr: VIEW_QR_CODE and ADMIN_F2 or AGENT_F2), QR accounts (qr/{id}: VIEW_QR_CODE and ADMIN_F1),

@@ -26,6 +26,7 @@ import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
 import type { GatewayModule } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
 import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type AfterSaleDeps } from './services';
+import { registerSegmentEdits } from './segment-edits';
 
 const ERRORS =
   '404/44 outside the caller’s booking scope; 409/49 with data.reason (notIssued, departed, nothingToBuy, seatUnavailable, idempotencyKeyReused) ' +
@@ -122,5 +123,7 @@ export const afterSaleModule: GatewayModule = {
         return buySeats(deps, { ctx: user, lang, meta }, params.id, body);
       },
     });
+    // pnr-segments
+    registerSegmentEdits(app, ctx, deps);
   },
 };

@@ -29,6 +29,7 @@ import { departureInstant } from '../bookings/service';
 import { bodyHashOf, conflict, payForEdit, supplierFailed, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
 import { afterSaleBooking, isIssued, seedRecord, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
+import { segmentActions } from './segment-edits';
 
 export interface AfterSaleDeps {
   db: Db;
@@ -103,6 +104,8 @@ export async function hubOf(deps: AfterSaleDeps, actor: Actor, bookingId: number
   const actions: AfterSaleActionState[] = [
     state('buy-luggage', await can(AFTERSALE_API.buyLuggage), prices.length ? { priceFrom: Math.min(...prices), priceTo: Math.max(...prices) } : { reason: 'noOptions' }),
     state('buy-seat', await can(AFTERSALE_API.buySeat), { priceFrom: 0, priceTo: 350_000 }),
+    // pnr-segments
+    ...(await segmentActions(deps, actor, bookingId)),
   ];
   return { bookingId, status: b.booking.status, pnrs: records, actions };
 }
