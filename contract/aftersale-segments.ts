@@ -112,7 +112,8 @@ export function paxFare(p: Fares, type: 'ADT' | 'CHD' | 'INF'): number {
 
 /** The price of a class for the passengers, integer VND. */
 export function farePrice(p: Fares, c: PaxCounts): number {
-  for (const v of [c.adt, c.chd, c.inf, ...Object.values(p)]) if (!Number.isSafeInteger(v) || v < 0) throw new RangeError('fares and counts must be non-negative integers');
+  const fares = [p.fareADT, p.taxADT, p.vatADT, p.fareCHD, p.taxCHD, p.vatCHD, p.fareINF, p.taxINF, p.vatINF];
+  for (const v of [c.adt, c.chd, c.inf, ...fares]) if (!Number.isSafeInteger(v) || v < 0) throw new RangeError('fares and counts must be non-negative integers');
   return c.adt * paxFare(p, 'ADT') + c.chd * paxFare(p, 'CHD') + c.inf * paxFare(p, 'INF');
 }
 
@@ -173,7 +174,7 @@ export function infantProblems(r: Pick<PnrRecord, 'names' | 'segments' | 'source
   if (!parent || parent.paxType !== 'ADT') return ['notAdult'];
   if (r.names.some((n) => n.paxType === 'INF' && n.parentId === parentId)) return ['hasInfant'];
   const last = flownOrder(r.segments).at(-1);
-  const travel = (last?.departDate ?? '').slice(0, 10).split('-').reverse().join('/');
+  const travel = (last?.departDate ?? '').slice(0, 10);
   const paxId = Math.max(0, ...r.names.map((n) => n.paxId)) + 1;
   const all: PassengerInput[] = [
     ...r.names.map((n) => ({ paxId: n.paxId, type: n.paxType, title: n.title, firstName: n.firstName, lastName: n.lastName, birthday: n.birthDay ?? '01/01/1980', ...(n.parentId ? { parentId: n.parentId } : {}) }) as PassengerInput),

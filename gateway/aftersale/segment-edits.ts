@@ -73,7 +73,7 @@ import { defineEndpoint } from '../platform/access/endpoint';
 import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
 import { writeAudit } from '../platform/audit';
 import type { Conn } from '../platform/db/client';
-import { pnrEdits, pnrs, supplierPnrs, type PnrTicket, type SeatHold } from '../platform/db/schema';
+import { afterSaleOrders, pnrEdits, pnrs, supplierPnrs, type PnrTicket, type SeatHold } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import type { GatewayContext } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
@@ -197,6 +197,27 @@ async function prepare(deps: AfterSaleDeps, actor: Actor, bookingId: number, cod
 
 const keyHash = (bookingId: number, body: { idempotencyKey: string }) => bodyHashOf({ bookingId, ...body, idempotencyKey: undefined });
 
+/**
+ * A request key already used: payForEdit answers its stored result (or 409 idempotencyKeyReused for another body)
+ * before any check of the PNR as it is now, since the edit itself changed it. Null for a new key.
+ */
+async function replayed(deps: AfterSaleDeps, actor: Actor, b: AfterSaleBooking, row: PnrRowFull, kind: string, body: { idempotencyKey: string }): Promise<PaidEditResult | null> {
+  const [order] = await deps.db.select({ key: afterSaleOrders.idempotencyKey }).from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, body.idempotencyKey));
+  if (!order) return null;
+  return payForEdit(deps.db, actor, {
+    bookingId: b.booking.id,
+    agencyId: b.booking.agencyId,
+    pnr: row.pnr!,
+    kind,
+    idempotencyKey: body.idempotencyKey,
+    bodyHash: keyHash(b.booking.id, body),
+    amount: 0,
+    summary: '',
+    diff: segmentsDiff,
+    apply: () => Promise.reject(new SupplierError('UNAVAILABLE')),
+  });
+}
+
 export async function routeOffers(deps: AfterSaleDeps, actor: Actor, bookingId: number, q: z.infer<typeof routeOffersQuery>): Promise<RouteOffer[]> {
   const { record } = await prepare(deps, actor, bookingId, q.pnr);
   if (q.date < todayInVietnam(deps.now())) throw refuse('pastDate', actor.lang);
@@ -222,6 +243,8 @@ export async function routeOffers(deps: AfterSaleDeps, actor: Actor, bookingId: 
 
 export async function addRoute(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: AddRouteRequest): Promise<PaidEditResult> {
   const { b, row, record } = await prepare(deps, actor, bookingId, body.pnr);
+  const again = await replayed(deps, actor, b, row, 'add-route', body);
+  if (again) return again;
   if (body.departDate < todayInVietnam(deps.now())) throw refuse('pastDate', actor.lang);
   if (record.segments.some((s) => s.flightNo === body.flightNo && s.departDate.slice(0, 10) === body.departDate)) throw refuse('sameFlight', actor.lang);
   const counts = paxCountsOf(record.names);
@@ -294,6 +317,8 @@ function freeEdit(deps: AfterSaleDeps, actor: Actor, ctx: { b: AfterSaleBooking;
 
 export async function removeRoute(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: RemoveRouteRequest): Promise<PaidEditResult> {
   const c = await prepare(deps, actor, bookingId, body.pnr);
+  const again = await replayed(deps, actor, c.b, c.row, 'remove-route', body);
+  if (again) return again;
   const s = c.record.segments.find((x) => x.segId === body.segId);
   if (!s) throw refuse('noSegment', actor.lang);
   if (c.record.segments.length === 1) throw refuse('oneSegment', actor.lang);
@@ -306,6 +331,8 @@ export async function removeRoute(deps: AfterSaleDeps, actor: Actor, bookingId: 
 
 export async function addArnk(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: AddArnkRequest): Promise<PaidEditResult> {
   const c = await prepare(deps, actor, bookingId, body.pnr);
+  const again = await replayed(deps, actor, c.b, c.row, 'add-arunk', body);
+  if (again) return again;
   const problem = arnkProblem(c.record, body.afterSegId);
   if (problem) throw refuse(problem, actor.lang);
   const gap = itineraryGaps(c.record).find((g) => g.afterSegId === body.afterSegId)!;
@@ -332,6 +359,8 @@ export async function classQuotes(deps: AfterSaleDeps, actor: Actor, bookingId: 
 
 export async function changeClass(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: ChangeClassRequest): Promise<PaidEditResult> {
   const { b, row, record } = await prepare(deps, actor, bookingId, body.pnr);
+  const again = await replayed(deps, actor, b, row, 'change-route-class', body);
+  if (again) return again;
   const s = record.segments.find((x) => x.segId === body.segId);
   if (!s) throw refuse('noSegment', actor.lang);
   if (s.class === body.class) throw refuse('sameClass', actor.lang);
@@ -374,6 +403,8 @@ export async function changeClass(deps: AfterSaleDeps, actor: Actor, bookingId: 
 
 export async function removeCheckIn(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: RemoveCheckInRequest): Promise<PaidEditResult> {
   const c = await prepare(deps, actor, bookingId, body.pnr);
+  const again = await replayed(deps, actor, c.b, c.row, 'remove-checkIn', body);
+  if (again) return again;
   const s = c.record.segments.find((x) => x.segId === body.segId);
   if (!s) throw refuse('noSegment', actor.lang);
   if (body.paxIds.some((p) => !(c.record.checkIns ?? []).some((x) => x.paxId === p && x.segId === s.segId))) throw refuse('notCheckedIn', actor.lang);
@@ -410,7 +441,9 @@ export async function splitPassengers(deps: AfterSaleDeps, actor: Actor, booking
   const c = await prepare(deps, actor, bookingId, body.pnr);
   const supplier = supplierOf(deps, c.row);
   if (!supplier.split) throw refuse('splitNotSupported', actor.lang);
-  const sel = splitSelection(c.record.names, body.paxIds);
+  // a retry of a split already made answers it again (its passengers are no longer in this PNR)
+  const [done] = await deps.db.select({ status: afterSaleOrders.status }).from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, body.idempotencyKey));
+  const sel = done ? { moved: [] as number[] } : splitSelection(c.record.names, body.paxIds);
   if ('problem' in sel) {
     const reason = ({ none: 'splitNone', all: 'splitAll', unknown: 'splitUnknown', infantAlone: 'splitInfantAlone', duplicate: 'splitDuplicate' } as const)[sel.problem];
     throw refuse(reason, actor.lang);
@@ -435,7 +468,11 @@ export async function splitPassengers(deps: AfterSaleDeps, actor: Actor, booking
       return { before: c.record, after: parent };
     },
   });
-  return { pnr: c.row.pnr!, newPnr, moved, replayed: result.replayed };
+  if (result.replayed) {
+    const child = await dbPnrStore(deps.db).load(newPnr);
+    return { pnr: c.row.pnr!, newPnr, moved: child?.record.names.map((n) => n.paxId) ?? [], replayed: true };
+  }
+  return { pnr: c.row.pnr!, newPnr, moved, replayed: false };
 }
 
 /** The booking's pnrs rows after a split: the moved passengers, tickets, seat holds and price share go to a new row. */
@@ -521,6 +558,8 @@ export async function infantQuote(deps: AfterSaleDeps, actor: Actor, bookingId: 
 
 export async function addInfant(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: AddInfantRequest): Promise<PaidEditResult> {
   const { b, row, record } = await prepare(deps, actor, bookingId, body.pnr);
+  const again = await replayed(deps, actor, b, row, 'add-infant', body);
+  if (again) return again;
   infantRefusal(record, body.parentId, body.infant, actor.lang, deps.now());
   const quote = await infantParts(deps, actor, record);
   const tst = await Promise.all(
