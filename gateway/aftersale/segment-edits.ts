@@ -68,7 +68,7 @@ import { todayInVietnam } from '../../contract/business-day';
 import { ErrorCode } from '../../contract/errors';
 import type { FlightOffer, PriceInfo, Source } from '../../contract/flights';
 import { allowed } from '../../policies/enforcer';
-import { releaseSeats, seatsTakenReader, takeSeats } from '../flights/inventory';
+import { releaseSeats, seatsTakenReader, takeSeats } from '../flights/service';
 import { defineEndpoint } from '../platform/access/endpoint';
 import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
 import { writeAudit } from '../platform/audit';

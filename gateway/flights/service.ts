@@ -346,3 +346,5 @@ export const FLIGHTS_API = {
   cheapest: '/api/flights/cheapest',
   fareRules: '/api/flights/fare-rules',
 } as const;
+// pnr-segments: after-sale segment edits price and check seats with the same inventory adjustment as searches
+export { seatsTakenReader } from './inventory';
