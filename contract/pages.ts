@@ -71,6 +71,14 @@ export const PAGES = {
     hub: '/booking/edit/:id',
     buyLuggage: '/booking/edit/buy-luggage/:id',
     buySeat: '/booking/edit/buy-seat/:id',
+    // pnr-segments
+    addRoute: '/booking/edit/add-route/:id',
+    removeRoute: '/booking/edit/remove-route/:id',
+    addArunk: '/booking/edit/add-arunk/:id',
+    changeRouteClass: '/booking/edit/change-route-class/:id',
+    removeCheckIn: '/booking/edit/remove-checkIn/:id',
+    splitPassenger: '/booking/edit/split-passenger/:id',
+    addInfant: '/booking/edit/add-infant/:id',
   },
   shell: {
     changePassword: '/change-password',

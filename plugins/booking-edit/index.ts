@@ -13,6 +13,14 @@ export const bookingEditPlugin = definePlugin({
     page(PAGES.bookingEdit.hub, () => import('./pages/HubPage'), 'aftersale.hub.title'),
     page(PAGES.bookingEdit.buyLuggage, () => import('./pages/BuyLuggagePage'), 'aftersale.luggage.title'),
     page(PAGES.bookingEdit.buySeat, () => import('./pages/BuySeatPage'), 'aftersale.seat.title'),
+    // pnr-segments
+    page(PAGES.bookingEdit.addRoute, () => import('./pages/segments/AddRoutePage'), 'aftersale.segments.route.title'),
+    page(PAGES.bookingEdit.removeRoute, () => import('./pages/segments/RemoveRoutePage'), 'aftersale.segments.remove.title'),
+    page(PAGES.bookingEdit.addArunk, () => import('./pages/segments/AddArnkPage'), 'aftersale.segments.arnk.title'),
+    page(PAGES.bookingEdit.changeRouteClass, () => import('./pages/segments/ChangeRouteClassPage'), 'aftersale.segments.cls.title'),
+    page(PAGES.bookingEdit.removeCheckIn, () => import('./pages/segments/RemoveCheckInPage'), 'aftersale.segments.checkIn.title'),
+    page(PAGES.bookingEdit.splitPassenger, () => import('./pages/segments/SplitPassengerPage'), 'aftersale.segments.split.title'),
+    page(PAGES.bookingEdit.addInfant, () => import('./pages/segments/AddInfantPage'), 'aftersale.segments.infant.title'),
   ],
   slots: {
     bookingDetail: [
