@@ -59,7 +59,11 @@ export default function AddInfantPage() {
   return (
     <EditFrame title={t('aftersale.segments.infant.title')} testId="add-infant-page" hubState={hubState} pnr={pnr} onPnr={(p) => (setPnr(p), setParentId(null))} outcome={cmd.outcome}>
       {(r) => {
-        if (!(INFANT_GDS_SOURCES as readonly string[]).includes(r.source)) return <Alert type="info" showIcon message={t('aftersale.segments.infant.notGds')} data-testid="infant-not-gds" />;
+        if (!(INFANT_GDS_SOURCES as readonly string[]).includes(r.source)) return (
+            <div data-testid="infant-not-gds">
+              <Alert type="info" showIcon message={t('aftersale.segments.infant.notGds')} />
+            </div>
+          );
         const free = r.names.filter((n) => n.paxType === 'ADT' && !r.names.some((i) => i.paxType === 'INF' && i.parentId === n.paxId));
         const problems = parentId ? infantProblems(r, parentId, infant) : [];
         const err = (k: string) => (touched && problems.includes(k as never) ? 'error' : undefined);

@@ -39,8 +39,8 @@ function Offers({ bookingId, search, picked, onPick }: { bookingId: number; sear
             <strong>{o.flightNo}</strong> {o.from} → {o.to} · {o.departDate.replace('T', ' ')} – {o.arrivalDate.slice(11)} · {o.aircraft}
           </div>
           <div className="bks-classes">
-            {o.classes.map((c) => (
-              <Radio key={c.class} value={`${o.flightNo}|${c.class}`} disabled={c.seatAvailable < 1} data-testid={`route-class-${o.flightNo}-${c.class}`} data-total={c.total}>
+            {o.classes.filter((c) => c.seatAvailable > 0).map((c) => (
+              <Radio key={c.class} value={`${o.flightNo}|${c.class}`} data-testid={`route-class-${o.flightNo}-${c.class}`} data-total={c.total}>
                 {c.class} · {formatVnd(c.total)} <span className="muted">({t('aftersale.segments.seatsLeft', { n: c.seatAvailable })})</span>
               </Radio>
             ))}

@@ -38,7 +38,11 @@ export default function RemoveCheckInPage() {
           <>
             <Itinerary record={r} title={t('aftersale.segments.current')} testId="itinerary" />
             <Card size="small" title={t('aftersale.segments.checkIn.choose')}>
-              {segs.length === 0 && <Alert type="info" showIcon message={t('aftersale.segments.checkIn.none')} data-testid="checkin-none" />}
+              {segs.length === 0 && (
+                <div data-testid="checkin-none">
+                  <Alert type="info" showIcon message={t('aftersale.segments.checkIn.none')} />
+                </div>
+              )}
               {segs.length > 0 && (
                 <Select className="bke-select bks-wide" value={segId ?? undefined} placeholder={t('aftersale.segments.pickSegment')} onChange={(v: number) => (setSegId(v), setChosen([]))} data-testid="checkin-segment" options={segs.map((s) => ({ value: s.segId, label: segmentLabel(s) }))} />
               )}
