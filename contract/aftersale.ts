@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { listOf } from './list';
 // pnr-elements
 import { ELEMENT_SCREENS, type PnrCustomerAccount, type PnrPaxInfo, type PnrSk } from './aftersale-elements';
+import type { PnrArnk, PnrCheckIn } from './aftersale-segments';
 
 export const AFTERSALE_API = {
   /** GET → afterSaleHub: the booking's PNRs and the after-sale actions with price, allowed and reason. */
@@ -196,6 +197,9 @@ export interface PnrRecord {
   paxInfos?: PnrPaxInfo[];
   sks?: PnrSk[];
   customerAccount?: PnrCustomerAccount | null;
+  // pnr-segments: ARNK elements and online check-ins (absent on records made before them)
+  arnks?: PnrArnk[];
+  checkIns?: PnrCheckIn[];
 }
 
 // ----- Seat maps ---------------------------------------------------------------------------------------------
@@ -343,15 +347,20 @@ export const AFTERSALE_ACTIONS = [
   'buy-luggage', 'buy-seat', 'upgrade-luggage', 'buy-ancillary', 'add-infant-vj', 'exchange-route', 'quote-best-price', 'submit-sc',
   // pnr-elements
   ...ELEMENT_SCREENS,
+  // pnr-segments
+  'add-route', 'remove-route', 'add-arunk', 'change-route-class', 'remove-checkIn', 'split-passenger', 'add-infant',
 ] as const;
 export type AfterSaleAction = (typeof AFTERSALE_ACTIONS)[number];
 
 /** Why an action cannot be taken now. */
-export type AfterSaleBlock = 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj'
+export type AfterSaleBlock =
+  | 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj'
   // aftersale2: exchange-route
   | 'notChangeable'
   // pnr-elements
-  | 'onlyQh';
+  | 'onlyQh'
+  // pnr-segments
+  | 'notGds' | 'noCheckIn' | 'noGap' | 'onePassenger' | 'oneSegment' | 'allHaveInfants';
 
 export interface AfterSaleActionState {
   action: AfterSaleAction;

@@ -79,6 +79,14 @@ export const PAGES = {
     buySeat: '/booking/edit/buy-seat/:id',
     // aftersale2
     exchangeRoute: '/booking/edit/exchange-route/:id',
+    // pnr-segments
+    addRoute: '/booking/edit/add-route/:id',
+    removeRoute: '/booking/edit/remove-route/:id',
+    addArunk: '/booking/edit/add-arunk/:id',
+    changeRouteClass: '/booking/edit/change-route-class/:id',
+    removeCheckIn: '/booking/edit/remove-checkIn/:id',
+    splitPassenger: '/booking/edit/split-passenger/:id',
+    addInfant: '/booking/edit/add-infant/:id',
   },
   shell: {
     changePassword: '/change-password',

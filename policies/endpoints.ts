@@ -226,6 +226,17 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/aftersale/bookings/:id/exchange': { rule: 'EXPORT_TICKET' },
   // pnr-elements: the unpaid element edits (booking or ticketing right; the booking scope decides which bookings)
   'POST /api/aftersale/bookings/:id/elements': { rule: 'BOOKING_TICKET || EXPORT_TICKET || ADMIN_F1 || ADMIN_F2' },
+  // pnr-segments: the segment and passenger-structure edit screens are open routes (the booking scope decides)
+  'GET /api/aftersale/bookings/:id/route-offers': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/routes': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/routes/remove': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/arnk': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/class-quotes': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/class': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/check-in/remove': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/split': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/infant-quote': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/infant': { rule: 'true' },
   // board (electronic-board/{place}): open to every signed-in user
   'GET /api/board/:place': { rule: 'true' },
   // QR top-ups (qr: VIEW_QR_CODE and ADMIN_F2 or AGENT_F2), QR accounts (qr/{id}: VIEW_QR_CODE and ADMIN_F1),

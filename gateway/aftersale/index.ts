@@ -32,6 +32,7 @@ import { requireAuth } from '../platform/tenancy/scope';
 import { registerExchange } from './exchange';
 import { registerElementEdits } from './element-edits'; // pnr-elements
 import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type AfterSaleDeps } from './services';
+import { registerSegmentEdits } from './segment-edits';
 
 const ERRORS =
   '404/44 outside the caller’s booking scope; 409/49 with data.reason (notIssued, departed, nothingToBuy, seatUnavailable, idempotencyKeyReused) ' +
@@ -132,5 +133,7 @@ export const afterSaleModule: GatewayModule = {
     });
     // aftersale2: exchange-route
     registerExchange(app, ctx, deps);
+    // pnr-segments
+    registerSegmentEdits(app, ctx, deps);
   },
 };

@@ -53,6 +53,26 @@ export function dbPnrStore(db: Db): PnrStore {
         throw err;
       }
     },
+    // pnr-segments: a split in one transaction (the parent by compare-and-set, the child new, the seats handed over)
+    async commitSplit(parent, child, moved) {
+      try {
+        await db.transaction(async (tx) => {
+          const updated = await tx
+            .update(supplierPnrs)
+            .set({ record: parent.record, version: sql`${supplierPnrs.version} + 1`, updatedAt: new Date() })
+            .where(and(eq(supplierPnrs.pnr, parent.pnr), eq(supplierPnrs.version, parent.expectedVersion)))
+            .returning({ pnr: supplierPnrs.pnr });
+          if (updated.length === 0) throw new Conflict();
+          const inserted = await tx.insert(supplierPnrs).values({ pnr: child.pnr, source: child.source, record: child.record, version: 1 }).onConflictDoNothing().returning({ pnr: supplierPnrs.pnr });
+          if (inserted.length === 0) throw new Conflict();
+          if (moved.length > 0) await tx.update(supplierSeats).set({ pnr: child.pnr }).where(and(eq(supplierSeats.pnr, parent.pnr), inArray(supplierSeats.paxId, moved)));
+        });
+        return 'ok';
+      } catch (err) {
+        if (err instanceof Conflict) return 'conflict';
+        throw err;
+      }
+    },
     async seatsTaken(flightKey) {
       const rows = await db.select().from(supplierSeats).where(eq(supplierSeats.flightKey, flightKey));
       return new Map<string, SeatClaim>(rows.map((r) => [r.seat, { flightKey: r.flightKey, seat: r.seat, pnr: r.pnr, paxId: r.paxId }]));

@@ -32,6 +32,7 @@ import { dbPnrStore } from './pnr-store';
 import { exchangeActions } from './exchange';
 import { elementActions } from './element-edits'; // pnr-elements
 import { afterSaleBooking, isIssued, seedRecord, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
+import { segmentActions } from './segment-edits';
 
 export interface AfterSaleDeps {
   db: Db;
@@ -109,6 +110,8 @@ export async function hubOf(deps: AfterSaleDeps, actor: Actor, bookingId: number
     // aftersale2: exchange-route
     ...(await exchangeActions(deps, actor, records, open, can, state)),
     ...(await elementActions(deps, actor, { issued: issued.length > 0, open: open.length > 0, records })), // pnr-elements
+    // pnr-segments
+    ...(await segmentActions(deps, actor, bookingId)),
   ];
   return { bookingId, status: b.booking.status, pnrs: records, actions };
 }
@@ -289,3 +292,4 @@ export async function paid(
     },
   });
 }
+

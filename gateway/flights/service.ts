@@ -337,7 +337,7 @@ export type { SearchSessions };
 
 /** The seat inventory, for holds and their release (bookings). */
 export { releaseSeats, takeSeats } from './inventory';
-/** The seat inventory as searches see it (shop reserves list a flight's free seats per class). */
+/** The seat inventory as searches see it (shop reserves list a flight's free seats per class; after-sale segment edits price and check seats with it). */
 export { seatsTakenReader } from './inventory';
 
 /** The flight endpoints. */

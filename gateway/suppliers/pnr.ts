@@ -11,9 +11,7 @@
  * a source that has no record of it yet (the simulator, for holds made in the gateway's inventory) starts
  * from it; a real connector ignores it.
  */
-import type { PnrBaggage, PnrContact, PnrDocs, PnrEndorsement, PnrLoyalty, PnrQueue, PnrRecord, PnrRemark, PnrSsr, SeatMap } from '../../contract/aftersale';
-// aftersale2: exchange-route
-import type { PnrSegment, PnrTst } from '../../contract/aftersale';
+import type { PnrBaggage, PnrContact, PnrDocs, PnrEndorsement, PnrLoyalty, PnrQueue, PnrRecord, PnrRemark, PnrSegment, PnrSsr, PnrTst, SeatMap } from '../../contract/aftersale';
 import type { Source } from '../../contract/flights';
 // pnr-elements
 import type { PnrCustomerAccount, PnrPaxInfo, PnrSk } from '../../contract/aftersale-elements';
@@ -50,7 +48,35 @@ export type PnrEdit =
   /** Stores the current fare quote as TSTs (new TST numbers). */
   | { type: 'storeTst' }
   /** Moves the PNR to another queue. */
-  | { type: 'moveQueue'; queue: PnrQueue };
+  | { type: 'moveQueue'; queue: PnrQueue }
+  // pnr-segments: segment and passenger-structure edits (simulated in simulated/pnr-segments.ts)
+  | SegmentEdit;
+
+/** Segment and passenger-structure edits (pnr-segments). */
+export type SegmentEdit =
+  /** A new HK segment with its stored fare (the price the gateway quoted). */
+  | { type: 'addSegment'; segment: Omit<PnrSegment, 'segId' | 'status'>; fareBasis: string; perType: { paxType: PnrTst['paxType']; fare: number; tax: number }[] }
+  /** Cancels a segment: its seats, bags and ARNK go with it; the ticket's coupon stays unused. */
+  | { type: 'removeSegment'; segId: number }
+  /** An ARNK after a segment where the itinerary is discontinuous. */
+  | { type: 'addArnk'; afterSegId: number }
+  /** Rebooks a segment in another class of the same flight. */
+  | { type: 'changeClass'; segId: number; class: string; cabinClass: string; fareBasis: string; perType: { paxType: PnrTst['paxType']; fare: number; tax: number }[] }
+  /** Online check-in of every passenger on the segments departing within 24 hours (the airline's DCS). */
+  | { type: 'onlineCheckIn' }
+  /** Cancels the online check-in of passengers on a segment. */
+  | { type: 'removeCheckIn'; segId: number; paxIds: number[] }
+  /** An infant on an adult's lap, with its stored fare. */
+  | { type: 'addInfant'; parentId: number; title: string; firstName: string; lastName: string; birthDay: string; tst: { segIds: number[]; fareBasis: string; fare: number; tax: number }[] };
+
+/** Moves passengers (with their tickets, seats, bags and documents) to a new PNR of the same itinerary. */
+export interface PnrSplitRequest {
+  pnr: string;
+  newPnr: string;
+  idempotencyKey: string;
+  paxIds: number[];
+  at: string;
+}
 
 export interface PnrStoreRecord {
   record: PnrRecord;
@@ -75,6 +101,12 @@ export interface PnrStore {
   commit(pnr: string, source: Source, record: PnrRecord, expectedVersion: number | null, seats?: { claim: SeatClaim[]; release: SeatClaim[] }): Promise<'ok' | 'conflict' | 'seatTaken'>;
   /** Seats taken on a flight: seat → its claim. */
   seatsTaken(flightKey: string): Promise<Map<string, SeatClaim>>;
+  // pnr-segments
+  /**
+   * A split, all at once: the parent written if its version is still `expectedVersion`, the child stored new,
+   * and the moved passengers' seats handed from the parent to the child. 'conflict' (nothing written) otherwise.
+   */
+  commitSplit?(parent: { pnr: string; record: PnrRecord; expectedVersion: number }, child: { pnr: string; source: Source; record: PnrRecord }, moved: number[]): Promise<'ok' | 'conflict'>;
 }
 
 export interface PnrCallContext extends SupplierCallContext {
@@ -98,4 +130,7 @@ export interface PnrSupplier {
   edit(request: PnrEditRequest, ctx: PnrCallContext): Promise<PnrRecord>;
   /** The seat map of a segment of the PNR: rows, aisles, exit rows, free, paid and blocked seats, prices, seats taken. */
   seatMap(pnr: string, segId: number, ctx: PnrCallContext): Promise<SeatMap>;
+  // pnr-segments
+  /** Splits passengers off into a new PNR (the same key applies once); answers both records. */
+  split?(request: PnrSplitRequest, ctx: PnrCallContext): Promise<{ parent: PnrRecord; child: PnrRecord }>;
 }

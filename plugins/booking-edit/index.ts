@@ -21,6 +21,14 @@ export const bookingEditPlugin = definePlugin({
     page(PAGES.bookingEdit.exchangeRoute, () => import('./pages/exchange/ExchangeRoutePage'), 'aftersale.exchange.title'),
     // pnr-elements: the fifteen element edit screens, one configurable page
     ...ELEMENT_SCREENS.map((screen) => page(elementScreenPath(screen), loadElementEditPage, `aftersale.elementTitle.${screen.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`)),
+    // pnr-segments
+    page(PAGES.bookingEdit.addRoute, () => import('./pages/segments/AddRoutePage'), 'aftersale.segments.route.title'),
+    page(PAGES.bookingEdit.removeRoute, () => import('./pages/segments/RemoveRoutePage'), 'aftersale.segments.remove.title'),
+    page(PAGES.bookingEdit.addArunk, () => import('./pages/segments/AddArnkPage'), 'aftersale.segments.arnk.title'),
+    page(PAGES.bookingEdit.changeRouteClass, () => import('./pages/segments/ChangeRouteClassPage'), 'aftersale.segments.cls.title'),
+    page(PAGES.bookingEdit.removeCheckIn, () => import('./pages/segments/RemoveCheckInPage'), 'aftersale.segments.checkIn.title'),
+    page(PAGES.bookingEdit.splitPassenger, () => import('./pages/segments/SplitPassengerPage'), 'aftersale.segments.split.title'),
+    page(PAGES.bookingEdit.addInfant, () => import('./pages/segments/AddInfantPage'), 'aftersale.segments.infant.title'),
   ],
   slots: {
     bookingDetail: [

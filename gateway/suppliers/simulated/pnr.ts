@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { PnrRecord, SeatCell, SeatMap, SeatRow } from '../../../contract/aftersale';
 import { seatKey } from '../flights';
-import type { PnrCallContext, PnrEdit, PnrEditRequest, PnrSupplier, SeatClaim } from '../pnr';
+import type { PnrCallContext, PnrEdit, PnrEditRequest, PnrSplitRequest, PnrSupplier, SeatClaim } from '../pnr';
 import { TICKET_PREFIXES } from '../reference-data';
 import { SupplierError, type SupplierSettings } from '../types';
 import type { Source } from '../../../contract/flights';
@@ -18,6 +18,7 @@ import { simulateNetwork, type SimulationHooks } from './supplier';
 // aftersale2: exchange-route
 import { applyExchange } from './exchange';
 import { applyElementEdit, checkElementEdit } from './pnr-elements';
+import { applySegmentEdit, splitRecord } from './pnr-segments';
 
 const hash = (s: string): number => createHash('sha256').update(s).digest().readUInt32BE(0);
 
@@ -144,6 +145,16 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
       case 'moveQueue':
         applyElementEdit(source, r, e);
         break;
+      // pnr-segments
+      case 'addSegment':
+      case 'removeSegment':
+      case 'addArnk':
+      case 'changeClass':
+      case 'onlineCheckIn':
+      case 'removeCheckIn':
+      case 'addInfant':
+        applySegmentEdit(source, r, e, request.at, request.idempotencyKey);
+        break;
     }
   }
   r.appliedKeys = [...r.appliedKeys, request.idempotencyKey].slice(-50);
@@ -212,6 +223,24 @@ export class SimulatedPnrSupplier implements PnrSupplier {
       }
     }
     return { pnr, segId, flightNo: seg.flightNo, from: seg.from, to: seg.to, aircraft: seg.aircraft, layout, rows };
+  }
+
+  // pnr-segments
+  async split(request: PnrSplitRequest, ctx: PnrCallContext): Promise<{ parent: PnrRecord; child: PnrRecord }> {
+    await this.respond(ctx);
+    const stored = await ctx.store.load(request.pnr);
+    if (!stored) throw invalid(this.source, `Không tìm thấy PNR ${request.pnr}.`, `PNR ${request.pnr} was not found.`);
+    if (stored.record.appliedKeys.includes(request.idempotencyKey)) {
+      const child = await ctx.store.load(request.newPnr);
+      if (child) return { parent: stored.record, child: child.record };
+    }
+    if (!ctx.store.commitSplit) throw new SupplierError('UNAVAILABLE', { source: this.source });
+    const { parent, child } = splitRecord(this.source, stored.record, request.paxIds, request.newPnr, request.idempotencyKey);
+    const outcome = await ctx.store.commitSplit({ pnr: request.pnr, record: parent, expectedVersion: stored.version }, { pnr: request.newPnr, source: this.source, record: child }, request.paxIds);
+    if (outcome === 'conflict') {
+      throw new SupplierError('UNAVAILABLE', { source: this.source, vi: 'PNR vừa được thay đổi bởi yêu cầu khác. Vui lòng thử lại.', en: 'The PNR was just changed by another request. Please try again.' });
+    }
+    return { parent, child };
   }
 
   private respond(ctx: PnrCallContext): Promise<void> {

@@ -22,6 +22,14 @@ const BUILT: Partial<Record<AfterSaleActionState['action'], (id: number) => stri
   'exchange-route': (id) => linkTo(PAGES.bookingEdit.exchangeRoute, { id }),
   // pnr-elements
   ...Object.fromEntries(ELEMENT_SCREENS.map((screen) => [screen, (id: number) => linkTo(elementScreenPath(screen), { id })])),
+  // pnr-segments
+  'add-route': (id) => linkTo(PAGES.bookingEdit.addRoute, { id }),
+  'remove-route': (id) => linkTo(PAGES.bookingEdit.removeRoute, { id }),
+  'add-arunk': (id) => linkTo(PAGES.bookingEdit.addArunk, { id }),
+  'change-route-class': (id) => linkTo(PAGES.bookingEdit.changeRouteClass, { id }),
+  'remove-checkIn': (id) => linkTo(PAGES.bookingEdit.removeCheckIn, { id }),
+  'split-passenger': (id) => linkTo(PAGES.bookingEdit.splitPassenger, { id }),
+  'add-infant': (id) => linkTo(PAGES.bookingEdit.addInfant, { id }),
 };
 
 export function priceText(a: AfterSaleActionState, t: (k: string, o?: Record<string, unknown>) => string): string {
