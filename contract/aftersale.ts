@@ -55,6 +55,9 @@ export interface PnrSegment {
   direction: 'depart' | 'return';
   /** What the airline changed (a TK/UN segment): the times and flight number before. */
   previous?: { flightNo: string; departDate: string; arrivalDate: string };
+  // sched: schedule changes
+  /** The UN segment this TK segment is the airline's proposed replacement of (a renumbered flight). */
+  replacesSegId?: number;
 }
 
 export interface PnrSsr {
@@ -135,6 +138,9 @@ export interface PnrTicketDoc {
   issuedAt: string;
   /** The ticket this one replaced (an exchange). */
   exchangedFrom?: string;
+  // sched: schedule changes
+  /** When the ticket was revalidated to a schedule change (the coupons moved to the new flights). */
+  revalidatedAt?: string;
 }
 
 /** An electronic miscellaneous document: a paid extra (luggage, seat). */
@@ -333,11 +339,16 @@ export function exchangeQuote(input: ExchangeInput): ExchangeQuote {
 
 export const bookingIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-export const AFTERSALE_ACTIONS = ['buy-luggage', 'buy-seat', 'upgrade-luggage', 'buy-ancillary', 'add-infant-vj', 'exchange-route', 'quote-best-price', 'submit-sc'] as const;
+export const AFTERSALE_ACTIONS = ['buy-luggage', 'buy-seat', 'upgrade-luggage', 'buy-ancillary', 'add-infant-vj', 'exchange-route', 'quote-best-price', 'submit-sc',
+  // sched: change-route-status
+  'change-route-status',
+] as const;
 export type AfterSaleAction = (typeof AFTERSALE_ACTIONS)[number];
 
 /** Why an action cannot be taken now. */
-export type AfterSaleBlock = 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj';
+export type AfterSaleBlock = 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj'
+  // sched: every segment is confirmed (HK): no status to handle
+  | 'allConfirmed';
 
 export interface AfterSaleActionState {
   action: AfterSaleAction;

@@ -71,6 +71,10 @@ export const PAGES = {
     hub: '/booking/edit/:id',
     buyLuggage: '/booking/edit/buy-luggage/:id',
     buySeat: '/booking/edit/buy-seat/:id',
+    // sched: schedule changes
+    submitSc: '/booking/edit/submit-sc/:id',
+    changeRouteStatus: '/booking/edit/change-route-status/:id',
+    scheduleChanges: '/booking/schedule-changes',
   },
   shell: {
     changePassword: '/change-password',

@@ -210,6 +210,12 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/aftersale/bookings/:id/luggage': { rule: 'EXPORT_TICKET' },
   'GET /api/aftersale/bookings/:id/seat-map': { rule: 'EXPORT_TICKET' },
   'POST /api/aftersale/bookings/:id/seats': { rule: 'EXPORT_TICKET' },
+  // sched: schedule changes (submit-sc and change-route-status are open screens: the booking scope decides)
+  'GET /api/aftersale/schedule-changes': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/schedule-change': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/schedule-change/accept': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/schedule-change/rebook': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/segment-status': { rule: 'true' },
   // board (electronic-board/{place}): open to every signed-in user
   'GET /api/board/:place': { rule: 'true' },
   // QR top-ups (qr: VIEW_QR_CODE and ADMIN_F2 or AGENT_F2), QR accounts (qr/{id}: VIEW_QR_CODE and ADMIN_F1),

@@ -26,6 +26,8 @@ import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
 import type { GatewayModule } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
 import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type AfterSaleDeps } from './services';
+// sched: schedule changes and change-route-status
+import { registerSchedule } from './schedule-routes';
 
 const ERRORS =
   '404/44 outside the caller’s booking scope; 409/49 with data.reason (notIssued, departed, nothingToBuy, seatUnavailable, idempotencyKeyReused) ' +
@@ -38,6 +40,8 @@ export const afterSaleModule: GatewayModule = {
     const pinDeps = { db: ctx.db, secret: ctx.secret, cipher: ctx.access.cipher, now: () => ctx.clock.now() };
     const tags = ['aftersale'];
     const access = ctx.access;
+    // sched: schedule changes and change-route-status
+    registerSchedule(app, ctx, deps);
 
     defineEndpoint(app, access, {
       method: 'GET',

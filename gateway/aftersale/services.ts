@@ -29,6 +29,8 @@ import { departureInstant } from '../bookings/service';
 import { bodyHashOf, conflict, payForEdit, supplierFailed, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
 import { afterSaleBooking, isIssued, seedRecord, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
+// sched: schedule changes
+import { scheduleActions } from './schedule-changes';
 
 export interface AfterSaleDeps {
   db: Db;
@@ -103,6 +105,8 @@ export async function hubOf(deps: AfterSaleDeps, actor: Actor, bookingId: number
   const actions: AfterSaleActionState[] = [
     state('buy-luggage', await can(AFTERSALE_API.buyLuggage), prices.length ? { priceFrom: Math.min(...prices), priceTo: Math.max(...prices) } : { reason: 'noOptions' }),
     state('buy-seat', await can(AFTERSALE_API.buySeat), { priceFrom: 0, priceTo: 350_000 }),
+    // sched: submit-sc and change-route-status
+    ...scheduleActions(actor, { issued: issued.length, open: open.length, records }),
   ];
   return { bookingId, status: b.booking.status, pnrs: records, actions };
 }

@@ -12,6 +12,7 @@
  * from it; a real connector ignores it.
  */
 import type { PnrBaggage, PnrContact, PnrDocs, PnrEndorsement, PnrLoyalty, PnrQueue, PnrRecord, PnrRemark, PnrSsr, SeatMap } from '../../contract/aftersale';
+import type { FlightAlternative, SegmentTarget } from '../../contract/aftersale-sched';
 import type { Source } from '../../contract/flights';
 import type { SupplierCallContext } from './types';
 
@@ -28,7 +29,14 @@ export type PnrEdit =
   /** Buys a checked bag for a passenger on a route's segments; replaces the passenger's earlier bag of that route. */
   | { type: 'buyBaggage'; baggage: Omit<PnrBaggage, 'emd'> }
   /** Seats a passenger on a segment (one seat per passenger per segment: the earlier one is freed). */
-  | { type: 'assignSeat'; paxId: number; segId: number; seat: string; price: number };
+  | { type: 'assignSeat'; paxId: number; segId: number; seat: string; price: number }
+  // sched: schedule changes and change-route-status
+  /** Accepts the airline's schedule change: TK → HK, UN removed (its replacement confirmed), tickets revalidated. */
+  | { type: 'acceptScheduleChange' }
+  /** Moves a changed (TK/UN) segment onto another flight of its route and date, confirmed (HK). */
+  | { type: 'rebookSegment'; segId: number; flight: FlightAlternative }
+  /** change-route-status: a segment to HK or XX (removed), as segmentTransition allows; seats of the flight now. */
+  | { type: 'setSegmentStatus'; segId: number; to: SegmentTarget; seatsAvailable: number };
 
 export interface PnrStoreRecord {
   record: PnrRecord;
@@ -76,4 +84,14 @@ export interface PnrSupplier {
   edit(request: PnrEditRequest, ctx: PnrCallContext): Promise<PnrRecord>;
   /** The seat map of a segment of the PNR: rows, aisles, exit rows, free, paid and blocked seats, prices, seats taken. */
   seatMap(pnr: string, segId: number, ctx: PnrCallContext): Promise<SeatMap>;
+  // sched: schedule changes
+  /**
+   * The airline's schedule changes applied to its record (segments become TK, or UN with the proposed
+   * replacement TK); answers the record and the segments changed now (none: the record is as it was).
+   */
+  syncSchedule(pnr: string, ctx: PnrCallContext): Promise<{ record: PnrRecord; changed: number[] }>;
+  /** The flights of a segment's route on its (new) date, for a rebooking; without the segment's own flight. */
+  alternatives(pnr: string, segId: number, ctx: PnrCallContext): Promise<FlightAlternative[]>;
+  /** Seats on sale now on a segment's flight (HL → HK needs some). */
+  seatsAvailable(pnr: string, segId: number, ctx: PnrCallContext): Promise<number>;
 }

@@ -66,7 +66,8 @@ describe('the PNR through the supplier and the hub', () => {
     const f2 = await call(gw, 'GET', `/api/aftersale/bookings/${done.id}`, { token: token('f2agent') });
     expect(f2.statusCode).toBe(404);
     // f1admin sees the agency's bookings and may ticket
-    expect((await hubOf('f1admin', done.id)).actions.every((a) => a.allowed)).toBe(true);
+    // (submit-sc and change-route-status wait for a schedule change or a segment not HK: schedule-changes.test.ts)
+    expect((await hubOf('f1admin', done.id)).actions.filter((a) => a.action !== 'submit-sc' && a.action !== 'change-route-status').every((a) => a.allowed)).toBe(true);
     const buy = await call(gw, 'POST', `/api/aftersale/bookings/${done.id}/luggage`, { token: token('f2agent'), body: { idempotencyKey: randomUUID(), pnr: done.pnr, items: [{ paxId: 1, route: 'HAN-SGN', code: 'BG20' }] } });
     expect(buy.statusCode).toBe(403);
   });
@@ -199,6 +200,9 @@ describe('a supplier failure after the payment', () => {
       source: 'VN',
       retrieve: (...a) => real.retrieve(...a),
       seatMap: (...a) => real.seatMap(...a),
+      syncSchedule: (...a) => real.syncSchedule(...a),
+      alternatives: (...a) => real.alternatives(...a),
+      seatsAvailable: (...a) => real.seatsAvailable(...a),
       edit: async () => {
         throw new SupplierError('UNAVAILABLE', { source: 'VN' });
       },
