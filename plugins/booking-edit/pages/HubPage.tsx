@@ -17,6 +17,9 @@ import '../booking-edit.css';
 const BUILT: Partial<Record<AfterSaleActionState['action'], (id: number) => string>> = {
   'buy-luggage': (id) => linkTo(PAGES.bookingEdit.buyLuggage, { id }),
   'buy-seat': (id) => linkTo(PAGES.bookingEdit.buySeat, { id }),
+  // sched: schedule changes and change-route-status
+  'submit-sc': (id) => linkTo(PAGES.bookingEdit.submitSc, { id }),
+  'change-route-status': (id) => linkTo(PAGES.bookingEdit.changeRouteStatus, { id }),
 };
 
 export function priceText(a: AfterSaleActionState, t: (k: string, o?: Record<string, unknown>) => string): string {

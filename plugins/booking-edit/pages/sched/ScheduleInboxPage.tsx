@@ -1,0 +1,124 @@
+/**
+ * /booking/schedule-changes: the schedule-change inbox. The bookings of the caller's scope whose flights the
+ * airline changed (open first, by the earliest new departure), each changed segment old → new in plain words,
+ * with filters (status, airline, PNR) and server paging; a row opens submit-sc.
+ */
+import { useState } from 'react';
+import { Button, Input, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { List, useTable } from '@refinedev/antd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SCHED_API, SCHEDULE_CHANGE_STATUSES, type ScheduleChangeRow, type ScheduleChangeStatus } from '../../../../contract/aftersale-sched';
+import { EmptyRows, formatDateTime, linkTo, listFrame, LoadError, PAGES } from '../../../../src/sdk';
+import { SCHED_RESOURCE } from '../../api';
+import { changeWords } from '../../model/sched-words';
+import '../../booking-edit.css';
+
+const AIRLINES = ['VN', 'VJ', 'QH', 'VU'];
+const STATUS_COLORS: Record<ScheduleChangeStatus, string> = { open: 'orange', accepted: 'green', rebooked: 'blue', resolved: 'default' };
+
+export default function ScheduleInboxPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [filters, setLocal] = useState<{ status?: ScheduleChangeStatus; airline?: string; q?: string }>({ status: 'open' });
+  const { tableProps, tableQuery, setFilters } = useTable<ScheduleChangeRow>({
+    resource: SCHED_RESOURCE,
+    meta: { path: SCHED_API.inbox },
+    syncWithLocation: false,
+    pagination: { pageSize: 20 },
+    filters: { initial: [{ field: 'status', operator: 'eq', value: 'open' }] },
+    sorters: { mode: 'server' },
+  });
+  const apply = (next: typeof filters) => {
+    setLocal(next);
+    setFilters(
+      [
+        { field: 'status', operator: 'eq', value: next.status },
+        { field: 'airline', operator: 'eq', value: next.airline },
+        { field: 'q', operator: 'eq', value: next.q },
+      ],
+      'replace',
+    );
+  };
+  const open = (r: ScheduleChangeRow) => void navigate(linkTo(PAGES.bookingEdit.submitSc, { id: r.bookingId }));
+  const sentence = (r: ScheduleChangeRow) =>
+    r.segments.map((c) => {
+      const w = changeWords(c);
+      return t(w.key, { ...w.values, shift: t(`aftersale.sched.words.by.${String(w.values.by ?? 'm')}`, w.values) });
+    });
+
+  const columns: ColumnsType<ScheduleChangeRow> = [
+    { title: 'PNR', dataIndex: 'pnr', key: 'pnr', width: 100, sorter: true, render: (v: string) => <strong className="bke-code">{v}</strong> },
+    { title: t('aftersale.sched.inbox.airline'), dataIndex: 'airline', key: 'airline', width: 80 },
+    {
+      title: t('aftersale.sched.inbox.change'),
+      key: 'change',
+      render: (_, r) => (
+        <ul className="bke-sc-list">
+          {sentence(r).map((s, i) => (
+            <li key={i}>{s}</li>
+          ))}
+        </ul>
+      ),
+    },
+    { title: t('aftersale.sched.inbox.firstDeparture'), dataIndex: 'firstDeparture', key: 'firstDeparture', width: 150, sorter: true, render: (v: string) => v.replace('T', ' ') },
+    { title: t('aftersale.sched.inbox.detectedAt'), dataIndex: 'detectedAt', key: 'detectedAt', width: 150, sorter: true, render: (v: string) => formatDateTime(v) },
+    { title: t('aftersale.sched.inbox.status'), dataIndex: 'status', key: 'status', width: 120, render: (v: ScheduleChangeStatus) => <Tag color={STATUS_COLORS[v]}>{t(`aftersale.sched.status.${v}`)}</Tag> },
+    {
+      title: '',
+      key: 'open',
+      width: 110,
+      render: (_, r) => (
+        <Button type={r.status === 'open' ? 'primary' : 'default'} size="small" onClick={() => open(r)} data-testid={`sc-open-${r.pnr}`}>
+          {r.status === 'open' ? t('aftersale.sched.inbox.handle') : t('aftersale.sched.inbox.view')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <List resource={SCHED_RESOURCE} {...listFrame(t('aftersale.sched.inbox.title'), 'bke-page bke-sc-inbox')}>
+      <p className="muted">{t('aftersale.sched.inbox.help')}</p>
+      <div className="bke-sc-filters">
+        <Input.Search
+          allowClear
+          maxLength={6}
+          placeholder={t('aftersale.sched.inbox.searchPlaceholder')}
+          aria-label={t('aftersale.sched.inbox.search')}
+          onSearch={(v) => apply({ ...filters, q: v.trim().toUpperCase() || undefined })}
+          data-testid="sc-search"
+        />
+        <Select<ScheduleChangeStatus>
+          allowClear
+          placeholder={t('aftersale.sched.inbox.allStatuses')}
+          aria-label={t('aftersale.sched.inbox.status')}
+          value={filters.status}
+          onChange={(v) => apply({ ...filters, status: v })}
+          options={SCHEDULE_CHANGE_STATUSES.map((s) => ({ value: s, label: t(`aftersale.sched.status.${s}`) }))}
+          data-testid="sc-status"
+        />
+        <Select<string>
+          allowClear
+          placeholder={t('aftersale.sched.inbox.allAirlines')}
+          aria-label={t('aftersale.sched.inbox.airline')}
+          value={filters.airline}
+          onChange={(v) => apply({ ...filters, airline: v })}
+          options={AIRLINES.map((a) => ({ value: a, label: a }))}
+        />
+      </div>
+      {tableQuery.isError ? <LoadError onRetry={() => void tableQuery.refetch()} /> : null}
+      <Table<ScheduleChangeRow>
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: <EmptyRows /> }}
+        onRow={(r) => ({ 'data-testid': `sc-row-${r.pnr}`, 'data-status': r.status }) as React.HTMLAttributes<HTMLElement>}
+        pagination={{ ...tableProps.pagination, showTotal: (total) => t('aftersale.sched.inbox.total', { count: total }) }}
+        data-testid="sc-inbox"
+      />
+    </List>
+  );
+}
