@@ -13,14 +13,14 @@ export const bookingEditPlugin = definePlugin({
   name: 'booking-edit',
   resources: [
     // sched: the schedule-change inbox, in the bookings menu
-    { name: SCHED_RESOURCE, list: PAGES.bookingEdit.scheduleChanges, meta: { label: 'aftersale.sched.inbox.menu', parent: 'bookings-group', icon: icon(ScheduleOutlined), order: 16 } },
+    { name: SCHED_RESOURCE, list: PAGES.bookingEdit.scheduleChanges, meta: { label: 'aftersale.scInbox.menu', parent: 'bookings-group', icon: icon(ScheduleOutlined), order: 16 } },
   ],
   routes: [
     page(PAGES.bookingEdit.hub, () => import('./pages/HubPage'), 'aftersale.hub.title'),
     page(PAGES.bookingEdit.buyLuggage, () => import('./pages/BuyLuggagePage'), 'aftersale.luggage.title'),
     page(PAGES.bookingEdit.buySeat, () => import('./pages/BuySeatPage'), 'aftersale.seat.title'),
     // sched: schedule changes and change-route-status
-    page(PAGES.bookingEdit.scheduleChanges, () => import('./pages/sched/ScheduleInboxPage'), 'aftersale.sched.inbox.title'),
+    page(PAGES.bookingEdit.scheduleChanges, () => import('./pages/sched/ScheduleInboxPage'), 'aftersale.scInbox.title'),
     page(PAGES.bookingEdit.submitSc, () => import('./pages/sched/SubmitScPage'), 'aftersale.sched.title'),
     page(PAGES.bookingEdit.changeRouteStatus, () => import('./pages/sched/ChangeRouteStatusPage'), 'aftersale.routeStatus.title'),
   ],

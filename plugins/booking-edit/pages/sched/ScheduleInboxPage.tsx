@@ -50,9 +50,9 @@ export default function ScheduleInboxPage() {
 
   const columns: ColumnsType<ScheduleChangeRow> = [
     { title: 'PNR', dataIndex: 'pnr', key: 'pnr', width: 100, sorter: true, render: (v: string) => <strong className="bke-code">{v}</strong> },
-    { title: t('aftersale.sched.inbox.airline'), dataIndex: 'airline', key: 'airline', width: 80 },
+    { title: t('aftersale.scInbox.airline'), dataIndex: 'airline', key: 'airline', width: 80 },
     {
-      title: t('aftersale.sched.inbox.change'),
+      title: t('aftersale.scInbox.change'),
       key: 'change',
       render: (_, r) => (
         <ul className="bke-sc-list">
@@ -62,37 +62,37 @@ export default function ScheduleInboxPage() {
         </ul>
       ),
     },
-    { title: t('aftersale.sched.inbox.firstDeparture'), dataIndex: 'firstDeparture', key: 'firstDeparture', width: 150, sorter: true, render: (v: string) => v.replace('T', ' ') },
-    { title: t('aftersale.sched.inbox.detectedAt'), dataIndex: 'detectedAt', key: 'detectedAt', width: 150, sorter: true, render: (v: string) => formatDateTime(v) },
-    { title: t('aftersale.sched.inbox.status'), dataIndex: 'status', key: 'status', width: 120, render: (v: ScheduleChangeStatus) => <Tag color={STATUS_COLORS[v]}>{t(`aftersale.sched.status.${v}`)}</Tag> },
+    { title: t('aftersale.scInbox.firstDeparture'), dataIndex: 'firstDeparture', key: 'firstDeparture', width: 150, sorter: true, render: (v: string) => v.replace('T', ' ') },
+    { title: t('aftersale.scInbox.detectedAt'), dataIndex: 'detectedAt', key: 'detectedAt', width: 150, sorter: true, render: (v: string) => formatDateTime(v) },
+    { title: t('aftersale.scInbox.status'), dataIndex: 'status', key: 'status', width: 120, render: (v: ScheduleChangeStatus) => <Tag color={STATUS_COLORS[v]}>{t(`aftersale.sched.status.${v}`)}</Tag> },
     {
       title: '',
       key: 'open',
       width: 110,
       render: (_, r) => (
         <Button type={r.status === 'open' ? 'primary' : 'default'} size="small" onClick={() => open(r)} data-testid={`sc-open-${r.pnr}`}>
-          {r.status === 'open' ? t('aftersale.sched.inbox.handle') : t('aftersale.sched.inbox.view')}
+          {r.status === 'open' ? t('aftersale.scInbox.handle') : t('aftersale.scInbox.view')}
         </Button>
       ),
     },
   ];
 
   return (
-    <List resource={SCHED_RESOURCE} {...listFrame(t('aftersale.sched.inbox.title'), 'bke-page bke-sc-inbox')}>
-      <p className="muted">{t('aftersale.sched.inbox.help')}</p>
+    <List resource={SCHED_RESOURCE} {...listFrame(t('aftersale.scInbox.title'), 'bke-page bke-sc-inbox')}>
+      <p className="muted">{t('aftersale.scInbox.help')}</p>
       <div className="bke-sc-filters">
         <Input.Search
           allowClear
           maxLength={6}
-          placeholder={t('aftersale.sched.inbox.searchPlaceholder')}
-          aria-label={t('aftersale.sched.inbox.search')}
+          placeholder={t('aftersale.scInbox.searchPlaceholder')}
+          aria-label={t('aftersale.scInbox.search')}
           onSearch={(v) => apply({ ...filters, q: v.trim().toUpperCase() || undefined })}
           data-testid="sc-search"
         />
         <Select<ScheduleChangeStatus>
           allowClear
-          placeholder={t('aftersale.sched.inbox.allStatuses')}
-          aria-label={t('aftersale.sched.inbox.status')}
+          placeholder={t('aftersale.scInbox.allStatuses')}
+          aria-label={t('aftersale.scInbox.status')}
           value={filters.status}
           onChange={(v) => apply({ ...filters, status: v })}
           options={SCHEDULE_CHANGE_STATUSES.map((s) => ({ value: s, label: t(`aftersale.sched.status.${s}`) }))}
@@ -100,8 +100,8 @@ export default function ScheduleInboxPage() {
         />
         <Select<string>
           allowClear
-          placeholder={t('aftersale.sched.inbox.allAirlines')}
-          aria-label={t('aftersale.sched.inbox.airline')}
+          placeholder={t('aftersale.scInbox.allAirlines')}
+          aria-label={t('aftersale.scInbox.airline')}
           value={filters.airline}
           onChange={(v) => apply({ ...filters, airline: v })}
           options={AIRLINES.map((a) => ({ value: a, label: a }))}
@@ -116,7 +116,7 @@ export default function ScheduleInboxPage() {
         scroll={{ x: 900 }}
         locale={{ emptyText: <EmptyRows /> }}
         onRow={(r) => ({ 'data-testid': `sc-row-${r.pnr}`, 'data-status': r.status }) as React.HTMLAttributes<HTMLElement>}
-        pagination={{ ...tableProps.pagination, showTotal: (total) => t('aftersale.sched.inbox.total', { count: total }) }}
+        pagination={{ ...tableProps.pagination, showTotal: (total) => t('aftersale.scInbox.total', { count: total }) }}
         data-testid="sc-inbox"
       />
     </List>
