@@ -336,13 +336,14 @@ export async function changeSegmentStatus(deps: AfterSaleDeps, actor: Actor, boo
 
 // ----- The hub's actions ---------------------------------------------------------------------------------------
 
-/** submit-sc and change-route-status in the hub: allowed with a change / a segment not HK, else why not. */
+/** submit-sc and change-route-status in the hub (free): allowed with a change / a segment not HK, else why not. */
 export function scheduleActions(actor: Actor, state: { issued: number; open: number; records: readonly PnrRecord[] }): AfterSaleActionState[] {
   const base = state.issued === 0 ? 'notIssued' : state.open === 0 ? 'departed' : undefined;
   const changed = state.records.some((r) => changesOf(r.segments).length > 0);
   const unconfirmed = state.records.some((r) => r.segments.some((s) => s.status !== 'HK'));
   const one = (action: AfterSaleActionState['action'], reason: 'notIssued' | 'departed' | 'noScheduleChange' | 'allConfirmed' | undefined): AfterSaleActionState =>
-    reason ? { action, allowed: false, reason, message: MESSAGES[reason][actor.lang], priceFrom: 0, priceTo: 0 } : { action, allowed: true, priceFrom: 0, priceTo: 0 };
+    // free (the involuntary-change rule): no price range shown
+    reason ? { action, allowed: false, reason, message: MESSAGES[reason][actor.lang] } : { action, allowed: true };
   return [one('submit-sc', base ?? (changed ? undefined : 'noScheduleChange')), one('change-route-status', base ?? (unconfirmed ? undefined : 'allConfirmed'))];
 }
 

@@ -3,7 +3,8 @@
  * can be done with each: confirm (TK accepted, HL when the flight has seats) or cancel the segment (XX). What the
  * rule refuses is shown disabled with the reason (segmentTransition, the same rule the gateway applies).
  */
-import { Alert, Button, Card, Empty, Skeleton, Space, Table, Tooltip } from 'antd';
+import { Alert, Button, Card, Empty, Grid, Skeleton, Space, Table, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
@@ -27,6 +28,8 @@ export default function ChangeRouteStatusPage() {
   const hub = query.data?.data;
   const notFound = !valid || (isApiError(query.error) && query.error.status === 404);
   const { confirm, outcome, running } = useSchedCommand();
+  // below md: one column per segment (flight, route, time, status) and its buttons under it
+  const narrow = !Grid.useBreakpoint().md;
   const back = (
     <Link to={linkTo(PAGES.bookingEdit.hub, { id: valid ? bookingId : 0 })} className="bke-back">
       <ArrowLeftOutlined /> {t('aftersale.backToHub')}
@@ -61,6 +64,30 @@ export default function ChangeRouteStatusPage() {
     return v.ok ? b : <Tooltip title={t(`aftersale.routeStatus.refused.${v.reason}`)}>{b}</Tooltip>;
   };
 
+  const statusCell = (s: PnrSegment) => (
+    <span data-testid={`rs-status-${s.segId}`} data-status={s.status}>
+      <SegmentStatus status={s.status} /> <span className="muted">{t(`aftersale.segmentStatus.${s.status}`)}</span>
+    </span>
+  );
+  const narrowColumns = (pnr: string): ColumnsType<PnrSegment> => [
+    {
+      title: t('aftersale.pnr.flight'),
+      key: 'seg',
+      render: (_, s) => (
+        <div className="bke-sc-cell">
+          <span>
+            <strong>{s.flightNo}</strong> {s.from} → {s.to} · {when(s.departDate)}
+          </span>
+          {statusCell(s)}
+          <Space wrap>
+            {button(pnr, s, 'HK')}
+            {button(pnr, s, 'XX')}
+          </Space>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <PageFrame title={`${t('aftersale.routeStatus.title')}${valid ? ` #${bookingId}` : ''}`} extra={back} className="bke-page">
       <div data-testid="change-route-status">
@@ -80,21 +107,17 @@ export default function ChangeRouteStatusPage() {
               size="small"
               rowKey="segId"
               pagination={false}
-              scroll={{ x: 640 }}
+              scroll={narrow ? undefined : { x: 640 }}
               dataSource={r.segments}
               locale={{ emptyText: t('aftersale.routeStatus.noSegments') }}
-              columns={[
+              columns={narrow ? narrowColumns(r.pnr) : [
                 { title: t('aftersale.pnr.flight'), key: 'f', render: (_, s) => <strong>{s.flightNo}</strong> },
                 { title: t('aftersale.pnr.route'), key: 'r', render: (_, s) => `${s.from} → ${s.to}` },
                 { title: t('aftersale.pnr.departs'), key: 'd', render: (_, s) => when(s.departDate) },
                 {
                   title: t('aftersale.pnr.status'),
                   key: 's',
-                  render: (_, s) => (
-                    <span data-testid={`rs-status-${s.segId}`} data-status={s.status}>
-                      <SegmentStatus status={s.status} /> <span className="muted">{t(`aftersale.segmentStatus.${s.status}`)}</span>
-                    </span>
-                  ),
+                  render: (_, s) => statusCell(s),
                 },
                 {
                   title: '',

@@ -4,7 +4,7 @@
  * with filters (status, airline, PNR) and server paging; a row opens submit-sc.
  */
 import { useState } from 'react';
-import { Button, Input, Select, Table, Tag } from 'antd';
+import { Button, Grid, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { List, useTable } from '@refinedev/antd';
 import { useNavigate } from 'react-router';
@@ -21,6 +21,8 @@ const STATUS_COLORS: Record<ScheduleChangeStatus, string> = { open: 'orange', ac
 export default function ScheduleInboxPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // below md the table keeps two columns: the PNR (with its status and the button) and the change in words
+  const narrow = !Grid.useBreakpoint().md;
   const [filters, setLocal] = useState<{ status?: ScheduleChangeStatus; airline?: string; q?: string }>({ status: 'open' });
   const { tableProps, tableQuery, setFilters } = useTable<ScheduleChangeRow>({
     resource: SCHED_RESOURCE,
@@ -48,33 +50,48 @@ export default function ScheduleInboxPage() {
       return t(w.key, { ...w.values, shift: t(`aftersale.sched.words.by.${String(w.values.by ?? 'm')}`, w.values) });
     });
 
+  const openButton = (r: ScheduleChangeRow) => (
+    <Button type={r.status === 'open' ? 'primary' : 'default'} size="small" onClick={() => open(r)} data-testid={`sc-open-${r.pnr}`}>
+      {r.status === 'open' ? t('aftersale.scInbox.handle') : t('aftersale.scInbox.view')}
+    </Button>
+  );
+  const statusTag = (v: ScheduleChangeStatus) => <Tag color={STATUS_COLORS[v]}>{t(`aftersale.sched.status.${v}`)}</Tag>;
+  const changeColumn: ColumnsType<ScheduleChangeRow>[number] = {
+    title: t('aftersale.scInbox.change'),
+    key: 'change',
+    render: (_, r) => (
+      <ul className="bke-sc-list">
+        {sentence(r).map((s, i) => (
+          <li key={i}>{s}</li>
+        ))}
+      </ul>
+    ),
+  };
+  const narrowColumns: ColumnsType<ScheduleChangeRow> = [
+    {
+      title: 'PNR',
+      key: 'pnr',
+      width: 104,
+      render: (_, r) => (
+        <div className="bke-sc-cell">
+          <strong className="bke-code">{r.pnr}</strong>
+          <span className="muted">{r.airline}</span>
+          {statusTag(r.status)}
+          {openButton(r)}
+        </div>
+      ),
+    },
+    changeColumn,
+  ];
+
   const columns: ColumnsType<ScheduleChangeRow> = [
     { title: 'PNR', dataIndex: 'pnr', key: 'pnr', width: 100, sorter: true, render: (v: string) => <strong className="bke-code">{v}</strong> },
     { title: t('aftersale.scInbox.airline'), dataIndex: 'airline', key: 'airline', width: 80 },
-    {
-      title: t('aftersale.scInbox.change'),
-      key: 'change',
-      render: (_, r) => (
-        <ul className="bke-sc-list">
-          {sentence(r).map((s, i) => (
-            <li key={i}>{s}</li>
-          ))}
-        </ul>
-      ),
-    },
+    changeColumn,
     { title: t('aftersale.scInbox.firstDeparture'), dataIndex: 'firstDeparture', key: 'firstDeparture', width: 150, sorter: true, render: (v: string) => v.replace('T', ' ') },
     { title: t('aftersale.scInbox.detectedAt'), dataIndex: 'detectedAt', key: 'detectedAt', width: 150, sorter: true, render: (v: string) => formatDateTime(v) },
-    { title: t('aftersale.scInbox.status'), dataIndex: 'status', key: 'status', width: 120, render: (v: ScheduleChangeStatus) => <Tag color={STATUS_COLORS[v]}>{t(`aftersale.sched.status.${v}`)}</Tag> },
-    {
-      title: '',
-      key: 'open',
-      width: 110,
-      render: (_, r) => (
-        <Button type={r.status === 'open' ? 'primary' : 'default'} size="small" onClick={() => open(r)} data-testid={`sc-open-${r.pnr}`}>
-          {r.status === 'open' ? t('aftersale.scInbox.handle') : t('aftersale.scInbox.view')}
-        </Button>
-      ),
-    },
+    { title: t('aftersale.scInbox.status'), dataIndex: 'status', key: 'status', width: 120, render: statusTag },
+    { title: '', key: 'open', width: 110, render: (_, r) => openButton(r) },
   ];
 
   return (
@@ -112,8 +129,8 @@ export default function ScheduleInboxPage() {
         {...tableProps}
         rowKey="id"
         size="middle"
-        columns={columns}
-        scroll={{ x: 900 }}
+        columns={narrow ? narrowColumns : columns}
+        scroll={narrow ? undefined : { x: 900 }}
         locale={{ emptyText: <EmptyRows /> }}
         onRow={(r) => ({ 'data-testid': `sc-row-${r.pnr}`, 'data-status': r.status }) as React.HTMLAttributes<HTMLElement>}
         pagination={{ ...tableProps.pagination, showTotal: (total) => t('aftersale.scInbox.total', { count: total }) }}
