@@ -42,7 +42,7 @@ beforeAll(async () => {
   for (const u of ['f1agent', 'f1admin', 'f2agent']) tokens.set(u, (await login(gw, u)).accessToken);
   const suppliers = createSupplierRegistry(gw.settings.SUPPLIERS);
   round = () => runScheduleChanges({ db: gw.db, suppliers, now: () => new Date(), notifier });
-});
+}, 180_000);
 afterAll(async () => {
   await gw?.close();
 });
