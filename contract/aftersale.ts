@@ -347,6 +347,8 @@ export type AfterSaleAction = (typeof AFTERSALE_ACTIONS)[number];
 
 /** Why an action cannot be taken now. */
 export type AfterSaleBlock = 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj'
+  // aftersale2: exchange-route
+  | 'notChangeable'
   // sched: every segment is confirmed (HK): no status to handle
   | 'allConfirmed';
 

@@ -71,6 +71,8 @@ export const PAGES = {
     hub: '/booking/edit/:id',
     buyLuggage: '/booking/edit/buy-luggage/:id',
     buySeat: '/booking/edit/buy-seat/:id',
+    // aftersale2
+    exchangeRoute: '/booking/edit/exchange-route/:id',
     // sched: schedule changes
     submitSc: '/booking/edit/submit-sc/:id',
     changeRouteStatus: '/booking/edit/change-route-status/:id',

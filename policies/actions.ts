@@ -39,6 +39,8 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   // booking-edit: the after-sale purchases (the hub also says per action whether it is allowed now)
   'booking-edit.buyLuggage': { endpoint: 'POST /api/aftersale/bookings/:id/luggage' },
   'booking-edit.buySeat': { endpoint: 'POST /api/aftersale/bookings/:id/seats' },
+  // aftersale2: exchange-route
+  'booking-edit.exchangeRoute': { endpoint: 'POST /api/aftersale/bookings/:id/exchange' },
   // sched: answering a schedule change, a segment's status
   'booking-edit.submitSc': { endpoint: 'POST /api/aftersale/bookings/:id/schedule-change/accept' },
   'booking-edit.changeRouteStatus': { endpoint: 'POST /api/aftersale/bookings/:id/segment-status' },

@@ -210,6 +210,9 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/aftersale/bookings/:id/luggage': { rule: 'EXPORT_TICKET' },
   'GET /api/aftersale/bookings/:id/seat-map': { rule: 'EXPORT_TICKET' },
   'POST /api/aftersale/bookings/:id/seats': { rule: 'EXPORT_TICKET' },
+  // aftersale2: exchange-route
+  'GET /api/aftersale/bookings/:id/exchange-quote': { rule: 'EXPORT_TICKET' },
+  'POST /api/aftersale/bookings/:id/exchange': { rule: 'EXPORT_TICKET' },
   // sched: schedule changes (submit-sc and change-route-status are open screens: the booking scope decides)
   'GET /api/aftersale/schedule-changes': { rule: 'true' },
   'GET /api/aftersale/bookings/:id/schedule-change': { rule: 'true' },

@@ -7,6 +7,8 @@
  *   POST /api/aftersale/bookings/:id/luggage    buyLuggageRequest → paidEditResult  EXPORT_TICKET; PIN
  *   GET  /api/aftersale/bookings/:id/seat-map   ?pnr&segId → seatMap  EXPORT_TICKET
  *   POST /api/aftersale/bookings/:id/seats      buySeatRequest → paidEditResult     EXPORT_TICKET; PIN
+ *   GET  /api/aftersale/bookings/:id/exchange-quote  ?pnr&direction&sessionId&offerId&class → exchangeQuoteAnswer  EXPORT_TICKET  (exchange.ts)
+ *   POST /api/aftersale/bookings/:id/exchange        exchangeRequest → exchangeResult  EXPORT_TICKET; PIN           (exchange.ts)
  *
  * Bookings are read only through gateway/bookings/service.ts; the PNR through the supplier registry.
  */
@@ -25,6 +27,8 @@ import { defineEndpoint } from '../platform/access/endpoint';
 import { PIN_NOTE, pinOf, requirePin } from '../platform/access/pin';
 import type { GatewayModule } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
+// aftersale2: exchange-route
+import { registerExchange } from './exchange';
 import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type AfterSaleDeps } from './services';
 // sched: schedule changes and change-route-status
 import { registerSchedule } from './schedule-routes';
@@ -126,5 +130,7 @@ export const afterSaleModule: GatewayModule = {
         return buySeats(deps, { ctx: user, lang, meta }, params.id, body);
       },
     });
+    // aftersale2: exchange-route
+    registerExchange(app, ctx, deps);
   },
 };

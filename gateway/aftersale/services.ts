@@ -28,6 +28,8 @@ import type { PnrEdit, PnrSupplier, SupplierRegistry } from '../suppliers';
 import { departureInstant } from '../bookings/service';
 import { bodyHashOf, conflict, payForEdit, supplierFailed, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
+// aftersale2: exchange-route
+import { exchangeActions } from './exchange';
 import { afterSaleBooking, isIssued, seedRecord, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
 // sched: schedule changes
 import { scheduleActions } from './schedule-changes';
@@ -47,7 +49,7 @@ const ACTION_MESSAGES = {
 } as const;
 
 /** The record of an issued PNR of the booking from its supplier (seeded from the booking on first use). */
-async function recordOf(deps: AfterSaleDeps, b: AfterSaleBooking, row: PnrRowFull, lang: Language): Promise<PnrRecord> {
+export async function recordOf(deps: AfterSaleDeps, b: AfterSaleBooking, row: PnrRowFull, lang: Language): Promise<PnrRecord> {
   try {
     return await supplierOf(deps, row).retrieve(row.pnr!, { store: dbPnrStore(deps.db) }, seedRecord(b.booking, row));
   } catch (err) {
@@ -55,10 +57,10 @@ async function recordOf(deps: AfterSaleDeps, b: AfterSaleBooking, row: PnrRowFul
   }
 }
 
-const supplierOf = (deps: AfterSaleDeps, row: PnrRowFull): PnrSupplier => deps.suppliers.pnr(sourceOf(row));
+export const supplierOf = (deps: AfterSaleDeps, row: PnrRowFull): PnrSupplier => deps.suppliers.pnr(sourceOf(row));
 
 /** The issued PNR of the booking named `code`, not departed yet (404 / 409 otherwise). */
-function editablePnr(deps: AfterSaleDeps, b: AfterSaleBooking, code: string, lang: Language): PnrRowFull {
+export function editablePnr(deps: AfterSaleDeps, b: AfterSaleBooking, code: string, lang: Language): PnrRowFull {
   const row = b.pnrs.find((p) => p.pnr === code);
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'pnr' });
   if (!isIssued(row)) throw conflict('notIssued', lang);
@@ -105,6 +107,8 @@ export async function hubOf(deps: AfterSaleDeps, actor: Actor, bookingId: number
   const actions: AfterSaleActionState[] = [
     state('buy-luggage', await can(AFTERSALE_API.buyLuggage), prices.length ? { priceFrom: Math.min(...prices), priceTo: Math.max(...prices) } : { reason: 'noOptions' }),
     state('buy-seat', await can(AFTERSALE_API.buySeat), { priceFrom: 0, priceTo: 350_000 }),
+    // aftersale2: exchange-route
+    ...(await exchangeActions(deps, actor, records, open, can, state)),
     // sched: submit-sc and change-route-status
     ...scheduleActions(actor, { issued: issued.length, open: open.length, records }),
   ];
@@ -263,7 +267,7 @@ export async function buySeats(deps: AfterSaleDeps, actor: Actor, bookingId: num
   });
 }
 
-async function paid(
+export async function paid(
   deps: AfterSaleDeps,
   actor: Actor,
   b: AfterSaleBooking,

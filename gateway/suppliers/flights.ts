@@ -168,6 +168,25 @@ export interface TicketShare {
 /** What the passenger paid for the ticket: the issue fee and every component's fare, tax, VAT and luggage. */
 export const paidOf = (t: TicketShare): number => t.issueFee + t.components.reduce((s, c) => s + c.fare + c.tax + c.vat + c.luggage, 0);
 
+// aftersale2: exchange-route
+export interface ChangeQuery {
+  airline: string;
+  /** The booking class held and the fare family stored with it (when known). */
+  class: string;
+  fareFamily?: string;
+  international: boolean;
+}
+
+export interface ChangeConditions {
+  /** Penalty per passenger, integer VND; null: no change allowed. */
+  penalty: number | null;
+  fareFamily: string;
+  /** The change rule in words (the fare rule's CHANGE line). */
+  rule: string;
+  /** A change must be made at least this many hours before the departure held (0: until departure). */
+  cutoffHours: number;
+}
+
 // ----- The supplier ----------------------------------------------------------------------------------------
 
 export interface FlightSupplier {
@@ -203,6 +222,12 @@ export interface FlightSupplier {
   cancel(request: CancelRequest, ctx?: SupplierContext): Promise<CancelResult>;
   /** The penalty kept on refunding one passenger's ticket, integer VND, never above what was paid (paidOf). */
   refundPenalty(ticket: TicketShare): number;
+  // aftersale2: the carrier's change conditions of a fare held (exchange-route)
+  /**
+   * The change penalty per passenger (infants pay none) of a fare held, or null when the fare family allows no
+   * change; the family's name, its rule in words, and how many hours before departure a change must be made.
+   */
+  changeConditions(fare: ChangeQuery, lang?: Language): ChangeConditions;
 
   /**
    * Prepaid checked luggage this source sells for `airline` on a route, per passenger and flight direction

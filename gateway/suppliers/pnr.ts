@@ -12,6 +12,8 @@
  * from it; a real connector ignores it.
  */
 import type { PnrBaggage, PnrContact, PnrDocs, PnrEndorsement, PnrLoyalty, PnrQueue, PnrRecord, PnrRemark, PnrSsr, SeatMap } from '../../contract/aftersale';
+// aftersale2: exchange-route
+import type { PnrSegment, PnrTst } from '../../contract/aftersale';
 import type { FlightAlternative, SegmentTarget } from '../../contract/aftersale-sched';
 import type { Source } from '../../contract/flights';
 import type { SupplierCallContext } from './types';
@@ -30,6 +32,9 @@ export type PnrEdit =
   | { type: 'buyBaggage'; baggage: Omit<PnrBaggage, 'emd'> }
   /** Seats a passenger on a segment (one seat per passenger per segment: the earlier one is freed). */
   | { type: 'assignSeat'; paxId: number; segId: number; seat: string; price: number }
+  // aftersale2: exchange-route
+  /** Reissues the tickets on new flights for a direction: its segments and stored fares replaced, the old tickets EXCHANGED. */
+  | { type: 'exchange'; direction: 'depart' | 'return'; segments: Omit<PnrSegment, 'segId' | 'status' | 'direction'>[]; tst: Omit<PnrTst, 'id' | 'segIds'>[] }
   // sched: schedule changes and change-route-status
   /** Accepts the airline's schedule change: TK → HK, UN removed (its replacement confirmed), tickets revalidated. */
   | { type: 'acceptScheduleChange' }

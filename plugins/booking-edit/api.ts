@@ -3,6 +3,7 @@
  * calls here: every read and command goes through Refine's hooks.
  */
 import { AFTERSALE_API } from '../../contract/aftersale';
+import { EXCHANGE_API } from '../../contract/aftersale-exchange';
 import { SCHED_API } from '../../contract/aftersale-sched';
 
 const withId = (path: string, id: number) => path.replace(':id', encodeURIComponent(String(id)));
@@ -13,7 +14,13 @@ export const afterSaleUrl = {
   luggage: (id: number) => withId(AFTERSALE_API.luggage, id),
   seatMap: (id: number) => withId(AFTERSALE_API.seatMap, id),
   seats: (id: number) => withId(AFTERSALE_API.buySeat, id),
+  // aftersale2: exchange-route
+  exchangeQuote: (id: number) => withId(EXCHANGE_API.quote, id),
+  exchange: (id: number) => withId(EXCHANGE_API.exchange, id),
 };
+
+// aftersale2: exchange-route searches the same route through the ordinary flight search
+export const FLIGHT_SEARCH_URL = { start: '/api/flights/search', poll: (sessionId: string) => `/api/flights/search/${encodeURIComponent(sessionId)}` };
 
 /** A read whose state the screen shows itself: no loading overlay, no network toast. */
 export const QUIET = { overlay: false, silent: true } as const;

@@ -19,6 +19,8 @@ export const bookingEditPlugin = definePlugin({
     page(PAGES.bookingEdit.hub, () => import('./pages/HubPage'), 'aftersale.hub.title'),
     page(PAGES.bookingEdit.buyLuggage, () => import('./pages/BuyLuggagePage'), 'aftersale.luggage.title'),
     page(PAGES.bookingEdit.buySeat, () => import('./pages/BuySeatPage'), 'aftersale.seat.title'),
+    // aftersale2
+    page(PAGES.bookingEdit.exchangeRoute, () => import('./pages/exchange/ExchangeRoutePage'), 'aftersale.exchange.title'),
     // sched: schedule changes and change-route-status
     page(PAGES.bookingEdit.scheduleChanges, () => import('./pages/sched/ScheduleInboxPage'), 'aftersale.scInbox.title'),
     page(PAGES.bookingEdit.submitSc, () => import('./pages/sched/SubmitScPage'), 'aftersale.sched.title'),

@@ -196,9 +196,12 @@ export async function holdOneAdultVn(
   page: Page,
   depart: string,
   pax: { title: RegExp; last: string; first: string; birthday: string; email: string },
+  /** Booking classes to take, in order of preference (the first with seats on the selected flight); default the flight's cheapest. */
+  classes?: readonly string[],
 ): Promise<{ id: number; pnr: string }> {
   await searchFromHome(page, { from: 'HAN', to: 'SGN', depart });
   await selectVnOffer(page);
+  if (classes) await pickClass(page, classes);
   await page.getByTestId('selected-panel').getByRole('button', { name: /Tiếp tục|Continue/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/booking/passenger-information/'));
   await page.getByTestId('pax-1').waitFor();
@@ -214,6 +217,19 @@ export async function holdOneAdultVn(
   const code = page.getByTestId('pnr-code').first();
   await expect.poll(async () => code.textContent(), { timeout: 30_000 }).toMatch(/^[A-Z0-9]{6}$/);
   return { id: Number(new URL(page.url()).pathname.split('/').pop()), pnr: (await code.textContent()) as string };
+}
+
+/** On the results page: takes the first of `classes` with seats on the selected flight. */
+export async function pickClass(page: Page, classes: readonly string[]): Promise<void> {
+  const card = page.locator('[data-testid=offer-card]').filter({ has: page.locator('[data-testid=offer-select][aria-pressed=true]') });
+  for (const cls of classes) {
+    const button = card.locator('.fl-class:not([disabled])').filter({ has: page.locator('.fl-class-code', { hasText: new RegExp(`^${cls}$`) }) });
+    if ((await button.count()) === 0) continue;
+    await button.first().click();
+    await expect.poll(() => card.locator('.fl-class.is-active .fl-class-code').textContent()).toBe(cls);
+    return;
+  }
+  throw new Error(`none of the classes ${classes.join(', ')} has seats on the selected flight`);
 }
 
 /** Answers the PIN dialog (spec point 8, 403/120) with the demo PIN once the gateway asks for it. */

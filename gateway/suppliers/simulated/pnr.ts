@@ -15,6 +15,8 @@ import { TICKET_PREFIXES } from '../reference-data';
 import { SupplierError, type SupplierSettings } from '../types';
 import type { Source } from '../../../contract/flights';
 import { simulateNetwork, type SimulationHooks } from './supplier';
+// aftersale2: exchange-route
+import { applyExchange } from './exchange';
 import { applyScheduleEdit, applyScheduleChanges } from './schedule-changes';
 import { flightsOn } from './schedule';
 import { hash32 } from './random';
@@ -129,6 +131,10 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
         r.ssrs.push({ id: nextId(r.ssrs), code: 'SEAT', paxId: e.paxId, segId: e.segId, text: e.seat, status: 'HK' });
         break;
       }
+      // aftersale2: exchange-route
+      case 'exchange':
+        applyExchange(source, r, e, request.idempotencyKey, request.at);
+        break;
       // sched: schedule changes and change-route-status
       case 'acceptScheduleChange':
       case 'rebookSegment':

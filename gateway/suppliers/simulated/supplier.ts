@@ -27,6 +27,9 @@ import { airlinesFor, generateOffers, isGds, type GeneratorOptions } from './gen
 import { timetableOf } from './timetable';
 import { ticketNumber, ticketRefundPenalty, voidDeadline } from './lifecycle';
 import { luggageOptions } from './luggage';
+// aftersale2: exchange-route
+import { changeConditionsOf } from './exchange';
+import type { ChangeConditions, ChangeQuery } from '../flights';
 import { holdTimeLimit } from './time-limit';
 
 export interface SimulationHooks {
@@ -160,6 +163,11 @@ export class SimulatedSupplier implements FlightSupplier {
 
   refundPenalty(ticket: TicketShare): number {
     return ticketRefundPenalty(ticket);
+  }
+
+  // aftersale2: exchange-route
+  changeConditions(fare: ChangeQuery, lang: Language = 'vi'): ChangeConditions {
+    return changeConditionsOf(fare, lang, this.source);
   }
 
   /** A carrier channel sells its own prepaid luggage; the GDSs sell none. */

@@ -48,8 +48,9 @@ export function PnrSummary({ record, compact = false }: { record: PnrRecord; com
         <Descriptions.Item label={t('aftersale.pnr.tickets')}>
           <span data-testid="pnr-tickets">
             {record.tickets.map((tk) => (
-              <span key={tk.number} className="bke-doc">
+              <span key={tk.number} className="bke-doc" data-testid="pnr-ticket" data-status={tk.status}>
                 <span className="bke-code">{tk.number}</span> {nameOf(tk.paxId)} <Tag>{t(`aftersale.ticketStatus.${tk.status}`)}</Tag>
+                {tk.exchangedFrom && <span className="muted">{t('aftersale.exchange.replaces', { number: tk.exchangedFrom })}</span>}
               </span>
             ))}
           </span>

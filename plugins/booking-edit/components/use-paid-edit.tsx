@@ -14,6 +14,8 @@ export interface Outcome {
   type: 'success' | 'error';
   text: string;
   emds?: string[];
+  /** New tickets (an exchange). */
+  tickets?: string[];
 }
 
 export function usePaidEdit<B extends { pnr: string }>(url: string) {
@@ -28,13 +30,15 @@ export function usePaidEdit<B extends { pnr: string }>(url: string) {
   const run = async (bodies: B[], onDone?: () => void) => {
     let amount = 0;
     const emds: string[] = [];
+    const tickets: string[] = [];
     try {
       for (const body of bodies) {
         const r = await mutateAsync({ url, method: 'post', values: { ...body, idempotencyKey: newKey() }, meta: COMMAND, successNotification: false, errorNotification: false });
         amount += r.data.amount;
         emds.push(...r.data.emds);
+        tickets.push(...((r.data as PaidEditResult & { tickets?: string[] }).tickets ?? []));
       }
-      setOutcome({ type: 'success', text: t('aftersale.paid.done', { amount: formatVnd(amount) }), emds });
+      setOutcome({ type: 'success', text: t('aftersale.paid.done', { amount: formatVnd(amount) }), emds, tickets });
       onDone?.();
     } catch (e) {
       setOutcome({ type: 'error', text: (e as HttpError).message || t('aftersale.paid.failed') });

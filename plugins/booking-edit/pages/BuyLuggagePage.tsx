@@ -4,24 +4,20 @@
  * selectLuggage); the total is stated before paying from the deposit; each bag gets an EMD.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Select, Skeleton } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Card, Empty, Select } from 'antd';
 import { useCustom } from '@refinedev/core';
-import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AFTERSALE_API, selectLuggage, type BuyLuggageRequest, type LuggageEdit, type LuggageOffer } from '../../../contract/aftersale';
-import { formatVnd, isApiError, linkTo, LoadError, PageFrame, PAGES } from '../../../src/sdk';
+import { formatVnd } from '../../../src/sdk';
 import { afterSaleUrl, QUIET } from '../api';
+import { PaidEditFrame, PaidTotal, useBookingId } from '../components/PaidEditFrame';
 import { usePaidEdit } from '../components/use-paid-edit';
-import '../booking-edit.css';
 
 type Choice = LuggageEdit & { pnr: string; label: string };
 
 export default function BuyLuggagePage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const bookingId = Number(id);
-  const valid = Number.isSafeInteger(bookingId) && bookingId >= 1;
+  const { bookingId, valid } = useBookingId();
   const { query } = useCustom<LuggageOffer>({ url: afterSaleUrl.luggage(bookingId), method: 'get', meta: QUIET, queryOptions: { enabled: valid }, errorNotification: false });
   const offer = query.data?.data;
   const [choices, setChoices] = useState<Choice[]>([]);
@@ -54,30 +50,8 @@ export default function BuyLuggagePage() {
     );
   };
 
-  const notFound = !valid || (isApiError(query.error) && query.error.status === 404);
-  const refused = isApiError(query.error) && query.error.status === 409 ? query.error.message : null;
-  const back = (
-    <Link to={linkTo(PAGES.bookingEdit.hub, { id: valid ? bookingId : 0 })} className="bke-back">
-      <ArrowLeftOutlined /> {t('aftersale.backToHub')}
-    </Link>
-  );
   return (
-    <PageFrame title={`${t('aftersale.luggage.title')}${valid ? ` #${bookingId}` : ''}`} extra={back} className="bke-page">
-      <div data-testid="buy-luggage-page">
-        {notFound && <Empty description={t('aftersale.notFound')} />}
-        {refused && <Alert type="warning" showIcon message={refused} />}
-        {!notFound && !refused && query.isError && <LoadError onRetry={() => void query.refetch()} />}
-        {!offer && query.isLoading && <Skeleton active paragraph={{ rows: 5 }} />}
-        {paid.outcome && (
-          <Alert
-            type={paid.outcome.type}
-            showIcon
-            data-testid="paid-outcome"
-            data-type={paid.outcome.type}
-            message={paid.outcome.text}
-            description={paid.outcome.emds?.length ? `${t('aftersale.pnr.emds')}: ${paid.outcome.emds.join(', ')}` : undefined}
-          />
-        )}
+    <PaidEditFrame titleKey="aftersale.luggage.title" bookingId={bookingId} valid={valid} read={query} loaded={!!offer} outcome={paid.outcome} testId="buy-luggage-page">
         {offer && offer.routes.length === 0 && <Empty description={t('aftersale.luggage.none')} />}
         {offer?.routes.map((r) => (
           <Card key={`${r.pnr}-${r.route}`} size="small" title={`${r.route} · PNR ${r.pnr}`}>
@@ -111,16 +85,8 @@ export default function BuyLuggagePage() {
           </Card>
         ))}
         {offer && offer.routes.length > 0 && (
-          <Card size="small" className="bke-total">
-            <span>
-              {t('aftersale.total')}: <strong data-testid="luggage-total" data-amount={total}>{formatVnd(total)}</strong>
-            </span>
-            <Button type="primary" disabled={total === 0} loading={paid.running} onClick={submit} data-testid="luggage-buy">
-              {t('aftersale.luggage.buy')}
-            </Button>
-          </Card>
+          <PaidTotal total={total} totalTestId="luggage-total" buttonTestId="luggage-buy" label={t('aftersale.luggage.buy')} disabled={total === 0} running={paid.running} onPay={submit} />
         )}
-      </div>
-    </PageFrame>
+    </PaidEditFrame>
   );
 }

@@ -4,17 +4,15 @@
  * blocked and taken seats cannot be chosen (seatProblem). The total of the paid seats is stated before paying.
  */
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Radio, Select, Skeleton, Tabs } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, App, Card, Radio, Select, Skeleton, Tabs } from 'antd';
 import { useCustom } from '@refinedev/core';
-import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AFTERSALE_API, chooseSeat, seatProblem, type AfterSaleHub, type BuySeatRequest, type SeatCell, type SeatMap } from '../../../contract/aftersale';
-import { formatVnd, isApiError, linkTo, LoadError, PageFrame, PAGES } from '../../../src/sdk';
+import { AFTERSALE_API, chooseSeat, seatProblem, type BuySeatRequest, type SeatCell, type SeatMap } from '../../../contract/aftersale';
+import { formatVnd, LoadError } from '../../../src/sdk';
 import { afterSaleUrl, QUIET } from '../api';
+import { PaidEditFrame, PaidTotal, useAfterSaleHub, useBookingId } from '../components/PaidEditFrame';
 import { SeatLegend, SeatMapView } from '../components/SeatMapView';
 import { usePaidEdit } from '../components/use-paid-edit';
-import '../booking-edit.css';
 
 interface Pick {
   paxId: number;
@@ -26,10 +24,8 @@ interface Pick {
 export default function BuySeatPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { id = '' } = useParams();
-  const bookingId = Number(id);
-  const valid = Number.isSafeInteger(bookingId) && bookingId >= 1;
-  const hubQuery = useCustom<AfterSaleHub>({ url: afterSaleUrl.hub(bookingId), method: 'get', meta: QUIET, queryOptions: { enabled: valid }, errorNotification: false }).query;
+  const { bookingId, valid } = useBookingId();
+  const hubQuery = useAfterSaleHub(bookingId, valid);
   const hub = hubQuery.data?.data;
   const [pnrCode, setPnrCode] = useState<string | null>(null);
   const record = hub?.pnrs.find((p) => p.pnr === pnrCode) ?? hub?.pnrs[0];
@@ -89,29 +85,9 @@ export default function BuySeatPage() {
     );
   };
 
-  const notFound = !valid || (isApiError(hubQuery.error) && hubQuery.error.status === 404);
-  const back = (
-    <Link to={linkTo(PAGES.bookingEdit.hub, { id: valid ? bookingId : 0 })} className="bke-back">
-      <ArrowLeftOutlined /> {t('aftersale.backToHub')}
-    </Link>
-  );
   return (
-    <PageFrame title={`${t('aftersale.seat.title')}${valid ? ` #${bookingId}` : ''}`} extra={back} className="bke-page">
-      <div data-testid="buy-seat-page">
-        {notFound && <Empty description={t('aftersale.notFound')} />}
-        {!notFound && hubQuery.isError && <LoadError onRetry={() => void hubQuery.refetch()} />}
-        {!hub && hubQuery.isLoading && <Skeleton active paragraph={{ rows: 5 }} />}
+    <PaidEditFrame titleKey="aftersale.seat.title" bookingId={bookingId} valid={valid} read={hubQuery} loaded={!!hub} outcome={paid.outcome} testId="buy-seat-page">
         {hub && hub.pnrs.length === 0 && <Alert type="info" showIcon message={t('aftersale.hub.noIssued')} />}
-        {paid.outcome && (
-          <Alert
-            type={paid.outcome.type}
-            showIcon
-            data-testid="paid-outcome"
-            data-type={paid.outcome.type}
-            message={paid.outcome.text}
-            description={paid.outcome.emds?.length ? `${t('aftersale.pnr.emds')}: ${paid.outcome.emds.join(', ')}` : undefined}
-          />
-        )}
         {record && (
           <Card size="small">
             {hub && hub.pnrs.length > 1 && (
@@ -153,16 +129,8 @@ export default function BuySeatPage() {
           </Card>
         )}
         {record && (
-          <Card size="small" className="bke-total">
-            <span>
-              {t('aftersale.total')}: <strong data-testid="seat-total" data-amount={total}>{formatVnd(total)}</strong>
-            </span>
-            <Button type="primary" disabled={picks.length === 0} loading={paid.running} onClick={submit} data-testid="seat-buy">
-              {t('aftersale.seat.buy')}
-            </Button>
-          </Card>
+          <PaidTotal total={total} totalTestId="seat-total" buttonTestId="seat-buy" label={t('aftersale.seat.buy')} disabled={picks.length === 0} running={paid.running} onPay={submit} />
         )}
-      </div>
-    </PageFrame>
+    </PaidEditFrame>
   );
 }

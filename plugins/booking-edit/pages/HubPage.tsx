@@ -17,6 +17,8 @@ import '../booking-edit.css';
 const BUILT: Partial<Record<AfterSaleActionState['action'], (id: number) => string>> = {
   'buy-luggage': (id) => linkTo(PAGES.bookingEdit.buyLuggage, { id }),
   'buy-seat': (id) => linkTo(PAGES.bookingEdit.buySeat, { id }),
+  // aftersale2
+  'exchange-route': (id) => linkTo(PAGES.bookingEdit.exchangeRoute, { id }),
   // sched: schedule changes and change-route-status
   'submit-sc': (id) => linkTo(PAGES.bookingEdit.submitSc, { id }),
   'change-route-status': (id) => linkTo(PAGES.bookingEdit.changeRouteStatus, { id }),
