@@ -58,6 +58,9 @@ export interface PnrSegment {
   direction: 'depart' | 'return';
   /** What the airline changed (a TK/UN segment): the times and flight number before. */
   previous?: { flightNo: string; departDate: string; arrivalDate: string };
+  // sched: schedule changes
+  /** The UN segment this TK segment is the airline's proposed replacement of (a renumbered flight). */
+  replacesSegId?: number;
 }
 
 export interface PnrSsr {
@@ -138,6 +141,9 @@ export interface PnrTicketDoc {
   issuedAt: string;
   /** The ticket this one replaced (an exchange). */
   exchangedFrom?: string;
+  // sched: schedule changes
+  /** When the ticket was revalidated to a schedule change (the coupons moved to the new flights). */
+  revalidatedAt?: string;
 }
 
 /** An electronic miscellaneous document: a paid extra (luggage, seat). */
@@ -349,6 +355,8 @@ export const AFTERSALE_ACTIONS = [
   ...ELEMENT_SCREENS,
   // pnr-segments
   'add-route', 'remove-route', 'add-arunk', 'change-route-class', 'remove-checkIn', 'split-passenger', 'add-infant',
+  // sched: change-route-status
+  'change-route-status',
 ] as const;
 export type AfterSaleAction = (typeof AFTERSALE_ACTIONS)[number];
 
@@ -360,7 +368,9 @@ export type AfterSaleBlock =
   // pnr-elements
   | 'onlyQh'
   // pnr-segments
-  | 'notGds' | 'noCheckIn' | 'noGap' | 'onePassenger' | 'oneSegment' | 'allHaveInfants';
+  | 'notGds' | 'noCheckIn' | 'noGap' | 'onePassenger' | 'oneSegment' | 'allHaveInfants'
+  // sched: every segment is confirmed (HK): no status to handle
+  | 'allConfirmed';
 
 export interface AfterSaleActionState {
   action: AfterSaleAction;

@@ -182,6 +182,8 @@ export const NOTIFICATION_TYPES = [
   'news', 'topup_approved', 'topup_rejected', 'hold_expiring', 'system',
   // desk: support requests and booking reminders
   'support_request', 'support_reply', 'booking_remind',
+  // sched: an airline changed a booked flight
+  'schedule_change',
 ] as const;
 
 export const notification = z.object({

@@ -87,6 +87,10 @@ export const PAGES = {
     removeCheckIn: '/booking/edit/remove-checkIn/:id',
     splitPassenger: '/booking/edit/split-passenger/:id',
     addInfant: '/booking/edit/add-infant/:id',
+    // sched: schedule changes
+    submitSc: '/booking/edit/submit-sc/:id',
+    changeRouteStatus: '/booking/edit/change-route-status/:id',
+    scheduleChanges: '/booking/schedule-changes',
   },
   shell: {
     changePassword: '/change-password',

@@ -20,6 +20,8 @@
  *   SUPPLIER_TIMEOUT_MS      a search task still unanswered after this fails with TIMEOUT (default 20000)
  *   SUPPLIER_VOID_CUTOFF     "HH:mm" (Vietnam time): the void cut-off of every source, e.g. 23:59; unset, each
  *                            source keeps its own (VN 23:30, VJ 22:00, QH and VU 23:00, 1A 23:59, 1B 23:45, 1G 23:30)
+ *   SCHEDULE_CHANGE_RATE     share of flights (per flight and date) the simulated airlines reschedule (default 0.03)
+ *   SCHEDULE_CHANGE_EVERY_MS ms between the rounds bringing schedule changes into issued PNRs (default 600000; 0 none)
  *   SEARCH_SESSION_TTL_SECONDS  a flight search session is forgotten this long after its last use (default 900)
  *   SEARCH_SESSIONS_PER_USER    live search sessions per user; a new one drops the oldest (default 5)
  *   HOLDS_OPEN_PER_USER      open flight holds a user may have at once (default 20)
@@ -108,6 +110,11 @@ const envSchema = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:mm, e.g. 23:30')
     .transform((v) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3, 5)))
     .optional(),
+  // ─── sched: schedule changes
+  /** Share of flights (per flight and date) whose schedule the simulated airlines change, 0..1. */
+  SCHEDULE_CHANGE_RATE: rate.default(0.03),
+  /** ms between the rounds that bring the airlines' schedule changes into the issued PNRs (0: none). */
+  SCHEDULE_CHANGE_EVERY_MS: int(0, 86_400_000).default(600_000),
   SEARCH_SESSION_TTL_SECONDS: int(10, 86_400).default(900),
   SEARCH_SESSIONS_PER_USER: int(1, 100).default(5),
   // ─── Security: open flight holds (bookings not yet issued, within their time limit)
@@ -188,7 +195,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   return {
     ...(rest as Omit<RawSettings, SupplierKeys>),
     SUPPLIERS: {
-      defaults: { ...s.SUPPLIER_LATENCY_MS, failureRate: s.SUPPLIER_FAILURE_RATE, ...(s.SUPPLIER_VOID_CUTOFF !== undefined ? { voidCutoffMinutes: s.SUPPLIER_VOID_CUTOFF } : {}) },
+      defaults: { ...s.SUPPLIER_LATENCY_MS, failureRate: s.SUPPLIER_FAILURE_RATE, ...(s.SUPPLIER_VOID_CUTOFF !== undefined ? { voidCutoffMinutes: s.SUPPLIER_VOID_CUTOFF } : {}), scheduleChangeRate: s.SCHEDULE_CHANGE_RATE },
       sources,
       ...(Object.keys(rail).length > 0 ? { rail } : {}),
       ...(Object.keys(esim).length > 0 ? { esim } : {}),

@@ -48,6 +48,9 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'outbox.abandon': { endpoint: 'POST /api/system/outbox/:id/abandon' },
   // pnr-elements: the element edit screens
   'booking-edit.editElements': { endpoint: 'POST /api/aftersale/bookings/:id/elements' },
+  // sched: answering a schedule change, a segment's status
+  'booking-edit.submitSc': { endpoint: 'POST /api/aftersale/bookings/:id/schedule-change/accept' },
+  'booking-edit.changeRouteStatus': { endpoint: 'POST /api/aftersale/bookings/:id/segment-status' },
 };
 
 /** The permission rule of a named action, or undefined when none is declared. Throws on a dangling endpoint. */

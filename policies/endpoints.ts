@@ -237,6 +237,12 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/aftersale/bookings/:id/split': { rule: 'true' },
   'GET /api/aftersale/bookings/:id/infant-quote': { rule: 'true' },
   'POST /api/aftersale/bookings/:id/infant': { rule: 'true' },
+  // sched: schedule changes (submit-sc and change-route-status are open screens: the booking scope decides)
+  'GET /api/aftersale/schedule-changes': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/schedule-change': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/schedule-change/accept': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/schedule-change/rebook': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/segment-status': { rule: 'true' },
   // board (electronic-board/{place}): open to every signed-in user
   'GET /api/board/:place': { rule: 'true' },
   // QR top-ups (qr: VIEW_QR_CODE and ADMIN_F2 or AGENT_F2), QR accounts (qr/{id}: VIEW_QR_CODE and ADMIN_F1),

@@ -54,6 +54,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // booking edit screens
   ...EDIT_SCREENS_EXPORT.map((s) => ({ path: `/booking/edit/${s}/:id`, rule: 'EXPORT_TICKET' })),
   ...EDIT_SCREENS_OPEN.map((s) => ({ path: `/booking/edit/${s}/:id`, rule: 'true' })),
+  // sched: the schedule-change inbox (bookings whose flights the airline changed; the booking scope decides)
+  { path: '/booking/schedule-changes', rule: 'true' },
   // other
   { path: '/electronic-board/:place', rule: 'true' },
   ...['/esim/products', '/esim/product-detail', '/esim/list-order', '/esim/list-order/:id'].map((path) => ({ path, rule: 'USE_ESIM' })),

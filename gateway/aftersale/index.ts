@@ -33,6 +33,8 @@ import { registerExchange } from './exchange';
 import { registerElementEdits } from './element-edits'; // pnr-elements
 import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type AfterSaleDeps } from './services';
 import { registerSegmentEdits } from './segment-edits';
+// sched: schedule changes and change-route-status
+import { registerSchedule } from './schedule-routes';
 
 const ERRORS =
   '404/44 outside the caller’s booking scope; 409/49 with data.reason (notIssued, departed, nothingToBuy, seatUnavailable, idempotencyKeyReused) ' +
@@ -45,6 +47,8 @@ export const afterSaleModule: GatewayModule = {
     const pinDeps = { db: ctx.db, secret: ctx.secret, cipher: ctx.access.cipher, now: () => ctx.clock.now() };
     const tags = ['aftersale'];
     const access = ctx.access;
+    // sched: schedule changes and change-route-status
+    registerSchedule(app, ctx, deps);
 
     registerElementEdits(app, ctx, deps); // pnr-elements
 

@@ -33,6 +33,8 @@ import { exchangeActions } from './exchange';
 import { elementActions } from './element-edits'; // pnr-elements
 import { afterSaleBooking, isIssued, seedRecord, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
 import { segmentActions } from './segment-edits';
+// sched: schedule changes
+import { scheduleActions } from './schedule-changes';
 
 export interface AfterSaleDeps {
   db: Db;
@@ -112,6 +114,8 @@ export async function hubOf(deps: AfterSaleDeps, actor: Actor, bookingId: number
     ...(await elementActions(deps, actor, { issued: issued.length > 0, open: open.length > 0, records })), // pnr-elements
     // pnr-segments
     ...(await segmentActions(deps, actor, bookingId)),
+    // sched: submit-sc and change-route-status
+    ...scheduleActions(actor, { issued: issued.length, open: open.length, records }),
   ];
   return { bookingId, status: b.booking.status, pnrs: records, actions };
 }

@@ -72,6 +72,8 @@ export type AuditAction =
   // after-sale
   | 'aftersale.edited'
   | 'aftersale.failed'
+  // sched: an airline's schedule change reached a PNR
+  | 'aftersale.scheduleChanged'
   // QR top-ups and statement matching
   | 'qr.account_set'
   | 'qr.statement_imported'

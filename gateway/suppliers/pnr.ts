@@ -12,6 +12,7 @@
  * from it; a real connector ignores it.
  */
 import type { PnrBaggage, PnrContact, PnrDocs, PnrEndorsement, PnrLoyalty, PnrQueue, PnrRecord, PnrRemark, PnrSegment, PnrSsr, PnrTst, SeatMap } from '../../contract/aftersale';
+import type { FlightAlternative, SegmentTarget } from '../../contract/aftersale-sched';
 import type { Source } from '../../contract/flights';
 // pnr-elements
 import type { PnrCustomerAccount, PnrPaxInfo, PnrSk } from '../../contract/aftersale-elements';
@@ -49,6 +50,13 @@ export type PnrEdit =
   | { type: 'storeTst' }
   /** Moves the PNR to another queue. */
   | { type: 'moveQueue'; queue: PnrQueue }
+  // sched: schedule changes and change-route-status
+  /** Accepts the airline's schedule change: TK → HK, UN removed (its replacement confirmed), tickets revalidated. */
+  | { type: 'acceptScheduleChange' }
+  /** Moves a changed (TK/UN) segment onto another flight of its route and date, confirmed (HK). */
+  | { type: 'rebookSegment'; segId: number; flight: FlightAlternative }
+  /** change-route-status: a segment to HK or XX (removed), as segmentTransition allows; seats of the flight now. */
+  | { type: 'setSegmentStatus'; segId: number; to: SegmentTarget; seatsAvailable: number }
   // pnr-segments: segment and passenger-structure edits (simulated in simulated/pnr-segments.ts)
   | SegmentEdit;
 
@@ -133,4 +141,14 @@ export interface PnrSupplier {
   // pnr-segments
   /** Splits passengers off into a new PNR (the same key applies once); answers both records. */
   split?(request: PnrSplitRequest, ctx: PnrCallContext): Promise<{ parent: PnrRecord; child: PnrRecord }>;
+  // sched: schedule changes
+  /**
+   * The airline's schedule changes applied to its record (segments become TK, or UN with the proposed
+   * replacement TK); answers the record and the segments changed now (none: the record is as it was).
+   */
+  syncSchedule(pnr: string, ctx: PnrCallContext): Promise<{ record: PnrRecord; changed: number[] }>;
+  /** The flights of a segment's route on its (new) date, for a rebooking; without the segment's own flight. */
+  alternatives(pnr: string, segId: number, ctx: PnrCallContext): Promise<FlightAlternative[]>;
+  /** Seats on sale now on a segment's flight (HL → HK needs some). */
+  seatsAvailable(pnr: string, segId: number, ctx: PnrCallContext): Promise<number>;
 }

@@ -26,6 +26,9 @@ export interface SupplierSettings {
    * (FlightSupplier.voidDeadline).
    */
   voidCutoffMinutes?: number;
+  // sched: schedule changes
+  /** 0..1: share of flights (per flight and date) whose schedule the simulated airline changes (default 0). */
+  scheduleChangeRate?: number;
 }
 
 export const DEFAULT_SUPPLIER_SETTINGS: Readonly<SupplierSettings> = { latencyMinMs: 150, latencyMaxMs: 1500, failureRate: 0 };

@@ -4,6 +4,7 @@
  */
 import { AFTERSALE_API } from '../../contract/aftersale';
 import { EXCHANGE_API } from '../../contract/aftersale-exchange';
+import { SCHED_API } from '../../contract/aftersale-sched';
 
 const withId = (path: string, id: number) => path.replace(':id', encodeURIComponent(String(id)));
 
@@ -28,3 +29,12 @@ export const COMMAND = { silent: true } as const;
 
 /** A fresh idempotency key per confirmation. */
 export const newKey = (): string => crypto.randomUUID();
+
+// sched: schedule changes and change-route-status
+export const SCHED_RESOURCE = 'schedule-changes';
+export const schedUrl = {
+  view: (id: number) => withId(SCHED_API.view, id),
+  accept: (id: number) => withId(SCHED_API.accept, id),
+  rebook: (id: number) => withId(SCHED_API.rebook, id),
+  segmentStatus: (id: number) => withId(SCHED_API.segmentStatus, id),
+};

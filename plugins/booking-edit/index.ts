@@ -4,15 +4,21 @@
  * detail gets two tabs through the bookingDetail slot: the history of every PNR edit and the after-sale
  * documents (EMDs and tickets). Rules are in policies/routes.ts and policies/actions.ts.
  */
-import { definePlugin, page, PAGES } from '../../src/sdk';
+import { ScheduleOutlined } from '@ant-design/icons';
+import { definePlugin, icon, page, PAGES } from '../../src/sdk';
 // pnr-elements
 import { ELEMENT_SCREENS, elementScreenPath } from '../../contract/aftersale-elements';
+// sched: the schedule-change inbox's resource
+import { SCHED_RESOURCE } from './api';
 
 const loadElementEditPage = () => import('./pages/elements/ElementEditPage');
 
 export const bookingEditPlugin = definePlugin({
   name: 'booking-edit',
-  resources: [],
+  resources: [
+    // sched: the schedule-change inbox, in the bookings menu
+    { name: SCHED_RESOURCE, list: PAGES.bookingEdit.scheduleChanges, meta: { label: 'aftersale.scInbox.menu', parent: 'bookings-group', icon: icon(ScheduleOutlined), order: 16 } },
+  ],
   routes: [
     page(PAGES.bookingEdit.hub, () => import('./pages/HubPage'), 'aftersale.hub.title'),
     page(PAGES.bookingEdit.buyLuggage, () => import('./pages/BuyLuggagePage'), 'aftersale.luggage.title'),
@@ -29,6 +35,10 @@ export const bookingEditPlugin = definePlugin({
     page(PAGES.bookingEdit.removeCheckIn, () => import('./pages/segments/RemoveCheckInPage'), 'aftersale.segments.checkIn.title'),
     page(PAGES.bookingEdit.splitPassenger, () => import('./pages/segments/SplitPassengerPage'), 'aftersale.segments.split.title'),
     page(PAGES.bookingEdit.addInfant, () => import('./pages/segments/AddInfantPage'), 'aftersale.segments.infant.title'),
+    // sched: schedule changes and change-route-status
+    page(PAGES.bookingEdit.scheduleChanges, () => import('./pages/sched/ScheduleInboxPage'), 'aftersale.scInbox.title'),
+    page(PAGES.bookingEdit.submitSc, () => import('./pages/sched/SubmitScPage'), 'aftersale.sched.title'),
+    page(PAGES.bookingEdit.changeRouteStatus, () => import('./pages/sched/ChangeRouteStatusPage'), 'aftersale.routeStatus.title'),
   ],
   slots: {
     bookingDetail: [

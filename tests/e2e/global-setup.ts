@@ -26,7 +26,9 @@ export async function setup(project: TestProject): Promise<void> {
   }
   // one void cut-off for every source at 23:59 Vietnam time, so an issue-then-void journey passes at any hour
   // but the last minute of the local day (the journey itself waits that minute out)
-  gateway = await startGateway({ SUPPLIER_VOID_CUTOFF: '23:59' });
+  // sched: no airline schedule changes on the shared gateway (they would move other files' flights at random);
+  // the schedule-change journey runs on a gateway of its own
+  gateway = await startGateway({ SUPPLIER_VOID_CUTOFF: '23:59', SCHEDULE_CHANGE_RATE: '0' });
   project.provide('baseUrl', gateway.url);
 }
 

@@ -174,6 +174,9 @@ describe('the paid exchange', () => {
       source: 'VN',
       retrieve: (...a) => real.retrieve(...a),
       seatMap: (...a) => real.seatMap(...a),
+      syncSchedule: (...a) => real.syncSchedule(...a),
+      alternatives: (...a) => real.alternatives(...a),
+      seatsAvailable: (...a) => real.seatsAvailable(...a),
       edit: async () => {
         throw new SupplierError('UNAVAILABLE', { source: 'VN' });
       },

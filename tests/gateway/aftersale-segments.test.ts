@@ -35,6 +35,9 @@ function flaky(source: 'VN' | '1A'): PnrSupplier {
     source,
     retrieve: (...a) => real.retrieve(...a),
     seatMap: (...a) => real.seatMap(...a),
+    syncSchedule: (...a) => real.syncSchedule(...a),
+    alternatives: (...a) => real.alternatives(...a),
+    seatsAvailable: (...a) => real.seatsAvailable(...a),
     edit: async (...a) => {
       if (failEdits) throw new SupplierError('UNAVAILABLE', { source });
       return real.edit(...a);

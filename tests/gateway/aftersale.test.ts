@@ -201,6 +201,9 @@ describe('a supplier failure after the payment', () => {
       source: 'VN',
       retrieve: (...a) => real.retrieve(...a),
       seatMap: (...a) => real.seatMap(...a),
+      syncSchedule: (...a) => real.syncSchedule(...a),
+      alternatives: (...a) => real.alternatives(...a),
+      seatsAvailable: (...a) => real.seatsAvailable(...a),
       edit: async () => {
         throw new SupplierError('UNAVAILABLE', { source: 'VN' });
       },

@@ -79,6 +79,8 @@ export async function startGateway(options: StartOptions = {}): Promise<Gateway>
     STATIC_DIR: path.join(scratch, 'dist'),
     LOCALES_DIR: path.resolve('locales'),
     JWT_SECRET: TEST_JWT_SECRET,
+    // sched: the schedule-change rounds are driven by hand (runScheduleChanges)
+    SCHEDULE_CHANGE_EVERY_MS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...options.env,
   });

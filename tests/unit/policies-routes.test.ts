@@ -63,6 +63,8 @@ const SPEC: Spec[] = [
   // not a route of spec point 2: the statement import that credits QR top-ups, for who approves top-ups (issue 16)
   ['/accounting/bank-statement', ['CONFIRM_DEPOSIT', 'DEPOSIT_MANAGER', 'ADMIN_F1', 'ADMIN_F2'], (p) => p.CONFIRM_DEPOSIT && (p.DEPOSIT_MANAGER || p.ADMIN_F1 || p.ADMIN_F2)],
   ...['/reverses-shop/list', '/reverses-shop/management'].map((path): Spec => [path, ['SHOP_RESERVES'], (p) => p.SHOP_RESERVES]),
+  // sched: not a route of spec point 2: the schedule-change inbox (issue 14), open like /booking/edit (the booking scope decides)
+  ['/booking/schedule-changes', [], () => true],
 ];
 
 const PUBLIC = ['/login', '/forgot-password', '/change-password', '/time-setup-instruction', '/ticket-face', '/not-allow'];

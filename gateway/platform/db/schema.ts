@@ -1147,6 +1147,40 @@ export const pnrEdits = pgTable(
   (t) => [index('pnr_edits_booking_idx').on(t.bookingId, t.createdAt)],
 );
 
+// ----- sched: schedule changes (gateway/aftersale/schedule-changes.ts) -------------------------------------------
+
+/**
+ * A schedule change the airline made to an issued PNR, as the inbox lists it: open until the agent accepts it,
+ * rebooks, or handles the segments one by one (resolved). One open row per PNR (a later change updates it).
+ */
+export const scheduleChanges = pgTable(
+  'schedule_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    pnr: text('pnr').notNull(),
+    airline: text('airline').notNull(),
+    /** open, accepted, rebooked, resolved */
+    status: text('status').notNull().default('open'),
+    /** The changed segments, old and new (contract/aftersale-sched ChangedSegment[]). */
+    segments: jsonb('segments').notNull(),
+    /** The earliest new departure (local yyyy-MM-ddTHH:mm), for sorting. */
+    firstDeparture: text('first_departure').notNull(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('schedule_changes_agency_idx').on(t.agencyId, t.status, t.detectedAt),
+    uniqueIndex('schedule_changes_open_idx').on(t.pnr).where(sql`status = 'open'`),
+  ],
+);
+
 // ----- Reliability: sagas, instances, outbox, shared search sessions (docs/reliability.md) -----------------
 
 /** Gateway processes running on this database: a heartbeat every few seconds; one silent too long is dead. */

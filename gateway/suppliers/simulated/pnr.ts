@@ -19,6 +19,10 @@ import { simulateNetwork, type SimulationHooks } from './supplier';
 import { applyExchange } from './exchange';
 import { applyElementEdit, checkElementEdit } from './pnr-elements';
 import { applySegmentEdit, splitRecord } from './pnr-segments';
+import { applyScheduleEdit, applyScheduleChanges } from './schedule-changes';
+import { flightsOn } from './schedule';
+import { hash32 } from './random';
+import type { FlightAlternative } from '../../../contract/aftersale-sched';
 
 const hash = (s: string): number => createHash('sha256').update(s).digest().readUInt32BE(0);
 
@@ -155,6 +159,12 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
       case 'addInfant':
         applySegmentEdit(source, r, e, request.at, request.idempotencyKey);
         break;
+      // sched: schedule changes and change-route-status
+      case 'acceptScheduleChange':
+      case 'rebookSegment':
+      case 'setSegmentStatus':
+        applyScheduleEdit(source, r, e, request.at);
+        break;
     }
   }
   r.appliedKeys = [...r.appliedKeys, request.idempotencyKey].slice(-50);
@@ -241,6 +251,40 @@ export class SimulatedPnrSupplier implements PnrSupplier {
       throw new SupplierError('UNAVAILABLE', { source: this.source, vi: 'PNR vừa được thay đổi bởi yêu cầu khác. Vui lòng thử lại.', en: 'The PNR was just changed by another request. Please try again.' });
     }
     return { parent, child };
+  }
+
+  // sched: schedule changes
+  async syncSchedule(pnr: string, ctx: PnrCallContext): Promise<{ record: PnrRecord; changed: number[] }> {
+    const stored = await ctx.store.load(pnr);
+    if (!stored) throw invalid(this.source, `Không tìm thấy PNR ${pnr}.`, `PNR ${pnr} was not found.`);
+    const { record, changed } = applyScheduleChanges(stored.record, this.settings.scheduleChangeRate ?? 0);
+    if (changed.length === 0) return { record: stored.record, changed };
+    const before = seatClaims(stored.record);
+    const after = seatClaims(record);
+    const seats = { claim: after.filter((c) => !before.some((b) => sameClaim(b, c))), release: before.filter((b) => !after.some((c) => sameClaim(b, c))) };
+    const outcome = await ctx.store.commit(pnr, this.source, record, stored.version, seats);
+    // another edit came first (or the moved seat is taken on the new date): the next round tries again
+    if (outcome !== 'ok') return { record: stored.record, changed: [] };
+    return { record, changed };
+  }
+
+  async alternatives(pnr: string, segId: number, ctx: PnrCallContext): Promise<FlightAlternative[]> {
+    const stored = await ctx.store.load(pnr);
+    const seg = stored?.record.segments.find((s) => s.segId === segId);
+    if (!stored || !seg) throw invalid(this.source, 'Không có chặng bay này trong PNR.', 'No such segment in the PNR.');
+    const date = seg.departDate.slice(0, 10);
+    const taken = new Set(stored.record.segments.map((s) => `${s.flightNo}|${s.departDate.slice(0, 10)}`));
+    return flightsOn(seg.carrier, seg.from, seg.to, date)
+      .filter((f) => !taken.has(`${f.flightNo}|${date}`))
+      .map((f) => ({ flightNo: f.flightNo, departDate: f.depLocal.slice(0, 16), arrivalDate: f.arrLocal.slice(0, 16), aircraft: f.aircraft }));
+  }
+
+  async seatsAvailable(pnr: string, segId: number, ctx: PnrCallContext): Promise<number> {
+    const stored = await ctx.store.load(pnr);
+    const seg = stored?.record.segments.find((s) => s.segId === segId);
+    if (!stored || !seg) throw invalid(this.source, 'Không có chặng bay này trong PNR.', 'No such segment in the PNR.');
+    // a waitlisted flight clears for about two flights in three
+    return hash32(`seats|${seg.flightNo}|${seg.departDate.slice(0, 10)}`) % 3 === 0 ? 0 : 1 + (hash32(`n|${seg.flightNo}`) % 9);
   }
 
   private respond(ctx: PnrCallContext): Promise<void> {

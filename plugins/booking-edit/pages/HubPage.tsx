@@ -30,6 +30,9 @@ const BUILT: Partial<Record<AfterSaleActionState['action'], (id: number) => stri
   'remove-checkIn': (id) => linkTo(PAGES.bookingEdit.removeCheckIn, { id }),
   'split-passenger': (id) => linkTo(PAGES.bookingEdit.splitPassenger, { id }),
   'add-infant': (id) => linkTo(PAGES.bookingEdit.addInfant, { id }),
+  // sched: schedule changes and change-route-status
+  'submit-sc': (id) => linkTo(PAGES.bookingEdit.submitSc, { id }),
+  'change-route-status': (id) => linkTo(PAGES.bookingEdit.changeRouteStatus, { id }),
 };
 
 export function priceText(a: AfterSaleActionState, t: (k: string, o?: Record<string, unknown>) => string): string {
