@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants.ts';
+import { bootShell } from './scripts/boot-shell.ts';
 
 const gateway = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -39,7 +40,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), bootShell(import.meta.dirname), precompress()],
   define: {
     __AES_KEY__: JSON.stringify(process.env.AES_KEY ?? DEFAULT_AES_KEY),
     __AES_IV__: JSON.stringify(process.env.AES_IV ?? DEFAULT_AES_IV),
