@@ -54,6 +54,9 @@ export default defineConfig({
     rollupOptions: {
       // the signed-in portal, and the public B2C storefront (/s/{slug}): its own small entry, none of the portal's code
       input: { main: 'index.html', storefront: 'storefront.html' },
+      // rc-field-form declares no sideEffects: antd's input imports its FormProvider, which would otherwise
+      // drag the whole form engine into the sign-in page
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/rc-field-form/') },
     },
   },
   server: {

@@ -6,7 +6,10 @@
  * Form, Card or Typography, which pull in field-form, tabs, menus and triggers).
  */
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
+// the input alone, not antd's Input with its TextArea, OTP and Search: the first page stays light
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { CarOutlined, GlobalOutlined, LockOutlined, SendOutlined, TeamOutlined, UserOutlined, WifiOutlined } from '@ant-design/icons';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -138,7 +141,7 @@ export default function LoginPage() {
               />
             </Field>
             <Field id="login-password" label={t('auth.login.password')} error={invalid.password}>
-              <Input.Password
+              <Password
                 id="login-password"
                 size="large"
                 prefix={<LockOutlined />}
