@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants.ts';
+import { bootShell } from './scripts/boot-shell.ts';
 
 const gateway = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -39,7 +40,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), bootShell(import.meta.dirname), precompress()],
   define: {
     __AES_KEY__: JSON.stringify(process.env.AES_KEY ?? DEFAULT_AES_KEY),
     __AES_IV__: JSON.stringify(process.env.AES_IV ?? DEFAULT_AES_IV),
@@ -53,6 +54,9 @@ export default defineConfig({
     rollupOptions: {
       // the signed-in portal, and the public B2C storefront (/s/{slug}): its own small entry, none of the portal's code
       input: { main: 'index.html', storefront: 'storefront.html' },
+      // rc-field-form declares no sideEffects: antd's input imports its FormProvider, which would otherwise
+      // drag the whole form engine into the sign-in page
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/rc-field-form/') },
     },
   },
   server: {

@@ -7,6 +7,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { bookingsPublicPages } from '../plugins/bookings/public';
+import { removeBootShell } from './boot/shell';
 import type { PublicPage } from './plugin';
 
 export interface PublicRoute {
@@ -37,5 +38,6 @@ export const loadPortalApp = () => import('./App');
  */
 export function preloadFirstPage(pathname: string): void {
   const load = PUBLIC_PAGES.find((p) => p.path === pathname)?.load ?? loadPortalApp;
-  void load().catch(() => undefined);
+  // a failed load shows the error screen: the static sign-in form of index.html must not stay above it
+  void load().catch(() => removeBootShell());
 }

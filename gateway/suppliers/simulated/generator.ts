@@ -112,6 +112,36 @@ function draftOf(source: Source, airline: string, segments: Flight[], direction:
   };
 }
 
+/**
+ * The drafts of a (source, route, day, direction) depend on nothing else (not on the passengers, the seats
+ * sold or the time of the search): they are built once and kept for the next searches, the most recent
+ * DRAFT_CACHE_SIZE of them, frozen so that no caller can change what the next search gets. Seat counts are
+ * applied per search (finalize), so they stay live.
+ */
+const DRAFT_CACHE_SIZE = 600;
+const draftCache = new Map<string, readonly DraftOffer[]>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function cachedDraftsFor(source: Source, from: string, to: string, date: string, direction: 'depart' | 'return', roundTrip: boolean, options: GeneratorOptions): readonly DraftOffer[] {
+  const key = `${source}|${from}|${to}|${date}|${direction}|${roundTrip ? 1 : 0}|${options.vatPercent}`;
+  let drafts = draftCache.get(key);
+  if (drafts) {
+    draftCache.delete(key); // most recently used last
+  } else {
+    drafts = deepFreeze(draftsFor(source, from, to, date, direction, roundTrip, options));
+    if (draftCache.size >= DRAFT_CACHE_SIZE) draftCache.delete(draftCache.keys().next().value as string);
+  }
+  draftCache.set(key, drafts);
+  return drafts;
+}
+
 function draftsFor(source: Source, from: string, to: string, date: string, direction: 'depart' | 'return', roundTrip: boolean, options: GeneratorOptions): DraftOffer[] {
   const drafts = airlinesFor(source, from, to).flatMap((airline) =>
     itineraries(source, airline, from, to, date).map((segments) => draftOf(source, airline, segments, direction, roundTrip, options)),
@@ -123,7 +153,7 @@ function draftsFor(source: Source, from: string, to: string, date: string, direc
  * GDS round trips: each airline's outbound and inbound offers are matched one to one (in departure order)
  * into combined fares. The outbound is `A:B` with combineSegment `B:A`, the inbound the other way round.
  */
-function combine(departs: DraftOffer[], returns: DraftOffer[]): DraftOffer[] {
+function combine(departs: readonly DraftOffer[], returns: readonly DraftOffer[]): DraftOffer[] {
   const out: DraftOffer[] = [];
   const back: DraftOffer[] = [];
   const airlines = [...new Set(departs.map((d) => d.offer.airline))];
@@ -142,7 +172,7 @@ function combine(departs: DraftOffer[], returns: DraftOffer[]): DraftOffer[] {
 }
 
 /** Applies the inventory adjustment, then fills seatAvailable and lowestFare. */
-async function finalize(drafts: DraftOffer[], seated: number, seatsTaken?: SeatsTaken): Promise<FlightOffer[]> {
+async function finalize(drafts: readonly DraftOffer[], seated: number, seatsTaken?: SeatsTaken): Promise<FlightOffer[]> {
   const taken = new Map<string, number>();
   if (seatsTaken) {
     const wanted = new Set<string>();
@@ -177,10 +207,10 @@ export async function generateOffers(source: Source, search: SupplierSearch, opt
   const { from, to, departDate, returnDate, pax } = search;
   const roundTrip = returnDate !== undefined;
   const combined = roundTrip && isGds(source);
-  const departs = draftsFor(source, from, to, departDate, 'depart', combined, options);
+  const departs = cachedDraftsFor(source, from, to, departDate, 'depart', combined, options);
   let drafts = departs;
   if (roundTrip) {
-    const returns = draftsFor(source, to, from, returnDate, 'return', combined, options);
+    const returns = cachedDraftsFor(source, to, from, returnDate, 'return', combined, options);
     drafts = combined ? combine(departs, returns) : [...departs, ...returns];
   }
   return finalize(drafts, Math.max(1, pax.adt + pax.chd), seatsTaken);

@@ -1,6 +1,7 @@
 /** The captcha image from the gateway with a refresh button; the parent owns the typed text. */
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
+import Input from 'antd/es/input/Input';
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaResponse } from '../../../contract/auth';

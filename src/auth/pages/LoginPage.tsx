@@ -5,11 +5,15 @@
  * The first page most users load, so it is kept light on purpose: a plain form with antd inputs (no antd
  * Form, Card or Typography, which pull in field-form, tabs, menus and triggers).
  */
-import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Input } from 'antd';
+import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button } from 'antd';
+// the input alone, not antd's Input with its TextArea, OTP and Search: the first page stays light
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { CarOutlined, GlobalOutlined, LockOutlined, SendOutlined, TeamOutlined, UserOutlined, WifiOutlined } from '@ant-design/icons';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { readBootShell, removeBootShell } from '../../boot/shell';
 import { PublicLayout } from '../../ui/layout/PublicLayout';
 import { Captcha, type CaptchaHandle } from '../components/Captcha';
 import { ConnectionIndicator, useConnection } from '../components/ConnectionIndicator';
@@ -37,8 +41,10 @@ export default function LoginPage() {
   const location = useLocation();
   const state = (location.state ?? {}) as PublicPageState;
   const captchaRef = useRef<CaptchaHandle>(null);
-  const [username, setUsername] = useState(state.username ?? '');
-  const [password, setPassword] = useState('');
+  // the static form of index.html, painted before the scripts: what was typed in it carries over
+  const [boot] = useState(readBootShell);
+  const [username, setUsername] = useState(state.username ?? boot?.username ?? '');
+  const [password, setPassword] = useState(boot?.password ?? '');
   const [captcha, setCaptcha] = useState('');
   const [captchaId, setCaptchaId] = useState('');
   const [captchaOn, setCaptchaOn] = useState(true);
@@ -46,6 +52,10 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const connection = useConnection();
+  useLayoutEffect(() => {
+    removeBootShell();
+    if (boot?.focused === 'password') document.getElementById('login-password')?.focus();
+  }, [boot]);
   const onCaptchaId = useCallback((id: string, enabled: boolean) => {
     setCaptchaId(id);
     setCaptchaOn(enabled);
@@ -131,7 +141,7 @@ export default function LoginPage() {
               />
             </Field>
             <Field id="login-password" label={t('auth.login.password')} error={invalid.password}>
-              <Input.Password
+              <Password
                 id="login-password"
                 size="large"
                 prefix={<LockOutlined />}
