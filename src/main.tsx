@@ -6,9 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
 import { Root } from './Root';
 import { preloadFirstPage } from './public-routes';
+import { watchAriaRequired } from './ui/aria-fixes';
 
 preloadFirstPage(window.location.pathname);
 void initI18n();
+// antd 5 puts aria-required on Select and date-picker roots: moved to their inputs (src/ui/aria-fixes.ts)
+watchAriaRequired();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing');
