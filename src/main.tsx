@@ -6,9 +6,15 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
 import { Root } from './Root';
 import { preloadFirstPage } from './public-routes';
+import { watchAriaRequired } from './ui/aria-fixes';
+import { watchLostFocus } from './ui/global/focus-return';
 
 preloadFirstPage(window.location.pathname);
 void initI18n();
+// antd 5 puts aria-required on Select and date-picker roots: moved to their inputs (src/ui/aria-fixes.ts)
+watchAriaRequired();
+// a focused button that leaves the page gives the focus to the main content, not the body
+watchLostFocus();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing');

@@ -23,7 +23,7 @@ export interface Browser {
 }
 
 /** A persistent context in a fresh user-data-dir (the flags above apply to it). */
-export async function openBrowser(options: { width?: number; height?: number; locale?: string } = {}): Promise<Browser> {
+export async function openBrowser(options: { width?: number; height?: number; locale?: string; bypassCSP?: boolean } = {}): Promise<Browser> {
   assertChromium();
   const dir = mkdtempSync(join(tmpdir(), 'portal-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -32,6 +32,8 @@ export async function openBrowser(options: { width?: number; height?: number; lo
     args: CHROMIUM_ARGS,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: options.locale ?? 'vi-VN',
+    // a scanner injected by a test (axe-core) is an inline script the portal's CSP rightly refuses
+    bypassCSP: options.bypassCSP ?? false,
   });
   return {
     context,

@@ -135,8 +135,9 @@ export function DateRangeField({ range, dispatch, journeyType, today }: DateRang
     }
     if (wasOpen.current) {
       wasOpen.current = false;
+      // the calendar may still be fading out with the picked day focused: the focus leaves it for the field
       const active = document.activeElement;
-      if (!active || active === document.body) (lastFlag.current === 'return' ? returnRef : departRef).current?.focus();
+      if (!active || active === document.body || calendarRef.current?.contains(active)) (lastFlag.current === 'return' ? returnRef : departRef).current?.focus();
     }
     return undefined;
   }, [range.showDateRange, focusDate, shown]);

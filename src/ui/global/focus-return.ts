@@ -39,3 +39,30 @@ export function useFocusReturn(): () => void {
     );
   };
 }
+
+/**
+ * When the focused element leaves the page (the button of an action that just succeeded, a row that was
+ * refreshed away), the browser drops the focus to the body and the next Tab starts from the top. Watches the
+ * page and puts the focus on the main content instead, unless a dialog is open (it manages its own focus).
+ * Answers a function that stops watching.
+ */
+export function watchLostFocus(doc: Document = document): () => void {
+  let last: Element | null = null;
+  const onFocus = (e: FocusEvent) => {
+    if (e.target instanceof Element && e.target !== doc.body) last = e.target;
+  };
+  const observer = new MutationObserver(() => {
+    if (!last || last.isConnected) return;
+    last = null;
+    const active = doc.activeElement;
+    if ((active === null || active === doc.body) && !doc.querySelector('.ant-modal-wrap:not([style*="display: none"])')) {
+      doc.getElementById('main-content')?.focus({ preventScroll: true });
+    }
+  });
+  doc.addEventListener('focusin', onFocus, true);
+  observer.observe(doc.body, { subtree: true, childList: true });
+  return () => {
+    doc.removeEventListener('focusin', onFocus, true);
+    observer.disconnect();
+  };
+}

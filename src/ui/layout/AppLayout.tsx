@@ -3,7 +3,7 @@
  * header with the plugins' widgets (header slot: deposit balance, notification bell), the language picker,
  * the theme picker and the account menu; the plugins' page slot (the floating online-support panel).
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Drawer, Grid, Layout } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -46,6 +46,18 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   useEffect(() => setDrawerOpen(false), [pathname]);
+
+  // A new page: the focus that the last page's button held (now gone) moves to the main content, so the next
+  // Tab starts in the new page rather than where the old button was (a screen reader reads the new page).
+  const firstPath = useRef(true);
+  useEffect(() => {
+    if (firstPath.current) {
+      firstPath.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [pathname]);
 
   return (
     <Layout className="app-layout" hasSider={!narrow}>
