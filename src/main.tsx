@@ -5,11 +5,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
 import { Root } from './Root';
+import { removeBootShell } from './boot/shell';
 import { preloadFirstPage } from './public-routes';
 import { watchAriaRequired } from './ui/aria-fixes';
 import { watchLostFocus } from './ui/global/focus-return';
 
 preloadFirstPage(window.location.pathname);
+// the static sign-in form of index.html is for /login only: on any other first page it leaves at once (hidden,
+// it would still be a second main landmark and heading for screen readers)
+if (window.location.pathname !== '/login') removeBootShell();
 void initI18n();
 // antd 5 puts aria-required on Select and date-picker roots: moved to their inputs (src/ui/aria-fixes.ts)
 watchAriaRequired();

@@ -5,6 +5,8 @@
  * (the combobox or the date text field), where a screen reader announces it.
  */
 const ROOTS = '.ant-select[aria-required], .ant-picker[aria-required]';
+/** A checkbox or radio group has no single input to carry it: the attribute is dropped (the label says "required"). */
+const GROUPS = '.ant-checkbox-group[aria-required], .ant-radio-group[aria-required]';
 
 export function moveAriaRequired(root: ParentNode): number {
   let moved = 0;
@@ -13,6 +15,10 @@ export function moveAriaRequired(root: ParentNode): number {
     const input = el.querySelector('input');
     el.removeAttribute('aria-required');
     if (input && value !== null) input.setAttribute('aria-required', value);
+    moved += 1;
+  });
+  root.querySelectorAll<HTMLElement>(GROUPS).forEach((el) => {
+    el.removeAttribute('aria-required');
     moved += 1;
   });
   return moved;

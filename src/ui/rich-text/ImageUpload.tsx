@@ -53,7 +53,8 @@ export function ImageUpload({ value, onChange, label, id, removable = true }: Im
           icon={busy ? <LoadingOutlined /> : <UploadOutlined />}
           onClick={() => input.current?.click()}
           disabled={busy}
-          aria-label={label}
+          // the name starts with the words shown on the button (WCAG 2.5.3), then says which image it is
+          aria-label={label ? `${value ? t('news.upload.replace') : t('news.upload.choose')}: ${label}` : undefined}
         >
           {value ? t('news.upload.replace') : t('news.upload.choose')}
         </Button>

@@ -41,7 +41,8 @@ function ToolButton({ label, active, disabled, onClick, icon, text }: { label: s
       <Button
         size="small"
         type={active ? 'primary' : 'text'}
-        aria-label={label}
+        // a button that shows text ("H2") is named by it first (WCAG 2.5.3), then by what it does
+        aria-label={text ? `${text} ${label}` : label}
         aria-pressed={active}
         disabled={disabled}
         icon={icon}
