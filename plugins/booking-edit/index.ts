@@ -28,13 +28,13 @@ export const bookingEditPlugin = definePlugin({
     // pnr-elements: the fifteen element edit screens, one configurable page
     ...ELEMENT_SCREENS.map((screen) => page(elementScreenPath(screen), loadElementEditPage, `aftersale.elementTitle.${screen.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`)),
     // pnr-segments
-    page(PAGES.bookingEdit.addRoute, () => import('./pages/segments/AddRoutePage'), 'aftersale.segments.route.title'),
-    page(PAGES.bookingEdit.removeRoute, () => import('./pages/segments/RemoveRoutePage'), 'aftersale.segments.remove.title'),
-    page(PAGES.bookingEdit.addArunk, () => import('./pages/segments/AddArnkPage'), 'aftersale.segments.arnk.title'),
-    page(PAGES.bookingEdit.changeRouteClass, () => import('./pages/segments/ChangeRouteClassPage'), 'aftersale.segments.cls.title'),
-    page(PAGES.bookingEdit.removeCheckIn, () => import('./pages/segments/RemoveCheckInPage'), 'aftersale.segments.checkIn.title'),
-    page(PAGES.bookingEdit.splitPassenger, () => import('./pages/segments/SplitPassengerPage'), 'aftersale.segments.split.title'),
-    page(PAGES.bookingEdit.addInfant, () => import('./pages/segments/AddInfantPage'), 'aftersale.segments.infant.title'),
+    page(PAGES.bookingEdit.addRoute, () => import('./pages/segments/AddRoutePage'), 'aftersale.segmentTitle.route'),
+    page(PAGES.bookingEdit.removeRoute, () => import('./pages/segments/RemoveRoutePage'), 'aftersale.segmentTitle.remove'),
+    page(PAGES.bookingEdit.addArunk, () => import('./pages/segments/AddArnkPage'), 'aftersale.segmentTitle.arnk'),
+    page(PAGES.bookingEdit.changeRouteClass, () => import('./pages/segments/ChangeRouteClassPage'), 'aftersale.segmentTitle.cls'),
+    page(PAGES.bookingEdit.removeCheckIn, () => import('./pages/segments/RemoveCheckInPage'), 'aftersale.segmentTitle.checkIn'),
+    page(PAGES.bookingEdit.splitPassenger, () => import('./pages/segments/SplitPassengerPage'), 'aftersale.segmentTitle.split'),
+    page(PAGES.bookingEdit.addInfant, () => import('./pages/segments/AddInfantPage'), 'aftersale.segmentTitle.infant'),
     // sched: schedule changes and change-route-status
     page(PAGES.bookingEdit.scheduleChanges, () => import('./pages/sched/ScheduleInboxPage'), 'aftersale.scInbox.title'),
     page(PAGES.bookingEdit.submitSc, () => import('./pages/sched/SubmitScPage'), 'aftersale.sched.title'),

@@ -5,7 +5,7 @@
  * the seats chosen so far.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Grid, Radio, Select, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Card, Empty, Radio, Skeleton, Tabs } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useCustom, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
@@ -28,29 +28,19 @@ function DirectionList({ trains, stationName }: { trains: Train[]; stationName: 
   const [filter, setFilter] = useState<TrainFilter>(initialTrainFilter);
   const [open, setOpen] = useState<string | null>(null);
   const shown = useMemo(() => sortTrains(filterTrains(trains, filter), sort), [trains, filter, sort]);
-  const narrow = Grid.useBreakpoint().sm === false;
-  const sortOptions = TRAIN_SORTS.map((s) => ({ value: s, label: t(`trains.sort.${s}`) }));
   return (
     <div className="train-direction">
       <div className="train-toolbar">
-        {narrow ? (
-          // four long labels do not fit a phone's width as buttons: a labelled list instead
-          <label className="train-sort-select">
-            <span>{t('trains.sort.label')}</span>
-            <Select<TrainSort> value={sort} onChange={setSort} options={sortOptions} aria-label={t('trains.sort.label')} data-testid="train-sorts" popupMatchSelectWidth={false} />
-          </label>
-        ) : (
-          <Radio.Group
-            className="train-sorts"
-            optionType="button"
-            buttonStyle="solid"
-            value={sort}
-            onChange={(e) => setSort(e.target.value as TrainSort)}
-            options={sortOptions}
-            aria-label={t('trains.sort.label')}
-            data-testid="train-sorts"
-          />
-        )}
+        <Radio.Group
+          className="train-sorts"
+          optionType="button"
+          buttonStyle="solid"
+          value={sort}
+          onChange={(e) => setSort(e.target.value as TrainSort)}
+          options={TRAIN_SORTS.map((s) => ({ value: s, label: t(`trains.sort.${s}`) }))}
+          aria-label={t('trains.sort.label')}
+          data-testid="train-sorts"
+        />
       </div>
       <TrainFilterPanel value={filter} onChange={setFilter} />
       {trains.length === 0 ? (
