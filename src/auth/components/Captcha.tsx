@@ -90,7 +90,8 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
   // a new spoken code starts playing at once (the user asked for it by pressing the button)
   const audioSrc = kind === 'audio' ? captcha?.audio : undefined;
   useEffect(() => {
-    if (audioSrc) audioRef.current?.play().catch(() => undefined);
+    // a browser may still refuse autoplay: the controls stay there to press play
+    if (audioSrc) Promise.resolve().then(() => audioRef.current?.play()).catch(() => undefined);
   }, [audioSrc]);
 
   // the gateway said captcha is turned off
