@@ -8,10 +8,21 @@ export const ROLES = ['super_admin', 'admin_f1', 'admin_f2', 'admin_fn', 'agent_
 export const username = z.string().trim().min(3).max(64).regex(/^[A-Za-z0-9._-]+$/);
 export const password = z.string().regex(PASSWORD_RE);
 
+export const CAPTCHA_KINDS = ['image', 'audio'] as const;
+export const CAPTCHA_AUDIO_LANGS = ['vi', 'en'] as const;
+
+/** GET captcha: an image (default) or, for who cannot see it, the digits spoken in vi or en (issue 21). */
+export const captchaQuery = z.object({
+  kind: z.enum(CAPTCHA_KINDS).default('image'),
+  lang: z.enum(CAPTCHA_AUDIO_LANGS).default('vi'),
+});
+
 export const captchaResponse = z.object({
   captchaId: z.string(),
-  /** SVG markup of the image ('' when captcha is turned off). */
+  /** SVG markup of the image ('' when captcha is turned off, and for an audio captcha). */
   svg: z.string(),
+  /** kind=audio: the digits spoken one by one, as a data:audio/wav;base64 URL (answer = the digits). */
+  audio: z.string().optional(),
   expiresInSeconds: z.number().int(),
   /** false when the gateway checks no captcha (CAPTCHA=off): the forms hide the field and send none. */
   enabled: z.boolean(),
@@ -118,6 +129,7 @@ export type AgentInfo = z.infer<typeof agentInfo>;
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 export type RefreshResult = z.infer<typeof refreshResult>;
 export type CaptchaResponse = z.infer<typeof captchaResponse>;
+export type CaptchaQuery = z.input<typeof captchaQuery>;
 export type MeResult = z.infer<typeof meResult>;
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
 export type ForgotPasswordResult = z.infer<typeof forgotPasswordResult>;

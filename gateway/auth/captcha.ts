@@ -1,12 +1,14 @@
 /**
  * Captchas: the glyph outlines of svg-captcha, distorted and rendered as a raster (captcha-raster.ts), sent as
  * an SVG holding only that PNG; the answer is stored server-side as an HMAC, compared case-insensitively, and
- * each captcha is consumed by its first check (right or wrong).
+ * each captcha is consumed by its first check (right or wrong). The audio kind (captcha-audio.ts) speaks 5 digits
+ * instead, under the same rules.
  */
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { CaptchaResponse } from '../../contract/auth';
+import { captchaAudio, wavDataUrl, type AudioLang } from './captcha-audio';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, rasterCaptcha, svgOfRaster } from './captcha-raster';
 import type { Conn, Db } from '../platform/db/client';
 import { captchas } from '../platform/db/schema';
@@ -26,6 +28,13 @@ export function captchaImage(text: string): string {
   return svgOfRaster(rasterCaptcha(paths));
 }
 
+/** The answer of an audio captcha: digits only, each spoken from its clip. */
+export function randomCaptchaDigits(): string {
+  let text = '';
+  for (let i = 0; i < LENGTH; i += 1) text += String(randomInt(0, 10));
+  return text;
+}
+
 export function randomCaptchaText(): string {
   let text = '';
   for (let i = 0; i < LENGTH; i += 1) text += CHARSET[randomInt(0, CHARSET.length)];
@@ -41,16 +50,20 @@ export class CaptchaService {
     private readonly nextText: () => string = randomCaptchaText,
     /** CAPTCHA=off: no image is drawn and the forms are told to show none. */
     private readonly enabled: boolean = true,
+    /** Where the digits of an audio captcha come from (tests give known digits). */
+    private readonly nextDigits: () => string = randomCaptchaDigits,
   ) {}
 
   private answerHash(id: string, answer: string): string {
     return hmac(this.secret, `captcha:${id}:${answer.trim().toLowerCase()}`);
   }
 
-  async create(now: Date = new Date()): Promise<CaptchaResponse> {
+  /** A new captcha: an image of letters and digits, or (kind audio) digits spoken in `lang`; same rules for both. */
+  async create(now: Date = new Date(), kind: 'image' | 'audio' = 'image', lang: AudioLang = 'vi'): Promise<CaptchaResponse> {
     if (!this.enabled) return { captchaId: '', svg: '', expiresInSeconds: 0, enabled: false };
-    const text = this.nextText();
-    const svg = captchaImage(text);
+    const text = kind === 'audio' ? this.nextDigits() : this.nextText();
+    const svg = kind === 'audio' ? '' : captchaImage(text);
+    const audio = kind === 'audio' ? wavDataUrl(captchaAudio(text, lang)) : undefined;
     const id = randomToken(18);
     await this.db.transaction(async (tx) => {
       // Expired challenges are of no use: clear those older than an hour while we are here.
@@ -61,7 +74,7 @@ export class CaptchaService {
         expiresAt: new Date(now.getTime() + this.ttlSeconds * 1000),
       });
     });
-    return { captchaId: id, svg, expiresInSeconds: this.ttlSeconds, enabled: true };
+    return { captchaId: id, svg, ...(audio ? { audio } : {}), expiresInSeconds: this.ttlSeconds, enabled: true };
   }
 
   /** Consumes the captcha and tells whether the answer was right (false when unknown, used or expired). */

@@ -1,6 +1,7 @@
 /** The sign-in endpoints (contract/paths.ts, contract/auth.ts) and the signed-in password change. */
 import type { FastifyInstance } from 'fastify';
 import {
+  captchaQuery,
   captchaResponse,
   changePasswordRequest,
   forgotPasswordRequest,
@@ -31,14 +32,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccessDeps, auth:
     method: 'GET',
     url: API.captcha,
     tags,
-    summary: 'A new captcha image',
+    summary: 'A new captcha image, or its audio alternative',
     description:
       'Single use, valid for 2 minutes, answered case-insensitively in login and forgot-password. With CAPTCHA=off: ' +
-      'enabled false, no image, and the forms show no captcha field.',
+      'enabled false, no image, and the forms show no captcha field. kind=audio&lang=vi|en: 5 digits spoken one by ' +
+      'one in that language, as a WAV data URL in `audio` (answer = the digits); any other kind or lang is a 400.',
+    query: captchaQuery,
     response: captchaResponse,
-    handler: async ({ reply }) => {
+    handler: async ({ query, reply }) => {
       reply.header('Cache-Control', 'no-store');
-      return captcha.create();
+      return captcha.create(new Date(), query.kind, query.lang);
     },
   });
 

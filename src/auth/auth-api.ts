@@ -1,6 +1,7 @@
 /** The sign-in calls of the gateway (contract/auth.ts), through the one api client. */
 import { API } from '../../contract/paths';
 import type {
+  CaptchaQuery,
   CaptchaResponse,
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -14,8 +15,9 @@ import { api } from '../api/client';
 
 const quiet = { overlay: false, skipAuthRedirect: true } as const;
 
-export async function fetchCaptcha(): Promise<CaptchaResponse> {
-  return (await api.get<CaptchaResponse>(API.captcha, quiet)).data;
+/** A new captcha: the image by default, or (kind audio) the digits spoken in vi or en. */
+export async function fetchCaptcha(query: CaptchaQuery = {}): Promise<CaptchaResponse> {
+  return (await api.get<CaptchaResponse>(API.captcha, { ...quiet, params: query })).data;
 }
 
 export async function postLogin(body: LoginRequest): Promise<LoginResult> {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaResponse } from '../../contract/auth';
+import { digitClips, NOISE_AMPLITUDE, pcmOfWav } from '../../gateway/auth/captcha-audio';
 import { captchas } from '../../gateway/platform/db/schema';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { call, nextIp, startGateway, type Gateway } from './helpers';
@@ -109,6 +110,81 @@ describe('captcha', () => {
     const id2 = await newCaptcha('Cv3Bn');
     const ok = await call(gw, 'POST', '/api/auth/forgot-password', { body: { username: 'f1agent', captchaId: id2, captcha: 'Cv3Bn' } });
     expect(ok.statusCode).toBe(200);
+  });
+});
+
+/** Where `clip` lies in `pcm` at or after `from`, give or take the added noise (-1 when nowhere). */
+function findClip(pcm: Int16Array, clip: Int16Array, from: number): number {
+  for (let at = from; at + clip.length <= pcm.length; at += 1) {
+    let i = 0;
+    while (i < clip.length && Math.abs(pcm[at + i] - clip[i]) <= NOISE_AMPLITUDE) i += 1;
+    if (i === clip.length) return at;
+  }
+  return -1;
+}
+
+describe('audio captcha (kind=audio)', () => {
+  async function newAudio(digits: string, lang: 'vi' | 'en') {
+    nextText = digits;
+    const res = await call(gw, 'GET', `/api/auth/captcha?kind=audio&lang=${lang}`, { tsp: null });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(captchaResponse.safeParse(body).success).toBe(true);
+    expect(body).toMatchObject({ svg: '', enabled: true, expiresInSeconds: 120 });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const m = /^data:audio\/wav;base64,([A-Za-z0-9+/=]+)$/.exec(body.audio);
+    expect(m, String(body.audio).slice(0, 60)).not.toBeNull();
+    return { id: body.captchaId as string, pcm: pcmOfWav(Buffer.from(m![1], 'base64')) };
+  }
+
+  it.each(['vi', 'en'] as const)('speaks the digits one by one in %s, and stores only a hash of them', async (lang) => {
+    const { id, pcm } = await newAudio('48213', lang);
+    const clips = digitClips();
+    let at = 0;
+    for (const d of '48213') {
+      const found = findClip(pcm, clips[lang][Number(d)], at);
+      expect(found, `digit ${d}`).toBeGreaterThanOrEqual(at);
+      at = found + clips[lang][Number(d)].length;
+    }
+    // the other language's voice is not in it
+    expect(findClip(pcm, clips[lang === 'vi' ? 'en' : 'vi'][4], 0)).toBe(-1);
+    const [row] = await gw.db.select().from(captchas).where(eq(captchas.id, id));
+    expect(row.answerHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.answerHash).not.toContain('48213');
+  });
+
+  it('lets the digits in once, refuses them a second time, and refuses a wrong answer', async () => {
+    const { id } = await newAudio('90517', 'vi');
+    expect((await loginWith(id, ' 90517 ')).statusCode).toBe(200);
+    const again = await loginWith(id, '90517');
+    expect([again.statusCode, again.json().code]).toEqual([400, 51]);
+    const { id: id2 } = await newAudio('33861', 'en');
+    const wrong = await loginWith(id2, '33862');
+    expect([wrong.statusCode, wrong.json().code]).toEqual([400, 51]);
+    expect((await loginWith(id2, '33861')).json().code).toBe(51);
+  });
+
+  it('draws random digits by default', async () => {
+    const { randomCaptchaDigits } = await import('../../gateway/auth/captcha');
+    const texts = new Set(Array.from({ length: 20 }, randomCaptchaDigits));
+    expect(texts.size).toBeGreaterThan(15);
+    for (const t of texts) expect(t).toMatch(/^\d{5}$/);
+  });
+
+  it('refuses an unknown kind or language with 400, and creates nothing', async () => {
+    const before = (await gw.db.select().from(captchas)).length;
+    for (const q of ['kind=video', 'kind=audio&lang=fr', 'kind=']) {
+      const res = await call(gw, 'GET', `/api/auth/captcha?${q}`, { tsp: null });
+      expect(res.statusCode, q).toBe(400);
+    }
+    expect((await gw.db.select().from(captchas)).length).toBe(before);
+  });
+
+  it('lets the portal play it: the CSP allows media from data: URLs only beside its own origin', async () => {
+    const res = await call(gw, 'GET', '/api/auth/captcha?kind=audio&lang=en', { tsp: null });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/media-src 'self' data:(;|$)/);
+    expect(csp).toMatch(/default-src 'self'/);
   });
 });
 

@@ -16,6 +16,7 @@ import { initTestI18n } from './helpers/i18n';
 import { bodyOf, mockAdapter, type MockAnswer, type SeenRequest } from './helpers/mock-adapter';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><text>AbC12</text></svg>';
+const AUDIO = 'data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=';
 const result: LoginResult = {
   accessToken: 'acc',
   refreshToken: 'ref',
@@ -41,6 +42,9 @@ beforeEach(() => {
   previous = api.defaults.adapter as AxiosAdapter;
   let n = 0;
   api.defaults.adapter = mockAdapter((req) => {
+    if (req.url === API.captcha && (req.config.params as { kind?: string } | undefined)?.kind === 'audio') {
+      return { data: { captchaId: `cap-${++n}`, svg: '', audio: AUDIO, expiresInSeconds: 120, enabled: true } };
+    }
     if (req.url === API.captcha) {
       return { data: captchaOn ? { captchaId: `cap-${++n}`, svg: SVG, expiresInSeconds: 120, enabled: true } : { captchaId: '', svg: '', expiresInSeconds: 0, enabled: false } };
     }
@@ -107,6 +111,57 @@ describe('LoginPage', () => {
     await screen.findByTestId('captcha-image');
     await user.click(screen.getByRole('button', { name: 'Đổi mã xác nhận' }));
     await waitFor(() => expect(captchaCalls()).toBe(2));
+  });
+
+  it('"Nghe mã" switches to the spoken code in the page language and plays it; the image comes back', async () => {
+    const played: string[] = [];
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      played.push(this.src);
+      return Promise.resolve();
+    };
+    try {
+      const user = userEvent.setup();
+      renderLogin();
+      await screen.findByTestId('captcha-image');
+      // reached by keyboard: Tab from the captcha input passes the refresh button to "Nghe mã"
+      screen.getByLabelText('Mã xác nhận').focus();
+      await user.tab();
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Nghe mã' }));
+      await user.keyboard('{Enter}');
+      const audio = (await screen.findByTestId('captcha-audio')) as HTMLAudioElement;
+      expect(audio.tagName).toBe('AUDIO');
+      expect(audio.controls).toBe(true);
+      expect(audio.getAttribute('src')).toBe(AUDIO);
+      expect(screen.queryByTestId('captcha-image')).toBeNull();
+      const last = seen.filter((r) => r.url === API.captcha).at(-1)!;
+      expect(last.config.params).toEqual({ kind: 'audio', lang: 'vi' });
+      await waitFor(() => expect(played).toHaveLength(1));
+      // the input is described by the hint and takes the digits
+      const input = screen.getByLabelText('Mã xác nhận');
+      expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe('Mã xác nhận đọc thành tiếng: nhập 5 chữ số bạn nghe được');
+      await user.type(input, '48213');
+      expect((input as HTMLInputElement).value).toBe('48213');
+      await user.click(screen.getByRole('button', { name: 'Xem ảnh mã' }));
+      await screen.findByTestId('captcha-image');
+      expect(screen.queryByTestId('captcha-audio')).toBeNull();
+      expect((input as HTMLInputElement).value).toBe('');
+      expect(seen.filter((r) => r.url === API.captcha).at(-1)!.config.params).toEqual({});
+    } finally {
+      HTMLMediaElement.prototype.play = play;
+    }
+  });
+
+  it('marks an empty captcha invalid and ties it to its error message', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await screen.findByTestId('captcha-image');
+    const input = screen.getByLabelText('Mã xác nhận');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe('Vui lòng nhập mã xác nhận.');
   });
 
   it('asks for the empty fields without calling the gateway', async () => {

@@ -3,7 +3,8 @@
  * (scripts only from the portal's own origin, no inline script, no plugins, never framed), nosniff, a
  * Referrer-Policy; and `Cache-Control: no-store` on every /api answer that does not set its own caching.
  * Styles allow 'unsafe-inline' because Ant Design injects its CSS-in-JS as <style> elements at run time;
- * images allow data: and blob: (captcha and QR images, receipts previews).
+ * images allow data: and blob: (captcha and QR images, receipts previews); media only data: beside 'self' (the
+ * audio captcha, a WAV data URL).
  * The API documentation (swagger UI) keeps its own policy, set by its plugin.
  */
 import helmet from '@fastify/helmet';
@@ -15,6 +16,7 @@ export const CONTENT_SECURITY_POLICY = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
+  mediaSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],

@@ -17,7 +17,7 @@ import { readBootShell, removeBootShell } from '../../boot/shell';
 import { PublicLayout } from '../../ui/layout/PublicLayout';
 import { Captcha, type CaptchaHandle } from '../components/Captcha';
 import { ConnectionIndicator, useConnection } from '../components/ConnectionIndicator';
-import { Field } from '../components/Field';
+import { Field, fieldErrorId } from '../components/Field';
 import { loginFailure } from '../login-errors';
 import { login } from '../session';
 import { isLoggedIn } from '../storage';
@@ -161,6 +161,8 @@ export default function LoginPage() {
                 onChange={setCaptcha}
                 onCaptchaId={onCaptchaId}
                 status={invalid.captcha ? 'error' : undefined}
+                aria-invalid={invalid.captcha ? true : undefined}
+                aria-describedby={invalid.captcha ? fieldErrorId('login-captcha') : undefined}
               />
             </Field>
             <div className="login-links">
