@@ -63,7 +63,7 @@ describe('image upload checks (spec point 5)', () => {
   it('uploads an allowed image (base64 in the sealed body) and gives its id to the form', async () => {
     const { user, input, changes } = setup();
     await user.upload(input, new File([PNG], 'cover.png', { type: 'image/png' }));
-    await screen.findByRole('button', { name: 'Ảnh bìa' });
+    await screen.findByRole('button', { name: 'Chọn ảnh: Ảnh bìa' });
     await new Promise((r) => setTimeout(r, 20));
     expect(changes).toEqual(['0b7c2b8e-0000-4000-8000-000000000001']);
     expect(seen[0].method).toBe('POST');
