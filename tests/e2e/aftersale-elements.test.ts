@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, holdOneAdultVn, login, answerPin } from './helpers';
+import { dayAhead, holdOneAdultVn, login, issueFromDetail } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -26,13 +26,7 @@ describe('PNR element edits', () => {
     await login(page, baseUrl, 'f1agent');
     const { id, pnr } = await holdOneAdultVn(page, dayAhead(26), { title: /^(Ông|Mr)$/, last: 'Pham', first: 'Van Duc', birthday: '12071980', email: 'duc.pham@example.vn' });
 
-    await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
-    const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
-    await panel.waitFor({ timeout: 15_000 });
-    await panel.getByTestId('action-issue').click();
-    await page.getByTestId('confirm-ok').click();
-    await answerPin(page);
-    await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('ISSUE TICKET');
+    await issueFromDetail(page, baseUrl, id, pnr);
 
     // the hub: change-passport allowed, the QH-only birth date disabled with its reason
     await page.goto(`${baseUrl}/booking/edit/${id}`);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
-import { answerPin, dayAhead, headerBalance, holdOneAdultVn, login } from './helpers';
+import { answerPin, dayAhead, headerBalance, holdOneAdultVn, login, issueFromDetail } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -33,13 +33,7 @@ describe('exchange-route', () => {
       { title: /^(Ông|Mr)$/, last: 'Le', first: 'Van Doi', birthday: '09081982', email: 'doi.le@example.vn' },
       ['K', 'L', 'H', 'S', 'T', 'R', 'N', 'Q', 'E'],
     );
-    await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
-    const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
-    await panel.waitFor({ timeout: 15_000 });
-    await panel.getByTestId('action-issue').click();
-    await page.getByTestId('confirm-ok').click();
-    await answerPin(page);
-    await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('ISSUE TICKET');
+    await issueFromDetail(page, baseUrl, id, pnr);
 
     // the hub offers the exchange; the screen searches the same route a day later
     await page.goto(`${baseUrl}/booking/edit/${id}`);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
-import { answerPin, dayAhead, headerBalance, login, pickOption, searchFromHome, selectVnOffer } from './helpers';
+import { answerPin, dayAhead, headerBalance, login, pickOption, searchFromHome, selectVnOffer, issueFromDetail } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -45,13 +45,7 @@ describe('segment edits', () => {
     await expect.poll(async () => code.textContent(), { timeout: 30_000 }).toMatch(/^[A-Z0-9]{6}$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const pnr = (await code.textContent()) as string;
-    await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
-    const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
-    await panel.waitFor({ timeout: 15_000 });
-    await panel.getByTestId('action-issue').click();
-    await page.getByTestId('confirm-ok').click();
-    await answerPin(page);
-    await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('ISSUE TICKET');
+    await issueFromDetail(page, baseUrl, id, pnr);
 
     // the hub: no gap yet, so no ARNK; add-route open
     await page.goto(`${baseUrl}/booking/edit/${id}`);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
-import { answerPin, dayAhead, headerBalance, holdOneAdultVn, login, pickOption } from './helpers';
+import { answerPin, dayAhead, headerBalance, holdOneAdultVn, login, pickOption, issueFromDetail } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -27,13 +27,7 @@ describe('after-sale', () => {
     const { id, pnr } = await holdOneAdultVn(page, dayAhead(25), { title: /^(Bà|Mrs)$/, last: 'Tran', first: 'Thi Binh', birthday: '02031988', email: 'binh.tran@example.vn' });
 
     // issue from the detail
-    await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
-    const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
-    await panel.waitFor({ timeout: 15_000 });
-    await panel.getByTestId('action-issue').click();
-    await page.getByTestId('confirm-ok').click();
-    await answerPin(page);
-    await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('ISSUE TICKET');
+    await issueFromDetail(page, baseUrl, id, pnr);
 
     // the detail's after-sale tab: the ticket, no EMD yet, the way to the hub
     const tabs = page.getByTestId('booking-detail-tabs');

@@ -245,3 +245,15 @@ export async function confirmWithPin(page: Page, expectPin: boolean): Promise<vo
   await page.getByTestId('confirm-ok').click();
   if (expectPin) await answerPin(page);
 }
+
+/** Issues a held booking's PNR from the booking detail (confirmation, the PIN) and waits for it to be issued; answers the PNR's panel. */
+export async function issueFromDetail(page: Page, baseUrl: string, id: number | string, pnr: string): Promise<Locator> {
+  await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
+  const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
+  await panel.waitFor({ timeout: 15_000 });
+  await panel.getByTestId('action-issue').click();
+  await page.getByTestId('confirm-ok').click();
+  await answerPin(page);
+  await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('ISSUE TICKET');
+  return panel;
+}
