@@ -31,13 +31,13 @@ import { ApiError } from '../platform/http/errors';
 import { inspectUpload, uploadUrl } from '../uploads/service';
 import { balanceOf, creditLimitOf, postEntry } from '../platform/ledger';
 import { depositAgency, depositScope } from './scope';
+import { containsPattern } from '../platform/db/like';
 
 const num = (v: unknown): number => Number(v ?? 0);
 /** Start of a calendar day in Vietnam time. */
 export const dayStart = (day: string): Date => new Date(`${day}T00:00:00+07:00`);
 const nextDayStart = (day: string): Date => new Date(dayStart(day).getTime() + 86_400_000);
 const signedAmount = sql<string>`case when ${journalEntries.type} in ('T', 'V', 'R') then ${journalEntries.amount} else -${journalEntries.amount} end`;
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function balanceView(conn: Conn, agencyId: number): Promise<Balance> {
   const [balance, creditLimit] = await Promise.all([balanceOf(conn, agencyId), creditLimitOf(conn, agencyId)]);
@@ -70,7 +70,7 @@ export async function listEntries(conn: Conn, ctx: UserContext, query: EntriesQu
   if (query.from) filters.push(gte(ledger.createdAt, dayStart(query.from)));
   if (query.to) filters.push(lt(ledger.createdAt, nextDayStart(query.to)));
   if (query.reference) {
-    const r = like(query.reference);
+    const r = containsPattern(query.reference);
     filters.push(sql`(${ilike(ledger.reference, r)} or ${ilike(ledger.pnr, r)} or ${ilike(ledger.bookingRef, r)})`);
   }
   const where = filters.length > 0 ? and(...filters) : undefined;

@@ -30,6 +30,7 @@ import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
 import { agencies, users, type AgencyStatus } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import { requireAuth } from '../platform/tenancy/scope';
+import { containsPattern } from '../platform/db/like';
 
 type AgencyRow = typeof agencies.$inferSelect;
 
@@ -60,7 +61,7 @@ function toSubAgency(a: AgencyRow, usersN: number, childrenN: number): SubAgency
 export async function listChildren(conn: Conn, ctx: UserContext, q: SubAgencyQuery): Promise<SubAgencyPage> {
   const filters: SQL[] = [eq(agencies.parentId, ctx.agency.id)];
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.q);
     filters.push(or(ilike(agencies.code, like), ilike(agencies.name, like), ilike(agencies.phone, like), ilike(agencies.email, like))!);
   }
   if (q.status) filters.push(eq(agencies.status, q.status));

@@ -44,6 +44,7 @@ import { agencies, permissionGroups, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import { ancestorsOf, assertInScope, requireAuth, scopeOf } from '../platform/tenancy/scope';
 import { ROLES_BY_LEVEL, assertGrantable, assertRoleFits, assignableGroup, grantableStrings } from './grants';
+import { containsPattern } from '../platform/db/like';
 
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';
@@ -124,7 +125,7 @@ export async function listUsers(conn: Conn, ctx: UserContext, q: UserListQuery):
   const filters: SQL[] = [inArray(users.agencyId, scopeOf(ctx))];
   if (ctx.user.role !== 'super_admin') filters.push(sql`${users.role} <> 'super_admin'`);
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.q);
     filters.push(or(ilike(users.username, like), ilike(users.fullName, like), ilike(users.phone, like), ilike(users.email, like))!);
   }
   if (q.agencyId) filters.push(eq(users.agencyId, q.agencyId));

@@ -23,11 +23,11 @@ import { ApiError } from '../platform/http/errors';
 import { normaliseTags, sanitizeRichHtml } from '../platform/rich-text';
 import type { UserContext } from '../platform/tenancy/users';
 import { assertOwnImage, uploadUrl } from '../uploads/service';
+import { containsPattern } from '../platform/db/like';
 
 type NewsRow = typeof b2cNews.$inferSelect;
 type RuleRow = typeof b2cFareRules.$inferSelect;
 
-const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---------------------------------------------------------------- articles
 
@@ -53,7 +53,7 @@ export const publishedNewsWhere = (agencyId: number): SQL => and(eq(b2cNews.agen
 
 export async function newsPage(conn: Conn, base: SQL, q: z.output<typeof b2cNewsQuery>) {
   const filters: SQL[] = [base];
-  if (q.q) filters.push(or(ilike(b2cNews.title, escapeLike(q.q)), ilike(b2cNews.summary, escapeLike(q.q)))!);
+  if (q.q) filters.push(or(ilike(b2cNews.title, containsPattern(q.q)), ilike(b2cNews.summary, containsPattern(q.q)))!);
   if (q.tag) filters.push(arrayContains(b2cNews.tags, [q.tag.toLowerCase()]));
   if (q.status) filters.push(eq(b2cNews.status, q.status));
   const where = and(...filters);

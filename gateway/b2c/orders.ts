@@ -34,6 +34,7 @@ import { ApiError } from '../platform/http/errors';
 import type { UserContext } from '../platform/tenancy/users';
 import { queueMail } from '../mail/service';
 import type { ConfigRow } from './config';
+import { containsPattern } from '../platform/db/like';
 
 /** Orders one address may leave in the window before it is refused (429, code 58). */
 export const ORDER_RATE = { max: 5, windowMs: 15 * 60_000 } as const;
@@ -206,7 +207,7 @@ export async function orderPage(conn: Conn, ctx: UserContext, q: z.output<typeof
   const filters: SQL[] = [eq(b2cOrders.agencyId, ctx.agency.id)];
   if (q.status) filters.push(eq(b2cOrders.status, q.status));
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.q);
     filters.push(or(ilike(b2cOrders.code, like), ilike(b2cOrders.customerName, like), ilike(b2cOrders.customerPhone, like), ilike(b2cOrders.customerEmail, like))!);
   }
   const where = and(...filters);

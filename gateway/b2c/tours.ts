@@ -14,6 +14,7 @@ import { ApiError } from '../platform/http/errors';
 import type { UserContext } from '../platform/tenancy/users';
 import { sanitizeRichHtml } from '../platform/rich-text';
 import { assertOwnImage, uploadUrl } from '../uploads/service';
+import { containsPattern } from '../platform/db/like';
 
 type TourRow = typeof b2cTours.$inferSelect;
 type DepartureRow = typeof b2cDepartures.$inferSelect;
@@ -75,7 +76,7 @@ export async function tourPage(conn: Conn, ctx: UserContext, q: z.output<typeof 
   const filters: SQL[] = [eq(b2cTours.agencyId, ctx.agency.id)];
   if (q.status) filters.push(eq(b2cTours.status, q.status));
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.q);
     filters.push(or(ilike(b2cTours.title, like), ilike(b2cTours.destination, like))!);
   }
   const where = and(...filters)!;

@@ -19,6 +19,7 @@ import type { Notifier } from '../platform/notifier';
 import type { UserContext } from '../platform/tenancy/users';
 import { writeXlsx, xlsxVietnamTime } from '../platform/xlsx';
 import { reminderDue } from './remind-rule';
+import { containsPattern } from '../platform/db/like';
 
 export interface RemindFilters {
   kind?: 'timeLimit' | 'waitlist';
@@ -44,7 +45,7 @@ function conditions(ctx: UserContext, f: RemindFilters, now: Date): SQL {
   const filters: SQL[] = [bookingScope(ctx), eq(pnrs.recordStatus, 'BOOKED'), isNotNull(pnrs.pnr), which];
   if (f.airline) filters.push(eq(pnrs.airline, f.airline));
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.q);
     filters.push(or(ilike(pnrs.pnr, like), ilike(bookings.customerName, like))!);
   }
   return and(...filters)!;

@@ -23,6 +23,7 @@ import type { Notifier } from '../platform/notifier';
 import { ancestorsOf, subtreeOf } from '../platform/tenancy/scope';
 import type { UserContext } from '../platform/tenancy/users';
 import { uploadUrl } from '../uploads/service';
+import { containsPattern } from '../platform/db/like';
 
 export interface SupportDeps {
   db: Db;
@@ -93,7 +94,7 @@ export async function listSupportRequests(db: Db, ctx: UserContext, q: SupportLi
   const filters: SQL[] = [visible(ctx)];
   if (q.status) filters.push(eq(supportRequests.status, q.status));
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.q);
     filters.push(or(ilike(supportRequests.pnr, like), ilike(supportRequests.subject, like))!);
   }
   const where = and(...filters);

@@ -35,6 +35,7 @@ import type { UserContext } from '../platform/tenancy/users';
 import { SupplierError, type EsimUsageAnswer, type SupplierRegistry } from '../suppliers';
 import { packageName, productOf, topUpsFor, type EsimCatalogue } from './catalogue';
 import { orderScope } from './scope';
+import { containsPattern } from '../platform/db/like';
 
 export interface OrderDeps {
   db: Db;
@@ -181,7 +182,7 @@ export async function listOrders(deps: Pick<OrderDeps, 'db'>, actor: Actor, quer
   if (query.status) conds.push(eq(esimOrders.status, query.status));
   const q = query.q?.trim();
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q);
     const code = /^ES0*(\d{1,15})$/i.exec(q);
     conds.push(
       or(

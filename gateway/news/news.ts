@@ -37,6 +37,7 @@ import { news, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import { assertOwnImage, uploadUrl } from '../uploads/service';
 import { normaliseTags, sanitizeRichHtml } from '../platform/rich-text';
+import { containsPattern } from '../platform/db/like';
 
 type Row = typeof news.$inferSelect;
 
@@ -78,7 +79,7 @@ const authored = (ctx: UserContext): SQL => eq(news.agencyId, ctx.agency.id);
 async function page(conn: Conn, base: SQL, q: NewsQuery): Promise<NewsPage> {
   const filters: SQL[] = [base];
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.q);
     filters.push(or(ilike(news.title, like), ilike(news.summary, like))!);
   }
   if (q.tag) filters.push(arrayContains(news.tags, [q.tag.toLowerCase()]));

@@ -36,6 +36,7 @@ import { ApiError } from '../platform/http/errors';
 import { scopeOf } from '../platform/tenancy/scope';
 import type { UserContext } from '../platform/tenancy/users';
 import { seatKey, type SupplierRegistry } from '../suppliers';
+import { containsPattern } from '../platform/db/like';
 
 export interface ShopDeps {
   db: Db;
@@ -189,7 +190,7 @@ export async function listReserves(deps: ShopDeps, ctx: UserContext, f: ReserveF
   if (f.status) where.push(STATUS_SQL[f.status](now));
   if (f.airline) where.push(eq(shopReserves.airline, f.airline));
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.q);
     where.push(or(ilike(shopReserves.flightNo, like), ilike(sql`${shopReserves.fromCode} || '-' || ${shopReserves.toCode}`, like))!);
   }
   const cond = and(...where)!;

@@ -11,6 +11,7 @@ import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
 import { requireAuth, subtreeOf } from '../platform/tenancy/scope';
 import type { Conn } from '../platform/db/client';
 import { agencies, reservationErrors, users } from '../platform/db/schema';
+import { containsPattern } from '../platform/db/like';
 
 export interface ReservationErrorInput {
   agencyId: number;
@@ -57,7 +58,7 @@ function bound(value: string, end: boolean): Date {
 export async function listReservationErrors(conn: Conn, agencyId: number, q: ReservationErrorQuery): Promise<ReservationErrorPage> {
   const filters: SQL[] = [inArray(reservationErrors.agencyId, subtreeOf(agencyId))];
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.q);
     filters.push(
       or(
         ilike(reservationErrors.airline, like),
