@@ -61,6 +61,29 @@ const rows = Object.entries(manifest).filter(([, c]) => c.isDynamicEntry).map(([
 for (const [src, s] of rows) console.log(`  ${src.padEnd(60)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} gzip`);
 console.log(`\nlogin-initial-js-gzip-bytes=${init.gzip}`);
 
+// The signed-in shell: the App chunk with everything it imports statically, and what f1agent's first page (home,
+// with its search panel) adds: the JS between the sign-in click and the home content. Then each route chunk's
+// cost once that shell is loaded (what navigating to it downloads), the measure of the per-route budget.
+const key = (src) => Object.keys(manifest).find((k) => k === src);
+const shellFiles = new Set();
+closure(manifest[key('src/App.tsx')].file, shellFiles);
+const shellOnly = sum([...shellFiles].filter((f) => !initial.has(f)));
+const appChunk = size(manifest[key('src/App.tsx')].file);
+const home = new Set(shellFiles);
+for (const src of ['plugins/home/pages/HomePage.tsx', 'plugins/flights/components/HomeSearchPanel.tsx']) if (key(src)) closure(manifest[src].file, home);
+const homeExtra = sum([...home].filter((f) => !initial.has(f)));
+console.log('\nSigned-in shell:');
+console.log(`  ${'App chunk alone'.padEnd(60)} ${kb(appChunk.raw).padStart(10)} ${kb(appChunk.gzip).padStart(10)} gzip`);
+console.log(`  ${'App chunk and its static imports, beyond the login load'.padEnd(60)} ${kb(shellOnly.raw).padStart(10)} ${kb(shellOnly.gzip).padStart(10)} gzip`);
+console.log(`  ${'sign-in click to home content (shell + home + search panel)'.padEnd(60)} ${kb(homeExtra.raw).padStart(10)} ${kb(homeExtra.gzip).padStart(10)} gzip`);
+const loaded = new Set([...initial, ...home]);
+const beyond = Object.entries(manifest).filter(([, c]) => c.isDynamicEntry).map(([src, c]) => [src, sum([...closure(c.file)].filter((f) => !loaded.has(f)))]).sort((a, b) => b[1].gzip - a[1].gzip);
+console.log('\nRoute chunks: what navigating to each downloads once the login load and the signed-in home are in:');
+for (const [src, s] of beyond) console.log(`  ${src.padEnd(60)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} gzip`);
+console.log(`signed-in-shell-gzip-bytes=${shellOnly.gzip}`);
+console.log(`signin-to-home-gzip-bytes=${homeExtra.gzip}`);
+console.log(`largest-route-beyond-shell-gzip-bytes=${beyond[0]?.[1].gzip ?? 0} (${beyond[0]?.[0] ?? '-'})`);
+
 // The public storefront (/s/{slug}): its first JS, apart from the portal's.
 const storefrontHtml = readFileSync(join(dist, 'storefront.html'), 'utf8');
 const storefront = firstJs(storefrontHtml);
