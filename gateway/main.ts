@@ -10,6 +10,7 @@ import { demoAccountsTable, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { seedTrains } from './seed/trains';
 import { seedEsim } from './seed/esim';
 import { seedB2c } from './seed/b2c';
+import { historySettings, seedHistory } from './seed/history';
 import { loadSettings, SettingsError, type Settings } from './settings';
 
 async function main(): Promise<void> {
@@ -36,6 +37,18 @@ async function main(): Promise<void> {
     }
     return false;
   });
+
+  // the demo agents' first bookings, made through the API by an instance that never listens (seed/history.ts)
+  if (seeded && settings.DEMO_HISTORY === 'on') {
+    const seeding = historySettings(settings);
+    const seeder = await buildApp({ settings: seeding, db: database.db, logger: false });
+    try {
+      const history = await seedHistory(seeder, database.db, seeding);
+      if (history.skipped.length > 0) process.stderr.write(`Demo history: ${history.skipped.length} trip(s) skipped: ${history.skipped.map((s) => `${s.trip}: ${s.reason}`).join('; ')}\n`);
+    } finally {
+      await seeder.close();
+    }
+  }
 
   const app = await buildApp({ settings, db: database.db });
   app.log.info({ database: database.location, seeded }, 'database ready');

@@ -82,6 +82,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: seed the demo data when the database has no agency; on: run the (idempotent) seed at every start; off: never. */
   SEED: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** on: when the demo data is seeded, the demo agents also book a few trips through the API (gateway/seed/history.ts). */
+  DEMO_HISTORY: onOff.default('on'),
   /** Take X-Forwarded-For into account (only behind a trusted reverse proxy). */
   TRUST_PROXY: onOff.default('off'),
   /** Failed sign-ins of one user name within LOGIN_WINDOW_SECONDS before answers are slowed (429, code 52). */
