@@ -9,7 +9,7 @@ import { listOf } from './list';
 import { EMAIL_RE, NAME_RE, PHONE_RE } from './validators';
 
 export * from './b2c-rules';
-import { AIRLINE_RE, B2C_PRODUCTS, CONTENT_STATUSES, ORDER_KINDS, ORDER_STATUSES, SLUG_RE, TOUR_STATUSES } from './b2c-rules';
+import { AIRLINE_RE, B2C_PRODUCTS, CONTENT_STATUSES, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS, SLUG_RE, TOUR_STATUSES } from './b2c-rules';
 import { newsInput } from './content';
 import { THEME_NAMES } from './colours';
 
@@ -157,19 +157,48 @@ export const storeOrderInput = z.discriminatedUnion('kind', [
     captchaId: z.string().max(100).default(''),
     captcha: z.string().max(20).default(''),
   }),
+  z.object({
+    /** A train enquiry: stations by code (the railway's reference list), the date and the party. */
+    kind: z.literal('train'),
+    from: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/),
+    to: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/),
+    date: isoDate,
+    pax: paxCounts,
+    name: customerName,
+    phone,
+    email,
+    note: z.string().trim().max(1000).nullable().default(null),
+    captchaId: z.string().max(100).default(''),
+    captcha: z.string().max(20).default(''),
+  }),
 ]);
 export type StoreOrderInput = z.input<typeof storeOrderInput>;
 
 export const storeOrderResult = z.object({ code: z.string(), total: z.number().int().nullable(), email: z.string() });
 export type StoreOrderResult = z.infer<typeof storeOrderResult>;
 
+/** A payment the customer made to the agency for an order, or its refund (which cancelled the order). */
+export const orderPayment = z.object({
+  id: z.number().int(),
+  kind: z.enum(['payment', 'refund']),
+  amount: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  userName: z.string().nullable(),
+  at: z.string(),
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+
 export const orderEvent = z.object({
   at: z.string(),
   userName: z.string().nullable(),
-  kind: z.enum(['created', 'status', 'note', 'assigned']),
+  kind: z.enum(['created', 'status', 'note', 'assigned', 'payment', 'refund']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   note: z.string().nullable(),
+  /** The payment or refund a `payment`/`refund` line records. */
+  payment: orderPayment.pick({ amount: true, method: true, reference: true }).nullable(),
 });
 
 export const b2cOrder = z.object({
@@ -187,14 +216,22 @@ export const b2cOrder = z.object({
   departureId: z.number().int().nullable(),
   departureDate: z.string().nullable(),
   flight: z.object({ from: z.string(), to: z.string(), date: z.string() }).nullable(),
+  /** A train enquiry's stations (codes and names) and date. */
+  train: z.object({ from: z.string(), to: z.string(), fromName: z.string(), toName: z.string(), date: z.string() }).nullable(),
+  /** Spec point 4's Train B2C status of a train order: 01 cancelled, 05 completed (trainB2cStatus). */
+  trainStatus: z.enum(['01', '05']).nullable(),
   total: z.number().int().nullable(),
+  /** What the customer paid (null before the payment is recorded) and what was refunded. */
+  paidAmount: z.number().int().nullable(),
+  refundedAmount: z.number().int().nullable(),
   assigneeId: z.number().int().nullable(),
   assigneeName: z.string().nullable(),
   createdAt: z.string(),
   history: z.array(orderEvent),
+  payments: z.array(orderPayment),
 });
 export type B2cOrder = z.infer<typeof b2cOrder>;
-export const b2cOrderSummary = b2cOrder.omit({ history: true });
+export const b2cOrderSummary = b2cOrder.omit({ history: true, payments: true });
 export const orderQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -204,6 +241,15 @@ export const orderQuery = z.object({
 export const orderPage = listOf(b2cOrderSummary);
 export const orderStatusInput = z.object({ status: z.enum(ORDER_STATUSES), note: z.string().trim().max(1000).nullable().default(null) });
 export const orderNoteInput = z.object({ note: z.string().trim().min(1).max(1000) });
+/** The customer's payment (or its refund): integer VND, the method, a bank reference for a transfer, a key for replays. */
+export const orderPaymentInput = z.object({
+  amount: z.number().int().min(0).max(10_000_000_000),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().trim().max(100).transform((v) => v || null).nullable().default(null),
+  note: z.string().trim().max(1000).transform((v) => v || null).nullable().default(null),
+  idempotencyKey: z.uuid(),
+});
+export type OrderPaymentInput = z.input<typeof orderPaymentInput>;
 export const orderAssignInput = z.object({ userId: z.number().int().min(1).nullable() });
 export const b2cAgents = z.array(z.object({ id: z.number().int(), name: z.string() }));
 
@@ -274,6 +320,10 @@ export const fareRulePage = listOf(fareRule.omit({ bodyHtml: true }));
 
 // ---------------------------------------------------------------- the public storefront
 
+/** An article in the storefront's lists. */
+export const storeNewsItem = z.object({ id: z.number().int(), title: z.string(), summary: z.string().nullable(), tags: z.array(z.string()), coverUrl: z.string().nullable(), publishedAt: z.string().nullable() });
+export type StoreNewsItem = z.infer<typeof storeNewsItem>;
+
 export const storefront = z.object({
   slug: z.string(),
   name: z.string(),
@@ -289,7 +339,9 @@ export const storefront = z.object({
   /** Published tours with future departures' prices already including the markup. */
   tours: z.array(tourSummary),
   /** The latest published articles. */
-  news: z.array(z.object({ id: z.number().int(), title: z.string(), summary: z.string().nullable(), tags: z.array(z.string()), coverUrl: z.string().nullable(), publishedAt: z.string().nullable() })),
+  news: z.array(storeNewsItem),
+  /** The railway's stations a train enquiry may name (when the store shows trains). */
+  trainStations: z.array(z.object({ code: z.string(), name: z.string() })),
   /** The published fare rules' titles, by airline then fare family (the texts: storeFareRules). */
   fareRules: z.array(z.object({ id: z.number().int(), airline: z.string(), fareFamily: z.string(), title: z.string() })),
 });
@@ -297,6 +349,14 @@ export type Storefront = z.infer<typeof storefront>;
 /** A published article as the storefront shows it. */
 export const storeNews = b2cNews.omit({ status: true, coverUploadId: true, authorName: true });
 export type StoreNews = z.infer<typeof storeNews>;
+/** The storefront's article list, by tag, a page at a time. */
+export const storeNewsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(12),
+  tag: z.string().trim().min(1).max(40).optional(),
+});
+export const storeNewsPage = listOf(storeNewsItem);
+export type StoreNewsPage = z.infer<typeof storeNewsPage>;
 /** The published fare rules with their texts. */
 export const storeFareRules = z.array(fareRule.omit({ status: true }));
 export type StoreFareRules = z.infer<typeof storeFareRules>;

@@ -29,6 +29,8 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'b2c-tours.write': { endpoint: 'POST /api/b2c/tours' },
   'b2c-orders.status': { endpoint: 'POST /api/b2c/orders/:id/status' },
   'b2c-orders.assign': { endpoint: 'POST /api/b2c/orders/:id/assign' },
+  'b2c-orders.payment': { endpoint: 'POST /api/b2c/orders/:id/payment' },
+  'b2c-orders.refund': { endpoint: 'POST /api/b2c/orders/:id/refund' },
   'b2c-news.write': { endpoint: 'POST /api/b2c/news' },
   'b2c-fare-rules.write': { endpoint: 'POST /api/b2c/fare-rules' },
   // accounting: approving or rejecting a top-up

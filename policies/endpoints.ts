@@ -141,7 +141,7 @@ function b2c(): Record<string, EndpointRule> {
   const keys = [
     'GET /api/b2c/config', 'PUT /api/b2c/config', 'GET /api/b2c/tours', 'GET /api/b2c/tours/:id', 'POST /api/b2c/tours', 'PUT /api/b2c/tours/:id',
     'GET /api/b2c/orders', 'GET /api/b2c/orders/:id', 'POST /api/b2c/orders/:id/status', 'POST /api/b2c/orders/:id/notes',
-    'POST /api/b2c/orders/:id/assign', 'GET /api/b2c/agents',
+    'POST /api/b2c/orders/:id/assign', 'GET /api/b2c/agents', 'POST /api/b2c/orders/:id/payment', 'POST /api/b2c/orders/:id/refund',
     // storefront articles and fare rules
     'GET /api/b2c/news', 'GET /api/b2c/news-tags', 'GET /api/b2c/news/:id', 'POST /api/b2c/news', 'PUT /api/b2c/news/:id', 'DELETE /api/b2c/news/:id',
     'GET /api/b2c/fare-rules', 'GET /api/b2c/fare-rules/:id', 'POST /api/b2c/fare-rules', 'PUT /api/b2c/fare-rules/:id', 'DELETE /api/b2c/fare-rules/:id',
@@ -152,6 +152,7 @@ function b2c(): Record<string, EndpointRule> {
     'GET /api/b2c/public/:slug/tours/:id': { rule: 'true', public: true },
     'POST /api/b2c/public/:slug/orders': { rule: 'true', public: true },
     'GET /api/b2c/public/:slug/news/:id': { rule: 'true', public: true },
+    'GET /api/b2c/public/:slug/news': { rule: 'true', public: true },
     'GET /api/b2c/public/:slug/fare-rules': { rule: 'true', public: true },
   };
 }

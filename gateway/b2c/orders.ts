@@ -7,6 +7,10 @@
  * The customer is told by e-mail (through the outbox, in the same transaction) when the order is confirmed,
  * paid or cancelled.
  *
+ * Payment: paid is reached only by recording the customer's payment (recordPayment: amount, method, reference,
+ * who and when, one per order, replayed by its key), and a paid order is cancelled only by recording its refund
+ * (recordRefund). Neither touches the agency's deposit ledger: the customer pays the agency, not the provider.
+ *
  * Seats: the first move of a tour order to confirmed (or straight to paid) takes the party's seats from the
  * departure with ONE conditional UPDATE (`seats_taken + n <= seats_total`), so two confirmations racing for
  * the last seat cannot both pass; cancelling a confirmed order gives them back.
@@ -15,13 +19,18 @@ import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  canTransition,
   partyPrice,
+  paymentRefusal,
+  refundRefusal,
+  statusChangeRefusal,
+  trainB2cStatus,
   releasesSeats,
   seatsOf,
   takesSeats,
   type B2cOrder,
   type OrderStatus,
+  type OrderPayment,
+  type orderPaymentInput,
   type orderQuery,
   type storeOrderInput,
   type StoreOrderResult,
@@ -29,7 +38,9 @@ import {
 import { ErrorCode } from '../../contract/errors';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { Conn, Db } from '../platform/db/client';
-import { b2cConfigs, b2cDepartures, b2cOrderEvents, b2cOrders, b2cTours, users } from '../platform/db/schema';
+import { b2cConfigs, b2cDepartures, b2cOrderEvents, b2cOrderPayments, b2cOrders, b2cTours, users } from '../platform/db/schema';
+import { paidBodyHash } from '../platform/access/paid';
+import { railStation, RAIL_STATIONS } from '../suppliers/rail-reference';
 import { ApiError } from '../platform/http/errors';
 import type { UserContext } from '../platform/tenancy/users';
 import { queueMail } from '../mail/service';
@@ -129,6 +140,13 @@ export async function createStoreOrder(
       total = partyPrice({ adult: dep.d.priceAdult, child: dep.d.priceChild, infant: dep.d.priceInfant }, input.pax, store.tourMarkup);
       departureId = dep.d.id;
       what = `${dep.title} (${dep.d.date})`;
+    } else if (input.kind === 'train') {
+      if (!store.products.includes('trains')) throw new ApiError(ErrorCode.NOT_FOUND);
+      if (input.date < today) throw new ApiError(ErrorCode.VALIDATION, { reason: 'pastDate' });
+      const from = railStation(input.from);
+      const to = railStation(input.to);
+      if (!from || !to || from.code === to.code) throw new ApiError(ErrorCode.VALIDATION, { reason: 'station' });
+      what = `${from.name} → ${to.name} (${input.date})`;
     } else {
       if (!store.products.includes('flights')) throw new ApiError(ErrorCode.NOT_FOUND);
       if (input.date < today) throw new ApiError(ErrorCode.VALIDATION, { reason: 'pastDate' });
@@ -149,6 +167,7 @@ export async function createStoreOrder(
         paxInfant: input.pax.infant,
         departureId,
         flight: input.kind === 'flight' ? { from: input.from, to: input.to, date: input.date } : null,
+        train: input.kind === 'train' ? { from: input.from, to: input.to, date: input.date } : null,
         total,
         ip,
       })
@@ -167,6 +186,8 @@ const orderSelect = {
   tourTitle: b2cTours.title,
   departureDate: b2cDepartures.date,
   assigneeName: users.fullName,
+  paidAmount: sql<number | null>`(select p.amount from ${b2cOrderPayments} p where p.order_id = ${b2cOrders.id} and p.kind = 'payment')`.mapWith(Number),
+  refundedAmount: sql<number | null>`(select p.amount from ${b2cOrderPayments} p where p.order_id = ${b2cOrders.id} and p.kind = 'refund')`.mapWith(Number),
 };
 
 function baseQuery(conn: Conn) {
@@ -178,14 +199,21 @@ function baseQuery(conn: Conn) {
     .leftJoin(users, eq(users.id, b2cOrders.assigneeId));
 }
 
-type Joined = { o: OrderRow; tourId: number | null; tourTitle: string | null; departureDate: string | null; assigneeName: string | null };
+type Joined = { o: OrderRow; tourId: number | null; tourTitle: string | null; departureDate: string | null; assigneeName: string | null; paidAmount: number | null; refundedAmount: number | null };
 
-function toOrder(r: Joined): Omit<B2cOrder, 'history'> {
+/** The railway's stations a storefront's train enquiry may name. */
+export const trainStations = () => RAIL_STATIONS.map((x) => ({ code: x.code, name: x.name }));
+const stationName = (code: string) => railStation(code)?.name ?? code;
+
+function toOrder(r: Joined): Omit<B2cOrder, 'history' | 'payments'> {
+  const kind = r.o.kind as B2cOrder['kind'];
+  const status = r.o.status as OrderStatus;
+  const train = r.o.train ?? null;
   return {
     id: r.o.id,
     code: r.o.code,
-    kind: r.o.kind as B2cOrder['kind'],
-    status: r.o.status as OrderStatus,
+    kind,
+    status,
     customerName: r.o.customerName,
     customerPhone: r.o.customerPhone,
     customerEmail: r.o.customerEmail,
@@ -196,7 +224,11 @@ function toOrder(r: Joined): Omit<B2cOrder, 'history'> {
     departureId: r.o.departureId,
     departureDate: r.departureDate,
     flight: r.o.flight ?? null,
+    train: train && { ...train, fromName: stationName(train.from), toName: stationName(train.to) },
+    trainStatus: trainB2cStatus({ kind, status }),
     total: r.o.total,
+    paidAmount: r.paidAmount ?? null,
+    refundedAmount: r.refundedAmount ?? null,
     assigneeId: r.o.assigneeId,
     assigneeName: r.assigneeName,
     createdAt: r.o.createdAt.toISOString(),
@@ -220,20 +252,38 @@ export async function oneOrder(conn: Conn, ctx: UserContext, id: number): Promis
   const [row] = await baseQuery(conn).where(and(eq(b2cOrders.id, id), eq(b2cOrders.agencyId, ctx.agency.id)));
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND);
   const events = await conn
-    .select({ e: b2cOrderEvents, userName: users.fullName })
+    .select({ e: b2cOrderEvents, userName: users.fullName, p: b2cOrderPayments })
     .from(b2cOrderEvents)
     .leftJoin(users, eq(users.id, b2cOrderEvents.userId))
+    .leftJoin(b2cOrderPayments, eq(b2cOrderPayments.id, b2cOrderEvents.paymentId))
     .where(eq(b2cOrderEvents.orderId, id))
     .orderBy(asc(b2cOrderEvents.id));
+  const payments = await conn
+    .select({ p: b2cOrderPayments, userName: users.fullName })
+    .from(b2cOrderPayments)
+    .leftJoin(users, eq(users.id, b2cOrderPayments.userId))
+    .where(eq(b2cOrderPayments.orderId, id))
+    .orderBy(asc(b2cOrderPayments.id));
   return {
     ...toOrder(row),
-    history: events.map(({ e, userName }) => ({
+    history: events.map(({ e, userName, p }) => ({
       at: e.createdAt.toISOString(),
       userName,
       kind: e.kind as B2cOrder['history'][number]['kind'],
       from: e.fromStatus,
       to: e.toStatus,
       note: e.note,
+      payment: p ? { amount: p.amount, method: p.method as OrderPayment['method'], reference: p.reference } : null,
+    })),
+    payments: payments.map(({ p, userName }) => ({
+      id: p.id,
+      kind: p.kind as OrderPayment['kind'],
+      amount: p.amount,
+      method: p.method as OrderPayment['method'],
+      reference: p.reference,
+      note: p.note,
+      userName,
+      at: p.createdAt.toISOString(),
     })),
   };
 }
@@ -258,18 +308,104 @@ export function changeStatus(db: Db, ctx: UserContext, id: number, to: OrderStat
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, ctx, id);
     const from = row.status as OrderStatus;
-    if (!canTransition(from, to)) throw new ApiError(ErrorCode.CONFLICT, { reason: 'transition', from, to });
-    const seats = row.paxAdult + row.paxChild;
-    if (row.departureId !== null && takesSeats(from, to)) await takeSeats(tx, row.departureId, seats);
-    if (row.departureId !== null && releasesSeats(from, to)) {
-      await tx.update(b2cDepartures).set({ seatsTaken: sql`${b2cDepartures.seatsTaken} - ${seats}` }).where(eq(b2cDepartures.id, row.departureId));
-    }
-    await tx.update(b2cOrders).set({ status: to, updatedAt: new Date() }).where(eq(b2cOrders.id, id));
-    await tx.insert(b2cOrderEvents).values({ orderId: id, userId: ctx.user.id, kind: 'status', fromStatus: from, toStatus: to, note });
-    const [store] = await tx.select().from(b2cConfigs).where(eq(b2cConfigs.agencyId, ctx.agency.id));
-    const mail = store ? statusMail(store, row.code, to, row.total) : null;
-    if (mail) await queueMail(tx, { to: row.customerEmail, ...mail });
+    const refused = statusChangeRefusal(from, to);
+    if (refused) throw new ApiError(ErrorCode.CONFLICT, { reason: refused, from, to });
+    await moveStatus(tx, ctx, row, to, { kind: 'status', note, paymentId: null });
     await writeAudit(tx, { userId: ctx.user.id, agencyId: ctx.agency.id, action: 'b2c.order.status', target: row.code, detail: { from, to } }, meta);
+    return oneOrder(tx, ctx, id);
+  });
+}
+
+/** Moves a locked order to `to`: seats, the row, one history line, the customer's e-mail. */
+async function moveStatus(tx: Conn, ctx: UserContext, row: OrderRow, to: OrderStatus, line: { kind: 'status' | 'payment' | 'refund'; note: string | null; paymentId: number | null }, total: number | null = row.total): Promise<void> {
+  const from = row.status as OrderStatus;
+  const seats = row.paxAdult + row.paxChild;
+  if (row.departureId !== null && takesSeats(from, to)) await takeSeats(tx, row.departureId, seats);
+  if (row.departureId !== null && releasesSeats(from, to)) {
+    await tx.update(b2cDepartures).set({ seatsTaken: sql`${b2cDepartures.seatsTaken} - ${seats}` }).where(eq(b2cDepartures.id, row.departureId));
+  }
+  await tx.update(b2cOrders).set({ status: to, total, updatedAt: new Date() }).where(eq(b2cOrders.id, row.id));
+  await tx.insert(b2cOrderEvents).values({ orderId: row.id, userId: ctx.user.id, kind: line.kind, fromStatus: from, toStatus: to, note: line.note, paymentId: line.paymentId });
+  const [store] = await tx.select().from(b2cConfigs).where(eq(b2cConfigs.agencyId, ctx.agency.id));
+  const mail = store ? statusMail(store, row.code, to, total) : null;
+  if (mail) await queueMail(tx, { to: row.customerEmail, ...mail });
+}
+
+type PaymentBody = z.output<typeof orderPaymentInput>;
+
+/**
+ * Finds the payment or refund recorded under `key` for the agency: null when the key is new; the order again
+ * when it is a replay of the same call (same order, kind and body); 409 idempotencyKeyReused otherwise.
+ */
+async function replayOf(tx: Conn, ctx: UserContext, id: number, key: string, hash: string): Promise<B2cOrder | null> {
+  const [seen] = await tx
+    .select({ orderId: b2cOrderPayments.orderId, bodyHash: b2cOrderPayments.bodyHash })
+    .from(b2cOrderPayments)
+    .where(and(eq(b2cOrderPayments.agencyId, ctx.agency.id), eq(b2cOrderPayments.idempotencyKey, key)));
+  if (!seen) return null;
+  if (seen.orderId !== id || seen.bodyHash !== hash) throw new ApiError(ErrorCode.CONFLICT, { reason: 'idempotencyKeyReused' });
+  return oneOrder(tx, ctx, id);
+}
+
+async function insertPayment(tx: Conn, ctx: UserContext, row: OrderRow, kind: 'payment' | 'refund', body: PaymentBody, hash: string): Promise<number> {
+  const [p] = await tx
+    .insert(b2cOrderPayments)
+    .values({ orderId: row.id, agencyId: ctx.agency.id, kind, amount: body.amount, method: body.method, reference: body.reference, note: body.note, idempotencyKey: body.idempotencyKey, bodyHash: hash, userId: ctx.user.id })
+    .returning({ id: b2cOrderPayments.id });
+  return p.id;
+}
+
+/**
+ * Records the customer's payment of an order and marks it paid, in one transaction: the amount must be what is
+ * owed (the order's total; an enquiry without a price takes the amount as the price quoted), a transfer names
+ * its bank reference; a second payment, a payment of a cancelled order or a wrong amount is refused (409/41)
+ * and changes nothing. The same key with the same body answers the order again (a retry, a double click).
+ * The agency's deposit is not touched.
+ */
+export function recordPayment(db: Db, ctx: UserContext, id: number, body: PaymentBody, meta: RequestMeta): Promise<B2cOrder> {
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, ctx, id);
+    const hash = paidBodyHash({ id, kind: 'payment', ...body });
+    const replay = await replayOf(tx, ctx, id, body.idempotencyKey, hash);
+    if (replay) return replay;
+    const [paid] = await tx.select({ id: b2cOrderPayments.id }).from(b2cOrderPayments).where(and(eq(b2cOrderPayments.orderId, id), eq(b2cOrderPayments.kind, 'payment')));
+    const refused = paymentRefusal({ status: row.status as OrderStatus, total: row.total, paid: Boolean(paid) }, body);
+    if (refused === 'amount') throw new ApiError(ErrorCode.VALIDATION, { reason: 'amount', expected: row.total });
+    if (refused === 'reference') throw new ApiError(ErrorCode.VALIDATION, { reason: 'reference' });
+    if (refused) throw new ApiError(ErrorCode.CONFLICT, { reason: refused });
+    const paymentId = await insertPayment(tx, ctx, row, 'payment', body, hash);
+    await moveStatus(tx, ctx, row, 'paid', { kind: 'payment', note: body.note, paymentId }, body.amount);
+    await writeAudit(tx, {
+      userId: ctx.user.id, agencyId: ctx.agency.id, action: 'b2c.order.payment', target: row.code,
+      detail: { from: row.status, amount: body.amount, method: body.method, reference: body.reference },
+    }, meta);
+    return oneOrder(tx, ctx, id);
+  });
+}
+
+/**
+ * Records the refund of a paid order and cancels it, in one transaction (seats go back): a paid order cannot be
+ * cancelled without it. The amount is what went back to the customer, 0 to what was paid (the agency may keep
+ * a fee). Replays and refusals as recordPayment.
+ */
+export function recordRefund(db: Db, ctx: UserContext, id: number, body: PaymentBody, meta: RequestMeta): Promise<B2cOrder> {
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, ctx, id);
+    const hash = paidBodyHash({ id, kind: 'refund', ...body });
+    const replay = await replayOf(tx, ctx, id, body.idempotencyKey, hash);
+    if (replay) return replay;
+    const done = await tx.select({ kind: b2cOrderPayments.kind, amount: b2cOrderPayments.amount }).from(b2cOrderPayments).where(eq(b2cOrderPayments.orderId, id));
+    const paidAmount = done.find((p) => p.kind === 'payment')?.amount ?? null;
+    const refused = refundRefusal({ status: row.status as OrderStatus, paidAmount, refunded: done.some((p) => p.kind === 'refund') }, body);
+    if (refused === 'amount') throw new ApiError(ErrorCode.VALIDATION, { reason: 'amount', max: paidAmount });
+    if (refused === 'reference') throw new ApiError(ErrorCode.VALIDATION, { reason: 'reference' });
+    if (refused) throw new ApiError(ErrorCode.CONFLICT, { reason: refused });
+    const paymentId = await insertPayment(tx, ctx, row, 'refund', body, hash);
+    await moveStatus(tx, ctx, row, 'cancelled', { kind: 'refund', note: body.note, paymentId });
+    await writeAudit(tx, {
+      userId: ctx.user.id, agencyId: ctx.agency.id, action: 'b2c.order.refund', target: row.code,
+      detail: { amount: body.amount, paid: paidAmount, method: body.method, reference: body.reference },
+    }, meta);
     return oneOrder(tx, ctx, id);
   });
 }

@@ -21,11 +21,14 @@ import {
   orderAssignInput,
   orderNoteInput,
   orderPage as orderPageSchema,
+  orderPaymentInput,
   orderQuery,
   orderStatusInput,
   storefront,
   storeFareRules,
   storeNews,
+  storeNewsPage,
+  storeNewsQuery,
   storeOrderInput,
   storeOrderResult,
   tour,
@@ -61,7 +64,7 @@ import {
   updateNews,
   updateRule,
 } from './content';
-import { addNote, agentsOf, assign, changeStatus, createStoreOrder, oneOrder, orderPage } from './orders';
+import { addNote, agentsOf, assign, changeStatus, createStoreOrder, oneOrder, orderPage, recordPayment, recordRefund, trainStations } from './orders';
 import { createTour, ownTour, summaryOf, tourPage, toursWhere, updateTour } from './tours';
 
 const slugParam = z.object({ slug: z.string().trim().min(1).max(60) });
@@ -170,12 +173,39 @@ export function registerB2cRoutes(app: FastifyInstance, deps: AccessDeps, clock:
     method: 'POST',
     url: B2C_API.orderStatus,
     tags,
-    summary: 'Move an order along new → contacted → confirmed → paid, or cancel it',
-    description: 'Confirming a tour order takes its seats (409/49 reason soldOut when they are gone); cancelling a confirmed one gives them back. 409/49 reason transition for a move the flow does not allow.',
+    summary: 'Move an order along new → contacted → confirmed, or cancel it',
+    description: 'Confirming a tour order takes its seats (409/49 reason soldOut when they are gone); cancelling a confirmed one gives them back. 409/49 reason transition for a move the flow does not allow, paymentRequired for paid (record the payment), refundRequired to cancel a paid order (record the refund).',
     params: idParam,
     body: orderStatusInput,
     response: b2cOrder,
     handler: ({ auth, params, body, meta }) => changeStatus(db, requireAuth(auth), params.id, body.status, body.note, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: B2C_API.orderPayment,
+    tags,
+    summary: 'Record the customer’s payment of an order and mark it paid (once; idempotent by key)',
+    description:
+      'The amount is integer VND and must equal the order’s total (an enquiry without a price takes it as the price quoted); a transfer needs its bank reference. ' +
+      '400/41 reason amount (with expected) or reference; 409/49 reason alreadyPaid, cancelled, or idempotencyKeyReused (the key was used for another call). ' +
+      'The same key and body again answers the order as it is. The agency’s deposit is not touched: the customer pays the agency.',
+    params: idParam,
+    body: orderPaymentInput,
+    response: b2cOrder,
+    handler: ({ auth, params, body, meta }) => recordPayment(db, requireAuth(auth), params.id, body, meta),
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'POST',
+    url: B2C_API.orderRefund,
+    tags,
+    summary: 'Record the refund of a paid order and cancel it (seats go back; idempotent by key)',
+    description: 'The amount is what went back to the customer, 0 to what was paid. 400/41 reason amount (with max) or reference; 409/49 reason notPaid, alreadyRefunded or idempotencyKeyReused.',
+    params: idParam,
+    body: orderPaymentInput,
+    response: b2cOrder,
+    handler: ({ auth, params, body, meta }) => recordRefund(db, requireAuth(auth), params.id, body, meta),
   });
 
   defineEndpoint(app, deps, {
@@ -339,6 +369,11 @@ export function registerB2cRoutes(app: FastifyInstance, deps: AccessDeps, clock:
     if (!store) throw new ApiError(ErrorCode.NOT_FOUND);
     return store;
   };
+  /** A page of a store's published articles as the storefront lists them (no body, no author). */
+  const storeNewsList = async (agencyId: number, q: { page: number; pageSize: number; tag?: string }) => {
+    const { data, total } = await newsPage(db, publishedNewsWhere(agencyId), q);
+    return { data: data.map((n) => ({ id: n.id, title: n.title, summary: n.summary, tags: n.tags, coverUrl: n.coverUrl, publishedAt: n.publishedAt })), total };
+  };
   const published = (agencyId: number) => and(eq(b2cTours.agencyId, agencyId), inArray(b2cTours.status, ['published']))!;
 
   defineEndpoint(app, deps, {
@@ -365,16 +400,8 @@ export function registerB2cRoutes(app: FastifyInstance, deps: AccessDeps, clock:
         hours: store.hours,
         products: toConfig(store).products,
         tours: tours.map((x) => summaryOf({ ...x, departures: x.departures.filter((d) => d.date >= t) })),
-        news: store.products.includes('news')
-          ? (await newsPage(db, publishedNewsWhere(store.agencyId), { page: 1, pageSize: 12 })).data.map((n) => ({
-              id: n.id,
-              title: n.title,
-              summary: n.summary,
-              tags: n.tags,
-              coverUrl: n.coverUrl,
-              publishedAt: n.publishedAt,
-            }))
-          : [],
+        news: store.products.includes('news') ? (await storeNewsList(store.agencyId, { page: 1, pageSize: 12 })).data : [],
+        trainStations: store.products.includes('trains') ? trainStations() : [],
         fareRules: store.products.includes('fareRules')
           ? (await publishedRules(db, store.agencyId)).map((r) => ({ id: r.id, airline: r.airline, fareFamily: r.fareFamily, title: r.title }))
           : [],
@@ -411,6 +438,22 @@ export function registerB2cRoutes(app: FastifyInstance, deps: AccessDeps, clock:
     handler: async ({ params, body, meta }) => {
       const store = await storeOf(params.slug);
       return createStoreOrder(db, store, body, meta.ip, today(), (conn) => (captcha ? captcha.check(conn, body.captchaId, body.captcha) : Promise.resolve(true)));
+    },
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: B2C_API.storeNewsList,
+    tags,
+    summary: 'The published articles of a storefront, newest first, by tag, a page at a time',
+    params: slugParam,
+    query: storeNewsQuery,
+    response: storeNewsPage,
+    handler: async ({ params, query, meta }) => {
+      await countRead(meta.ip);
+      const store = await storeOf(params.slug);
+      if (!store.products.includes('news')) throw new ApiError(ErrorCode.NOT_FOUND);
+      return storeNewsList(store.agencyId, query);
     },
   });
 

@@ -83,6 +83,8 @@ export type AuditAction =
   | 'b2c.tour.created'
   | 'b2c.tour.updated'
   | 'b2c.order.status'
+  | 'b2c.order.payment'
+  | 'b2c.order.refund'
   // reliability: the operators' outbox screen
   | 'outbox.retried'
   | 'outbox.abandoned'

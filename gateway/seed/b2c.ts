@@ -92,7 +92,7 @@ export async function seedB2c(db: Db, now: Date = new Date()): Promise<number> {
       .values({
         agencyId: f1.id, slug: DEMO_STORE_SLUG, name: 'Du lịch Sao Việt', logoUploadId: null, theme: 'blue', phone: '0901234567',
         email: 'datcho@saoviet.example', address: '12 Lý Thường Kiệt, Hoàn Kiếm, Hà Nội', hours: '8:00–21:00, T2–CN',
-        flightMarkup: 50_000, tourMarkup: 0, products: ['tours', 'flights', 'news', 'fareRules'],
+        flightMarkup: 50_000, tourMarkup: 0, products: ['tours', 'flights', 'news', 'fareRules', 'trains'],
       })
       .onConflictDoNothing();
     let created = 0;

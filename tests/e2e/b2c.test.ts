@@ -3,7 +3,8 @@
  * tour with one departure; hostile HTML put into its bodies never runs, neither on the admin's tour page nor
  * on the storefront; in a second browser without sign-in the storefront (/s/saoviet) lists the tour and
  * takes an order with the customer's details; the confirmation page shows the order code; the order lands in
- * /b2c/list-order, the admin confirms it and the departure's seats left drop by the party. Then f1admin writes
+ * /b2c/list-order, the admin confirms it, records the customer's payment (the order is paid, the payment shows
+ * in its detail) and the departure's seats left drop by the party. Then f1admin writes
  * and publishes a storefront article in /b2c/change-news; the customer's phone-sized browser finds it on the
  * storefront (with its tag, and the demo fare rules by airline), and hostile HTML in its body never runs.
  */
@@ -126,6 +127,14 @@ describe('B2C storefront', () => {
     await detail.getByTestId('order-to-confirmed').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /Đồng ý|Yes/ }).click();
     await detail.locator('[data-testid=order-status][data-status=confirmed]').waitFor();
+    // the customer pays at the counter: the amount owed is filled in, one confirmation, the order is paid
+    await detail.getByTestId('order-pay').click();
+    await expect.poll(() => page.getByTestId('payment-amount').inputValue()).toBe('9.000.000');
+    await page.getByTestId('payment-submit').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /Đồng ý|Yes/ }).click();
+    await detail.locator('[data-testid=order-status][data-status=paid]').waitFor();
+    await detail.locator('[data-testid=order-payment][data-amount="9000000"]').waitFor();
+    expect(await detail.getByTestId('order-pay').count()).toBe(0);
     await page.goto(`${baseUrl}/b2c/tour/${tourId}`);
     await page.getByTestId('tour-departures').waitFor();
     await expect.poll(() => seatsLeft(page)).toBe(3);

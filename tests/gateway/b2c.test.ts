@@ -7,13 +7,14 @@
  * articles and fare rules (USE_B2C, agency scope, stored XSS inert, only published ones public) and the
  * rate limit on the storefront's public reads.
  */
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '../../contract/auth';
-import { B2C_API, b2cPath, type B2cNews, type B2cNewsInput, type B2cOrder, type FareRule, type FareRuleInput, type Storefront, type StoreFareRules, type StoreNews, type Tour, type TourInput } from '../../contract/b2c';
+import { B2C_API, b2cPath, type B2cNews, type B2cNewsInput, type B2cOrder, type FareRule, type FareRuleInput, type OrderPaymentInput, type StoreNewsPage, type Storefront, type StoreFareRules, type StoreNews, type Tour, type TourInput } from '../../contract/b2c';
 import { ErrorCode } from '../../contract/errors';
 import { todayInVietnam, addDays } from '../../gateway/platform/clock';
-import { b2cDepartures, b2cFareRules, b2cNews, outbox, rateLimits, users } from '../../gateway/platform/db/schema';
+import { auditLog, b2cDepartures, b2cFareRules, b2cNews, b2cOrderPayments, b2cOrders, outbox, rateLimits, users } from '../../gateway/platform/db/schema';
 import { peek } from '../../gateway/platform/limits';
 import { DEMO_STORE_SLUG, seedB2c } from '../../gateway/seed/b2c';
 import { ORDER_RATE } from '../../gateway/b2c/orders';
@@ -64,6 +65,10 @@ async function order(departureId: number, adult = 1, ip = nextIp()) {
     ip,
     body: { kind: 'tour', departureId, pax: { adult, child: 0, infant: 0 }, ...customer, note: null },
   });
+}
+
+async function pay(id: number, over: Partial<OrderPaymentInput> = {}, as = 'f1admin', url: string = B2C_API.orderPayment) {
+  return call(gw, 'POST', b2cPath(url, { id }), { token: token(as), body: { amount: 0, method: 'cash', idempotencyKey: randomUUID(), ...over } });
 }
 
 async function setStatus(id: number, status: string) {
@@ -193,12 +198,17 @@ describe('orders', () => {
     const { code } = (await order(depId, 2)).json();
     const id = (await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: code } })).json().data[0].id as number;
     const seats = async () => (await gw.db.select().from(b2cDepartures).where(eq(b2cDepartures.id, depId)))[0].seatsTaken;
-    expect((await setStatus(id, 'paid')).statusCode).toBe(200); // a step may be skipped
+    const plainPaid = await setStatus(id, 'paid');
+    expect(plainPaid.statusCode).toBe(409); // paid only by recording the payment
+    expect(plainPaid.json().data.reason).toBe('paymentRequired');
+    expect((await pay(id, { amount: 6_000_000 })).statusCode).toBe(200); // a step may be skipped
     expect(await seats()).toBe(2);
     const back = await setStatus(id, 'new');
     expect(back.statusCode).toBe(409);
     expect(back.json().data.reason).toBe('transition');
-    expect((await setStatus(id, 'cancelled')).statusCode).toBe(409); // paid is final
+    const cancelPaid = await setStatus(id, 'cancelled');
+    expect(cancelPaid.statusCode).toBe(409); // a paid order is cancelled only with its refund
+    expect(cancelPaid.json().data.reason).toBe('refundRequired');
     const other = (await order(depId, 1)).json().code;
     const otherId = (await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: other } })).json().data[0].id as number;
     const mailsOf = async (c: string) => (await gw.db.select().from(outbox).where(sql`${outbox.subject} like ${`%${c}%`}`).orderBy(outbox.id)).map((m) => m.subject);
@@ -236,6 +246,169 @@ describe('orders', () => {
     expect(answers.find((a) => a.statusCode === 409)!.json().data.reason).toBe('soldOut');
     const [dep] = await gw.db.select().from(b2cDepartures).where(eq(b2cDepartures.id, depId));
     expect(dep.seatsTaken).toBe(1);
+  });
+});
+
+describe('payments', () => {
+  const idOf = async (code: string) => (await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: code } })).json().data[0].id as number;
+  const snapshot = async (id: number) => ({
+    order: (await gw.db.select().from(b2cOrders).where(eq(b2cOrders.id, id)))[0],
+    payments: await gw.db.select().from(b2cOrderPayments).where(eq(b2cOrderPayments.orderId, id)),
+    audits: (await gw.db.select().from(auditLog).where(and(eq(auditLog.target, (await gw.db.select().from(b2cOrders).where(eq(b2cOrders.id, id)))[0].code)))).length,
+  });
+
+  it('records the customer’s payment once: amount, method, reference, who and when, in the detail and the history', async () => {
+    const t = await makeTour();
+    const id = await idOf((await order(t.departures[0].id, 2)).json().code);
+    expect((await setStatus(id, 'confirmed')).statusCode).toBe(200);
+    const key = randomUUID();
+    const body = { amount: 6_000_000, method: 'transfer' as const, reference: 'VCB 123456', note: 'Khách chuyển khoản', idempotencyKey: key };
+    const res = await pay(id, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json<B2cOrder>();
+    expect(o).toMatchObject({ status: 'paid', paidAmount: 6_000_000, refundedAmount: null, total: 6_000_000 });
+    expect(o.payments).toEqual([expect.objectContaining({ kind: 'payment', amount: 6_000_000, method: 'transfer', reference: 'VCB 123456', note: 'Khách chuyển khoản', userName: expect.any(String) })]);
+    expect(Date.now() - Date.parse(o.payments[0].at)).toBeLessThan(60_000);
+    expect(o.history.at(-1)).toMatchObject({ kind: 'payment', from: 'confirmed', to: 'paid', payment: { amount: 6_000_000, method: 'transfer', reference: 'VCB 123456' } });
+    const [audit] = await gw.db.select().from(auditLog).where(and(eq(auditLog.action, 'b2c.order.payment'), eq(auditLog.target, o.code)));
+    expect(audit.detail).toMatchObject({ amount: 6_000_000, method: 'transfer' });
+    // the list shows what was paid
+    expect((await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: o.code } })).json().data[0]).toMatchObject({ status: 'paid', paidAmount: 6_000_000 });
+
+    // a replay of the same call answers the same order and records nothing new
+    const before = await snapshot(id);
+    const replay = await pay(id, body);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json<B2cOrder>().payments).toEqual(o.payments);
+    // the same key for another body, and a second payment under a new key: refused, nothing changes
+    const reused = await pay(id, { ...body, amount: 5_000_000 });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().data.reason).toBe('idempotencyKeyReused');
+    const twice = await pay(id, { ...body, idempotencyKey: randomUUID() });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().data.reason).toBe('alreadyPaid');
+    expect(await snapshot(id)).toEqual(before);
+  });
+
+  it('refuses a wrong amount, a transfer without reference and a cancelled order, changing nothing', async () => {
+    const t = await makeTour();
+    const id = await idOf((await order(t.departures[0].id, 1)).json().code);
+    const before = await snapshot(id);
+    for (const [over, reason] of [[{ amount: 2_999_999 }, 'amount'], [{ amount: 3_000_001 }, 'amount'], [{ amount: 3_000_000, method: 'transfer' }, 'reference']] as const) {
+      const res = await pay(id, over);
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().data.reason).toBe(reason);
+    }
+    expect((await pay(id, { amount: 3_000_000.5 })).statusCode).toBe(400);
+    expect((await pay(id, { amount: 3_000_000, method: 'cheque' as never })).statusCode).toBe(400);
+    expect((await pay(id, { amount: 3_000_000, idempotencyKey: 'not-a-key' })).statusCode).toBe(400);
+    expect(await snapshot(id)).toEqual(before);
+    expect((await setStatus(id, 'cancelled')).statusCode).toBe(200);
+    const cancelled = await snapshot(id);
+    const res = await pay(id, { amount: 3_000_000 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().data.reason).toBe('cancelled');
+    expect(await snapshot(id)).toEqual(cancelled);
+  });
+
+  it('cancels a paid order only with its refund: seats go back, the refund is recorded once', async () => {
+    const t = await makeTour();
+    const depId = t.departures[0].id;
+    const id = await idOf((await order(depId, 2)).json().code);
+    const seats = async () => (await gw.db.select().from(b2cDepartures).where(eq(b2cDepartures.id, depId)))[0].seatsTaken;
+    expect((await pay(id, { amount: 6_000_000, method: 'card' })).statusCode).toBe(200);
+    expect(await seats()).toBe(2);
+    const unpaid = await idOf((await order(depId, 1)).json().code);
+    const notPaid = await pay(unpaid, { amount: 0 }, 'f1admin', B2C_API.orderRefund);
+    expect(notPaid.statusCode).toBe(409);
+    expect(notPaid.json().data.reason).toBe('notPaid');
+    const tooMuch = await pay(id, { amount: 6_000_001 }, 'f1admin', B2C_API.orderRefund);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().data).toMatchObject({ reason: 'amount', max: 6_000_000 });
+    expect(await seats()).toBe(2);
+    const key = randomUUID();
+    const refund = await pay(id, { amount: 5_500_000, note: 'Phí huỷ 500.000', idempotencyKey: key }, 'f1admin', B2C_API.orderRefund);
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json<B2cOrder>()).toMatchObject({ status: 'cancelled', paidAmount: 6_000_000, refundedAmount: 5_500_000 });
+    expect(refund.json<B2cOrder>().history.at(-1)).toMatchObject({ kind: 'refund', from: 'paid', to: 'cancelled', payment: { amount: 5_500_000, method: 'cash' } });
+    expect(await seats()).toBe(0);
+    const after = await snapshot(id);
+    expect((await pay(id, { amount: 5_500_000, note: 'Phí huỷ 500.000', idempotencyKey: key }, 'f1admin', B2C_API.orderRefund)).statusCode).toBe(200);
+    const again = await pay(id, { amount: 5_500_000 }, 'f1admin', B2C_API.orderRefund);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().data.reason).toBe('alreadyRefunded');
+    expect(await snapshot(id)).toEqual(after);
+  });
+
+  it('takes a quoted enquiry’s payment at the price agreed, which becomes its total', async () => {
+    const res = await call(gw, 'POST', b2cPath(B2C_API.storeOrders, { slug: DEMO_STORE_SLUG }), {
+      ip: nextIp(), body: { kind: 'flight', from: 'HAN', to: 'DAD', date: addDays(today, 12), pax: { adult: 1 }, ...customer },
+    });
+    const id = await idOf(res.json().code);
+    expect((await pay(id, { amount: 0 })).statusCode).toBe(400);
+    const paid = await pay(id, { amount: 1_850_000, method: 'card' });
+    expect(paid.json<B2cOrder>()).toMatchObject({ status: 'paid', total: 1_850_000, paidAmount: 1_850_000, trainStatus: null });
+  });
+
+  it(`two payments race on one order: one is recorded (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    const t = await makeTour();
+    const id = await idOf((await order(t.departures[0].id, 1)).json().code);
+    const answers = await Promise.all([pay(id, { amount: 3_000_000 }), pay(id, { amount: 3_000_000, method: 'card' })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await gw.db.select().from(b2cOrderPayments).where(eq(b2cOrderPayments.orderId, id))).toHaveLength(1);
+  });
+
+  it('keeps another agency away from the order: no payment, no refund, nothing changes', async () => {
+    const t = await makeTour();
+    const id = await idOf((await order(t.departures[0].id, 1)).json().code);
+    const before = await snapshot(id);
+    await gw.db.update(users).set({ extraPermissions: ['use_b2c'] }).where(eq(users.username, 'f2admin'));
+    try {
+      for (const url of [B2C_API.orderPayment, B2C_API.orderRefund]) {
+        const res = await pay(id, { amount: 3_000_000 }, 'f2admin', url);
+        expect(res.statusCode, url).toBe(404);
+      }
+      expect((await call(gw, 'GET', b2cPath(B2C_API.order, { id }), { token: token('f2admin') })).statusCode).toBe(404);
+    } finally {
+      await gw.db.update(users).set({ extraPermissions: [] }).where(eq(users.username, 'f2admin'));
+    }
+    // without USE_B2C the endpoint itself is refused
+    expect((await pay(id, { amount: 3_000_000 }, 'f2admin')).statusCode).toBe(403);
+    expect(await snapshot(id)).toEqual(before);
+  });
+});
+
+describe('train enquiries (spec point 4)', () => {
+  it('takes a train enquiry when the store shows trains, and shows 01 when cancelled, 05 when paid', async () => {
+    const url = b2cPath(B2C_API.storeOrders, { slug: DEMO_STORE_SLUG });
+    const body = { kind: 'train', from: 'hno', to: 'DNA', date: addDays(today, 9), pax: { adult: 2 }, ...customer };
+    const cfg = (await call(gw, 'GET', B2C_API.config, { token: token('f1admin') })).json().config;
+    const { agencyId: _a, logoUrl: _l, updatedAt: _u, ...settings } = cfg;
+    const save = (products: string[]) => call(gw, 'PUT', B2C_API.config, { token: token('f1admin'), body: { ...settings, products } });
+    try {
+      expect((await save(settings.products.filter((p: string) => p !== 'trains'))).statusCode).toBe(200);
+      expect((await call(gw, 'POST', url, { ip: nextIp(), body })).statusCode).toBe(404);
+      expect((await call(gw, 'GET', b2cPath(B2C_API.store, { slug: DEMO_STORE_SLUG }))).json<Storefront>().trainStations).toEqual([]);
+      expect((await save([...settings.products.filter((p: string) => p !== 'trains'), 'trains'])).statusCode).toBe(200);
+      const stations = (await call(gw, 'GET', b2cPath(B2C_API.store, { slug: DEMO_STORE_SLUG }))).json<Storefront>().trainStations;
+      expect(stations).toEqual(expect.arrayContaining([{ code: 'HNO', name: 'Hà Nội' }, { code: 'DNA', name: 'Đà Nẵng' }]));
+      for (const bad of [{ to: 'XXX' }, { to: 'HNO' }, { date: addDays(today, -1) }]) {
+        const res = await call(gw, 'POST', url, { ip: nextIp(), body: { ...body, ...bad } });
+        expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      }
+      const codes: string[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const res = await call(gw, 'POST', url, { ip: nextIp(), body });
+        expect(res.statusCode, res.body).toBe(200);
+        codes.push(res.json().code);
+      }
+      const [a, b] = await Promise.all(codes.map(async (c) => (await call(gw, 'GET', B2C_API.orders, { token: token('f1admin'), query: { q: c } })).json().data[0] as B2cOrder));
+      expect(a).toMatchObject({ kind: 'train', total: null, trainStatus: null, train: { from: 'HNO', to: 'DNA', fromName: 'Hà Nội', toName: 'Đà Nẵng' } });
+      expect((await setStatus(a.id, 'cancelled')).json<B2cOrder>().trainStatus).toBe('01');
+      expect((await pay(b.id, { amount: 1_640_000 })).json<B2cOrder>().trainStatus).toBe('05');
+    } finally {
+      await save(settings.products);
+    }
   });
 });
 
@@ -361,6 +534,26 @@ describe('storefront articles and fare rules', () => {
       await gw.db.update(users).set({ extraPermissions: [] }).where(eq(users.username, 'f2admin'));
     }
     expect((await call(gw, 'GET', b2cPath(B2C_API.newsOne, { id: mine.id }), { token: token('f1admin') })).json<B2cNews>().title).toBe(mine.title);
+  });
+
+  it('filters the storefront’s articles by tag on the server, a page at a time, beyond the latest twelve', async () => {
+    const tag = `côn đảo ${Date.now() % 10_000}`;
+    const write = async (over: Partial<B2cNewsInput>) => (await call(gw, 'POST', B2C_API.news, { token: token('f1admin'), body: article({ status: 'published', ...over }) })).json<B2cNews>().id;
+    const tagged: number[] = [];
+    for (let i = 0; i < 3; i += 1) tagged.push(await write({ title: `Côn Đảo ${i}`, tags: [tag] }));
+    await write({ title: 'Nháp', tags: [tag], status: 'draft' });
+    for (let i = 0; i < 12; i += 1) await write({ title: `Tin mới ${i}`, tags: ['khác'] });
+    const home = (await store()).json<Storefront>().news.map((n) => n.id);
+    expect(home).toHaveLength(12);
+    expect(home.some((id) => tagged.includes(id))).toBe(false); // older than the latest twelve
+    const url = b2cPath(B2C_API.storeNewsList, { slug: DEMO_STORE_SLUG });
+    const page1 = (await call(gw, 'GET', url, { query: { tag: tag.toUpperCase(), pageSize: '2' } })).json<StoreNewsPage>();
+    const page2 = (await call(gw, 'GET', url, { query: { tag, pageSize: '2', page: '2' } })).json<StoreNewsPage>();
+    expect(page1.total).toBe(3);
+    expect([...page1.data, ...page2.data].map((n) => n.id)).toEqual([...tagged].reverse());
+    expect(page1.data[0]).not.toHaveProperty('bodyHtml');
+    expect((await call(gw, 'GET', url, { query: { tag: 'không có' } })).json<StoreNewsPage>()).toEqual({ data: [], total: 0 });
+    expect((await call(gw, 'GET', url, { query: { pageSize: '500' } })).statusCode).toBe(400);
   });
 
   it('limits the public reads of one address', async () => {

@@ -1,9 +1,14 @@
 /**
- * The pure rules of B2C: the order status flow, seats taken and given back, party prices, the tour form, and
+ * The pure rules of B2C: the order status flow, the customer's payment and refund, the Train B2C status of a
+ * train order (spec point 4), seats taken and given back, party prices, the tour form, and
  * the storefront's articles and fare rules (tags, bodies, airline codes, order and grouping).
  */
 import { describe, expect, it } from 'vitest';
-import { allowedTransitions, canTransition, ORDER_STATUSES, partyPrice, releasesSeats, seatsOf, takesSeats, type OrderStatus } from '../../contract/b2c-rules';
+import {
+  allowedTransitions, canTransition, ORDER_KINDS, ORDER_STATUSES, partyPrice, paymentRefusal, refundRefusal, releasesSeats, seatsOf, statusChangeRefusal, takesSeats, trainB2cStatus,
+  type OrderKind, type OrderStatus, type PaymentMethod,
+} from '../../contract/b2c-rules';
+import { TRAIN_STATUS, trainStatusName } from '../../contract/trains';
 import { seatsLeft, valuesToInput } from '../../plugins/b2c/model/tour-form';
 import { compareFareRules, groupByAirline } from '../../contract/b2c-rules';
 import { normaliseTags } from '../../contract/tags';
@@ -14,7 +19,7 @@ describe('order status flow', () => {
     ['new', ['contacted', 'confirmed', 'paid', 'cancelled']],
     ['contacted', ['confirmed', 'paid', 'cancelled']],
     ['confirmed', ['paid', 'cancelled']],
-    ['paid', []],
+    ['paid', ['cancelled']],
     ['cancelled', []],
   ];
   it.each(table)('from %s allows %j', (from, next) => {
@@ -32,6 +37,75 @@ describe('order status flow', () => {
   ] as [OrderStatus, OrderStatus, boolean, boolean][])('%s → %s takes seats %s, gives back %s', (from, to, takes, gives) => {
     expect(takesSeats(from, to)).toBe(takes);
     expect(releasesSeats(from, to)).toBe(gives);
+  });
+});
+
+describe('status changes, payment and refund', () => {
+  it.each([
+    ['new', 'contacted', null],
+    ['confirmed', 'cancelled', null],
+    ['new', 'paid', 'paymentRequired'],
+    ['confirmed', 'paid', 'paymentRequired'],
+    ['paid', 'cancelled', 'refundRequired'],
+    ['paid', 'confirmed', 'transition'],
+    ['cancelled', 'new', 'transition'],
+    ['confirmed', 'contacted', 'transition'],
+  ] as [OrderStatus, OrderStatus, string | null][])('a plain move %s → %s is refused for %s', (from, to, reason) => {
+    expect(statusChangeRefusal(from, to)).toBe(reason);
+  });
+
+  const cash = (amount: number, method: PaymentMethod = 'cash', reference: string | null = null) => ({ amount, method, reference });
+  it.each([
+    [{ status: 'confirmed', total: 6_000_000, paid: false }, cash(6_000_000), null],
+    [{ status: 'new', total: 6_000_000, paid: false }, cash(6_000_000, 'card'), null],
+    [{ status: 'confirmed', total: 6_000_000, paid: false }, cash(5_999_999), 'amount'],
+    [{ status: 'confirmed', total: 6_000_000, paid: false }, cash(6_000_001), 'amount'],
+    [{ status: 'confirmed', total: 6_000_000, paid: false }, cash(6_000_000.5), 'amount'],
+    [{ status: 'confirmed', total: 6_000_000, paid: false }, cash(6_000_000, 'transfer'), 'reference'],
+    [{ status: 'confirmed', total: 6_000_000, paid: false }, cash(6_000_000, 'transfer', 'FT2611'), null],
+    [{ status: 'contacted', total: null, paid: false }, cash(1_850_000), null],
+    [{ status: 'contacted', total: null, paid: false }, cash(0), 'amount'],
+    [{ status: 'paid', total: 6_000_000, paid: true }, cash(6_000_000), 'alreadyPaid'],
+    [{ status: 'confirmed', total: 6_000_000, paid: true }, cash(6_000_000), 'alreadyPaid'],
+    [{ status: 'cancelled', total: 6_000_000, paid: false }, cash(6_000_000), 'cancelled'],
+  ] as const)('payment of %j with %j: %s', (order, p, reason) => {
+    expect(paymentRefusal(order, p)).toBe(reason);
+  });
+
+  it.each([
+    [{ status: 'paid', paidAmount: 6_000_000, refunded: false }, cash(6_000_000), null],
+    [{ status: 'paid', paidAmount: 6_000_000, refunded: false }, cash(0), null],
+    [{ status: 'paid', paidAmount: 6_000_000, refunded: false }, cash(0, 'transfer'), null],
+    [{ status: 'paid', paidAmount: 6_000_000, refunded: false }, cash(5_500_000, 'transfer'), 'reference'],
+    [{ status: 'paid', paidAmount: 6_000_000, refunded: false }, cash(6_000_001), 'amount'],
+    [{ status: 'paid', paidAmount: 6_000_000, refunded: false }, cash(-1), 'amount'],
+    [{ status: 'confirmed', paidAmount: null, refunded: false }, cash(0), 'notPaid'],
+    [{ status: 'cancelled', paidAmount: 6_000_000, refunded: true }, cash(6_000_000), 'alreadyRefunded'],
+  ] as const)('refund of %j with %j: %s', (order, r, reason) => {
+    expect(refundRefusal(order, r)).toBe(reason);
+  });
+});
+
+describe('Train B2C status of a storefront order (spec point 4: 01 cancelled, 05 completed)', () => {
+  const table: [OrderKind, OrderStatus, string | null][] = [
+    ['train', 'new', null],
+    ['train', 'contacted', null],
+    ['train', 'confirmed', null],
+    ['train', 'paid', '05'],
+    ['train', 'cancelled', '01'],
+    ['tour', 'cancelled', null],
+    ['tour', 'paid', null],
+    ['flight', 'paid', null],
+  ];
+  it.each(table)('a %s order %s is %s', (kind, status, code) => {
+    expect(trainB2cStatus({ kind, status })).toBe(code);
+  });
+  it('uses the trains contract’s own codes and covers every kind and status', () => {
+    expect(trainB2cStatus({ kind: 'train', status: 'cancelled' })).toBe(TRAIN_STATUS.CANCELLED);
+    expect(trainB2cStatus({ kind: 'train', status: 'paid' })).toBe(TRAIN_STATUS.COMPLETED);
+    expect(trainStatusName('01')).toBe('CANCELLED');
+    expect(trainStatusName('05')).toBe('COMPLETED');
+    for (const kind of ORDER_KINDS) for (const status of ORDER_STATUSES) expect([null, '01', '05']).toContain(trainB2cStatus({ kind, status }));
   });
 });
 

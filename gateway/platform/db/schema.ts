@@ -1458,6 +1458,8 @@ export const b2cOrders = pgTable(
     paxInfant: smallint('pax_infant').notNull().default(0),
     departureId: integer('departure_id').references(() => b2cDepartures.id, { onDelete: 'set null' }),
     flight: jsonb('flight').$type<{ from: string; to: string; date: string }>(),
+    /** A train enquiry: station codes and the date. */
+    train: jsonb('train').$type<{ from: string; to: string; date: string }>(),
     total: bigint('total', { mode: 'number' }),
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     ip: text('ip').notNull(),
@@ -1468,7 +1470,7 @@ export const b2cOrders = pgTable(
     index('b2c_orders_agency_idx').on(t.agencyId, t.createdAt),
     index('b2c_orders_ip_idx').on(t.ip, t.createdAt),
     check('b2c_orders_status_check', sql`${t.status} in ('new', 'contacted', 'confirmed', 'paid', 'cancelled')`),
-    check('b2c_orders_kind_check', sql`${t.kind} in ('tour', 'flight')`),
+    check('b2c_orders_kind_check', sql`${t.kind} in ('tour', 'flight', 'train')`),
   ],
 );
 
@@ -1484,9 +1486,46 @@ export const b2cOrderEvents = pgTable(
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     note: text('note'),
+    /** The payment or refund a `payment`/`refund` line records. */
+    paymentId: integer('payment_id').references(() => b2cOrderPayments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('b2c_order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * What the customer paid the agency for a storefront order (kind payment: it marks the order paid), and the
+ * refund that cancelled a paid order (kind refund). Not a deposit movement: the customer pays the agency, the
+ * agency's deposit with the provider is untouched. One of each per order; the key makes a retry a replay.
+ */
+export const b2cOrderPayments = pgTable(
+  'b2c_order_payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => b2cOrders.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    note: text('note'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What the key stands for (order, kind, amount, method, reference, note), compared on a replay. */
+    bodyHash: text('body_hash').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('b2c_order_payments_key_idx').on(t.agencyId, t.idempotencyKey),
+    uniqueIndex('b2c_order_payments_once_idx').on(t.orderId, t.kind),
+    check('b2c_order_payments_kind_check', sql`${t.kind} in ('payment', 'refund')`),
+    check('b2c_order_payments_method_check', sql`${t.method} in ('cash', 'transfer', 'card')`),
+    check('b2c_order_payments_amount_check', sql`(${t.kind} = 'payment' and ${t.amount} > 0) or (${t.kind} = 'refund' and ${t.amount} >= 0)`),
+  ],
 );
 
 // ----- Security: paid-call claims (gateway/platform/access/paid.ts) -----------------------------------------

@@ -5,10 +5,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { List, useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type B2cOrder, type OrderStatus } from '../../../contract/b2c';
-import { EmptyRows, formatDate, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
+import { EmptyRows, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
 import { ORDERS_META, RESOURCES } from '../api';
 import { OrderDrawer } from '../components/OrderDrawer';
-import { OrderStatusTag } from '../components/StatusTags';
+import { orderWhat } from '../components/order-text';
+import { OrderStatusTag, TrainB2cStatusTag } from '../components/StatusTags';
 import '../b2c.css';
 
 type Row = Omit<B2cOrder, 'history'>;
@@ -24,15 +25,28 @@ export default function ListOrderPage() {
 
   const columns: ColumnsType<Row> = [
     { title: t('b2c.orders.code'), dataIndex: 'code', key: 'code', width: 120, render: (v: string, r) => <Button type="link" size="small" onClick={() => setOpen(r.id)} data-testid="order-open" data-code={v}>{v}</Button> },
-    { title: t('b2c.orders.status'), dataIndex: 'status', key: 'status', width: 130, render: (v: OrderStatus) => <OrderStatusTag status={v} /> },
+    { title: t('b2c.orders.status'), dataIndex: 'status', key: 'status', width: 150, render: (v: OrderStatus, r) => <><OrderStatusTag status={v} /><TrainB2cStatusTag status={r.trainStatus} /></> },
     { title: t('b2c.orders.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 140, render: (v: string) => formatDateTime(v) },
     { title: t('b2c.orders.customer'), key: 'customer', width: 190, render: (_, r) => <div>{r.customerName}<div className="muted">{r.customerPhone}</div></div> },
     {
       title: t('b2c.orders.what'),
       key: 'what',
-      render: (_, r) => (r.kind === 'tour' ? `${r.tourTitle ?? '—'}${r.departureDate ? ` · ${formatDate(r.departureDate)}` : ''}` : r.flight ? `✈ ${r.flight.from} → ${r.flight.to} · ${formatDate(r.flight.date)}` : '—'),
+      render: (_, r) => orderWhat(r, t),
     },
-    { title: t('b2c.orders.total'), dataIndex: 'total', key: 'total', width: 140, align: 'right', render: (v: number | null) => (v === null ? t('b2c.orders.quote') : <span className="money">{formatVnd(v)}</span>) },
+    {
+      title: t('b2c.orders.total'),
+      dataIndex: 'total',
+      key: 'total',
+      width: 150,
+      align: 'right',
+      render: (v: number | null, r) => (
+        <>
+          {v === null ? t('b2c.orders.quote') : <span className="money">{formatVnd(v)}</span>}
+          {r.paidAmount !== null && <div className="muted" data-testid="order-paid-amount">{t('b2c.orders.paid')}: <span className="money">{formatVnd(r.paidAmount)}</span></div>}
+          {r.refundedAmount !== null && <div className="muted">{t('b2c.orders.refunded')}: <span className="money">{formatVnd(r.refundedAmount)}</span></div>}
+        </>
+      ),
+    },
     { title: t('b2c.orders.assignee'), dataIndex: 'assigneeName', key: 'assigneeName', width: 150, render: (v: string | null) => v ?? '—' },
   ];
 

@@ -1,8 +1,8 @@
 /**
  * The public storefront of an agency (/s/{slug}), without sign-in: a separate light entry of the build
  * (storefront.html), mobile first. Pages: the home page (the agency, its published tours, latest news, fare
- * rules by airline, a flight enquiry), a tour (itinerary, departures, the order form), the news (by tag) and
- * an article, the fare rules, and the confirmation. Texts come from the locale files (only their b2cStore
+ * rules by airline, a flight enquiry, a train enquiry), a tour (itinerary, departures, the order form), the
+ * news (by tag, a page at a time from the server) and an article, the fare rules, and the confirmation. Texts come from the locale files (only their b2cStore
  * part is bundled); customer data is always set as text, and rich bodies (tours, articles, fare rules),
  * already sanitised by the gateway, go through DOMPurify (loaded with the page that shows them).
  */
@@ -10,7 +10,7 @@ import './storefront.css';
 import { b2cStore as vi } from '../../../locales/vi/translation.json';
 import { b2cStore as en } from '../../../locales/en/translation.json';
 import { B2C_API, b2cPath, groupByAirline, partyPrice, seatsOf, STOREFRONT_PREFIX, type Departure, type PaxCounts } from '../../../contract/b2c-rules';
-import type { Storefront, StoreFareRules, StoreNews, StoreOrderInput, StoreOrderResult, Tour, TourSummary } from '../../../contract/b2c';
+import type { Storefront, StoreFareRules, StoreNews, StoreNewsItem, StoreNewsPage, StoreOrderInput, StoreOrderResult, Tour, TourSummary } from '../../../contract/b2c';
 import { isValidEmail, isValidName, isValidPhone } from '../../../contract/validators';
 import { isStoreError, request } from './client';
 
@@ -53,6 +53,7 @@ function errorText(e: unknown): string {
   if (e.code === 58) return t('err.rate');
   if (e.code === 42) return t('err.time');
   if (e.data?.reason === 'soldOut') return t('err.soldOut');
+  if (e.data?.reason === 'station') return t('err.station');
   if (e.status === 404) return t('err.notFound');
   return t('err.generic');
 }
@@ -196,13 +197,41 @@ function flightForm(): HTMLElement {
   return form;
 }
 
+function trainForm(stations: Storefront['trainStations']): HTMLElement {
+  const form = h('form', { class: 'sf-form', novalidate: true, 'data-testid': 'train-form' });
+  const station = (name: string) => {
+    const sel = h('select', { name, required: true }, h('option', { value: '' }, t('pick')));
+    for (const st of stations) sel.append(h('option', { value: st.code }, st.name));
+    return sel;
+  };
+  const from = station('fromStation');
+  const to = station('toStation');
+  const day = input('trainDate', { type: 'date', required: true, min: today() });
+  const adult = paxSelect('adult', 1, () => undefined);
+  const child = paxSelect('child', 0, () => undefined);
+  const infant = paxSelect('infant', 0, () => undefined);
+  const routeErr = h('div', { class: 'sf-err', role: 'alert' });
+  form.append(h('div', { class: 'sf-grid2' }, field(t('fromStation'), from), field(t('toStation'), to)), routeErr, field(t('trainDate'), day),
+    h('div', { class: 'sf-grid3' }, field(t('adult'), adult), field(t('child'), child), field(t('infant'), infant)));
+  const { read, reloadCaptcha } = customerBlock(form);
+  form.append(h('div', { class: 'sf-alert', role: 'alert' }), h('button', { type: 'submit', class: 'sf-btn' }, t('send')));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    routeErr.textContent = from.value && to.value && from.value !== to.value ? (day.value && day.value >= today() ? '' : t('err.trainDate')) : t('err.station');
+    const customer = read();
+    if (routeErr.textContent || !customer) return;
+    void submitOrder(form, { kind: 'train', from: from.value, to: to.value, date: day.value, pax: { adult: +adult.value, child: +child.value, infant: +infant.value }, ...customer }, reloadCaptcha);
+  });
+  return form;
+}
+
 const dayOf = (iso: string | null) => (iso ? date(new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 10)) : '');
 
 function tagLinks(tags: readonly string[]): HTMLElement | null {
   return tags.length ? h('div', { class: 'sf-tags' }, ...tags.map((x) => link(`${base}/news?tag=${encodeURIComponent(x)}`, `#${x}`, 'sf-tag'))) : null;
 }
 
-function newsItem(n: Storefront['news'][number]): HTMLElement {
+function newsItem(n: StoreNewsItem): HTMLElement {
   return h('article', { class: 'sf-news', 'data-testid': 'store-news' },
     h('h3', {}, link(`${base}/news/${n.id}`, n.title)),
     n.publishedAt ? h('div', { class: 'sf-muted' }, dayOf(n.publishedAt)) : null,
@@ -222,6 +251,7 @@ function home(s: Storefront): HTMLElement[] {
     main.append(s.tours.length ? h('div', { class: 'sf-cards' }, ...s.tours.map(tourCard)) : h('p', { class: 'sf-muted' }, t('noTours')));
   }
   if (s.products.includes('flights')) main.append(h('section', { class: 'sf-panel', id: 'flights' }, h('h2', {}, t('flights')), flightForm()));
+  if (s.products.includes('trains') && s.trainStations.length) main.append(h('section', { class: 'sf-panel', id: 'trains' }, h('h2', {}, t('trains')), trainForm(s.trainStations)));
   if (s.products.includes('news')) {
     main.append(h('section', { id: 'news' }, h('div', { class: 'sf-row sf-between' }, h('h2', {}, t('news')), s.news.length ? link(`${base}/news`, t('allNews'), 'sf-link') : null),
       s.news.length ? h('div', { class: 'sf-news-list' }, ...s.news.slice(0, 4).map(newsItem)) : h('p', { class: 'sf-muted' }, t('noNews'))));
@@ -233,13 +263,29 @@ function home(s: Storefront): HTMLElement[] {
   return [main];
 }
 
-function newsList(s: Storefront): HTMLElement[] {
-  const tag = new URLSearchParams(location.search).get('tag');
-  const items = tag ? s.news.filter((n) => n.tags.includes(tag)) : s.news;
+/** Articles a page holds on the news list. */
+const NEWS_PAGE = 12;
+
+/** The news list, by tag: a page at a time from the server (every published article, not only the latest). */
+async function newsList(): Promise<HTMLElement[]> {
+  const q = new URLSearchParams(location.search);
+  const tag = q.get('tag');
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(q.get('page') ?? '1', 10) || 1));
+  const query = new URLSearchParams({ page: String(page), pageSize: String(NEWS_PAGE), ...(tag ? { tag } : {}) });
+  const { data: items, total } = await request<StoreNewsPage>('GET', `${b2cPath(B2C_API.storeNewsList, { slug })}?${query}`, lang);
+  const pages = Math.max(1, Math.ceil(total / NEWS_PAGE));
+  const at = (n: number) => `${base}/news?${new URLSearchParams({ ...(tag ? { tag } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`.replace(/\?$/, '');
+  const pager = pages > 1
+    ? h('nav', { class: 'sf-row sf-between sf-pager', 'aria-label': t('pageOf', { page, pages }), 'data-testid': 'news-pager' },
+        page > 1 ? link(at(page - 1), t('prev'), 'sf-link') : h('span', {}),
+        h('span', { class: 'sf-muted' }, t('pageOf', { page, pages })),
+        page < pages ? link(at(page + 1), t('next'), 'sf-link') : h('span', {}))
+    : null;
   return [h('main', { class: 'sf-main' }, link(base, t('back'), 'sf-link'),
     h('h1', {}, tag ? t('taggedWith', { tag }) : t('news')),
     tag ? link(`${base}/news`, t('allNews'), 'sf-link') : null,
-    items.length ? h('div', { class: 'sf-news-list' }, ...items.map(newsItem)) : h('p', { class: 'sf-muted' }, t('noNews')))];
+    items.length ? h('div', { class: 'sf-news-list', 'data-total': String(total) }, ...items.map(newsItem)) : h('p', { class: 'sf-muted' }, t('noNews')),
+    pager)];
 }
 
 async function articlePage(id: number): Promise<HTMLElement[]> {
@@ -355,7 +401,7 @@ async function route(): Promise<void> {
       : newsMatch
         ? await articlePage(Number(newsMatch[1]))
         : /^\/news\/?$/.test(rest)
-          ? newsList(store)
+          ? await newsList()
           : /^\/fare-rules\/?$/.test(rest)
             ? await fareRulesPage()
             : rest.startsWith('/done')
