@@ -23,8 +23,8 @@
  * call (seats of the inventory taken for a new segment…) is described by a `followUp` whose `landed` and
  * `undone` handlers (registerEditFollowUp) the recovery runs; they must be idempotent.
  */
-import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PaidEditResult, PnrRecord } from '../../contract/aftersale';
 import type { Language } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
@@ -108,6 +108,8 @@ export const editSagaKey = (idempotencyKey: string) => `aftersale:${idempotencyK
 /** What the saga of an edit keeps once charged: enough to record the edit or undo the charge later. */
 export interface EditSagaData {
   key: string;
+  /** This attempt at the key (a key freed by a recovery is taken over by a new attempt): kept on the pending order. */
+  attempt: string;
   bookingId: number;
   agencyId: number;
   pnr: string;
@@ -197,8 +199,9 @@ export async function priorEdit(db: Db, actor: Pick<Actor, 'lang'>, e: Pick<Paid
 }
 
 /** Step 2 in the caller's transaction: the C entry, and the saga at `charged`. */
-async function charge(tx: Tx, actor: Actor, e: PaidEdit, ledgerKey: string): Promise<{ entryId: number | null }> {
+async function charge(tx: Tx, actor: Actor, e: PaidEdit, ledgerKey: string): Promise<{ entryId: number | null; attempt: string }> {
   const { ctx, meta } = actor;
+  const attempt = randomUUID();
   let entryId: number | null = null;
   if (e.amount > 0) {
     const entry = await postEntry(tx, {
@@ -214,10 +217,11 @@ async function charge(tx: Tx, actor: Actor, e: PaidEdit, ledgerKey: string): Pro
     });
     entryId = entry.id;
   }
-  await tx.update(afterSaleOrders).set({ entryId, amount: e.amount }).where(eq(afterSaleOrders.idempotencyKey, e.idempotencyKey));
+  await tx.update(afterSaleOrders).set({ entryId, amount: e.amount, result: { attempt } }).where(eq(afterSaleOrders.idempotencyKey, e.idempotencyKey));
   const [row] = await tx.select({ source: pnrs.source }).from(pnrs).where(and(eq(pnrs.bookingId, e.bookingId), eq(pnrs.pnr, e.pnr)));
   const data: EditSagaData = {
     key: e.idempotencyKey,
+    attempt,
     bookingId: e.bookingId,
     agencyId: e.agencyId,
     pnr: e.pnr,
@@ -231,13 +235,13 @@ async function charge(tx: Tx, actor: Actor, e: PaidEdit, ledgerKey: string): Pro
     followUp: e.followUp ?? null,
   };
   await beginSaga(tx, { kind: EDIT_SAGA, key: editSagaKey(e.idempotencyKey), owner: PROCESS_INSTANCE_ID, step: 'charged', data });
-  return { entryId };
+  return { entryId, attempt };
 }
 
 /** Pays for an edit and makes it, or changes nothing (see the file's comment). */
 export async function payForEdit(db: Db, actor: Actor, e: PaidEdit): Promise<PaidEditResult> {
   const { ctx, lang, meta } = actor;
-  let started: { entryId: number | null } | null = null;
+  let started: { entryId: number | null; attempt: string } | null = null;
   while (!started) {
     // 1 + 2: the key and the charge, in one transaction
     started = await db.transaction(async (tx) => {
@@ -268,29 +272,33 @@ export async function payForEdit(db: Db, actor: Actor, e: PaidEdit): Promise<Pai
     change = await e.apply();
   } catch (err) {
     const failure = err instanceof SupplierError ? err : new SupplierError('UNAVAILABLE');
-    const settledRow = await undoCharge(db, { userId: ctx.user.id, meta }, { ...e, key: e.idempotencyKey, entryId: started.entryId }, { code: failure.code, vi: failure.messageVi, en: failure.messageEn });
+    const settledRow = await undoCharge(db, { userId: ctx.user.id, meta }, { ...e, key: e.idempotencyKey, entryId: started.entryId, attempt: started.attempt }, { code: failure.code, vi: failure.messageVi, en: failure.messageEn });
     if (settledRow) return answerOf(settledRow, lang);
     throw supplierFailed(failure, lang);
   }
   // 4: record
   const diff = e.diff(change.before, change.after);
   const result: PaidEditResult = { pnr: e.pnr, amount: e.amount, entryId: started.entryId, emds: diff.emds, replayed: false };
-  const settledRow = await recordEdit(db, { userId: ctx.user.id, meta }, { ...e, key: e.idempotencyKey, entryId: started.entryId }, diff, result);
+  const settledRow = await recordEdit(db, { userId: ctx.user.id, meta }, { ...e, key: e.idempotencyKey, entryId: started.entryId, attempt: started.attempt }, diff, result);
   return settledRow ? answerOf(settledRow, lang) : result;
 }
 
-type Settling = Pick<EditSagaData, 'key' | 'bookingId' | 'agencyId' | 'pnr' | 'kind' | 'amount' | 'summary' | 'entryId'>;
+type Settling = Pick<EditSagaData, 'key' | 'attempt' | 'bookingId' | 'agencyId' | 'pnr' | 'kind' | 'amount' | 'summary' | 'entryId'>;
+
+/** The pending order of this attempt (not one settled meanwhile, nor a later attempt at the key). */
+const pendingAttempt = (s: Pick<Settling, 'key' | 'attempt'>) =>
+  and(eq(afterSaleOrders.idempotencyKey, s.key), eq(afterSaleOrders.status, 'pending'), sql`${afterSaleOrders.result}->>'attempt' = ${s.attempt}`);
 
 /**
- * The order done, the history row and the audit entry, the saga done: only while the order is still pending
- * (a recovery may have settled it while this request was slow). Answers the settled row when it was.
+ * The order done, the history row and the audit entry, the saga done: only while this attempt's order is still
+ * pending (a recovery may have settled it while this request was slow). Answers the settled row when it was.
  */
 async function recordEdit(db: Db, who: { userId: number; meta?: RequestMeta }, s: Settling, diff: { before: unknown; after: unknown; emds: string[] }, result: PaidEditResult, recovered = false): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
     const [mine] = await tx
       .update(afterSaleOrders)
       .set({ status: 'done', result, updatedAt: new Date() })
-      .where(and(eq(afterSaleOrders.idempotencyKey, s.key), eq(afterSaleOrders.status, 'pending')))
+      .where(pendingAttempt(s))
       .returning({ key: afterSaleOrders.idempotencyKey });
     if (!mine) {
       const [row] = await tx.select().from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, s.key));
@@ -313,8 +321,11 @@ async function recordEdit(db: Db, who: { userId: number; meta?: RequestMeta }, s
  */
 async function undoCharge(db: Db, who: { userId: number; meta?: RequestMeta }, s: Settling, failure: FailureResult): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, s.key)).for('update');
-    if (!row || row.status !== 'pending') return row ?? null;
+    const [mine] = await tx.select().from(afterSaleOrders).where(pendingAttempt(s)).for('update');
+    if (!mine) {
+      const [row] = await tx.select().from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, s.key));
+      return row ?? null;
+    }
     let reversalId: number | null = null;
     if (s.entryId !== null) {
       const v = await postEntry(tx, {
@@ -366,7 +377,8 @@ export async function recoverEdit(deps: { db: Db; suppliers: SupplierRegistry },
   const { db } = deps;
   const d = saga.data as EditSagaData;
   const [order] = await db.select().from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, d.key));
-  if (!order || order.status !== 'pending') return order?.status === 'done' ? 'done' : 'compensated';
+  const attempt = (order?.result as { attempt?: string } | null)?.attempt;
+  if (!order || order.status !== 'pending' || attempt !== d.attempt) return order?.status === 'done' && attempt === undefined ? 'done' : 'compensated';
   const record = await deps.suppliers.pnr(d.source as Source).retrieve(d.pnr, { store: dbPnrStore(db) });
   const follow = d.followUp ? followUps.get(d.followUp.name) : undefined;
   if (record.appliedKeys.includes(d.key)) {
