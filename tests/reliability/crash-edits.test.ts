@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import type { LuggageOffer, PnrRecord } from '../../contract/aftersale';
 import { netChargedOf } from '../../gateway/bookings/lifecycle';
-import { afterSaleOrders, agencies, journalEntries, pnrEdits, pnrs, sagas, supplierPnrs } from '../../gateway/platform/db/schema';
+import { afterSaleOrders, agencies, journalEntries, pnrEdits, sagas, supplierPnrs } from '../../gateway/platform/db/schema';
 import { postEntry } from '../../gateway/platform/ledger';
 import type { RunningGateway } from '../support/gateway-process';
 import { Client, describePg, freshDatabase, gatewayOn, holdMany, pool, until, type Answer, type PgTarget } from './harness';
