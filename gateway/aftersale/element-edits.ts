@@ -134,6 +134,7 @@ export async function editElements(deps: AfterSaleDeps, actor: Actor, bookingId:
     bodyHash: bodyHashOf({ bookingId, ...body, idempotencyKey: undefined }),
     amount: 0,
     summary: SUMMARIES[body.screen],
+    before,
     diff: (x, y) => {
       lines = { before: elementLines(x, body.screen), after: elementLines(y, body.screen) };
       return { ...lines, emds: [] };

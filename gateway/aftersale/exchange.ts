@@ -31,7 +31,7 @@ import type { FlightOffer, PaxType, PriceInfo } from '../../contract/flights';
 import { defineEndpoint } from '../platform/access/endpoint';
 import { PIN_NOTE } from '../platform/access/pin';
 import { authorizePaidCall } from '../platform/access/paid';
-import { afterSaleOrders, agencies } from '../platform/db/schema';
+import { agencies } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import type { GatewayContext } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
@@ -39,7 +39,7 @@ import { SupplierError, type ChangeConditions } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
 import { departureInstant, type StoredFare } from '../bookings/service';
 import { agencyBookingFees, FLIGHT_SEARCHES, type SearchSessions } from '../flights/service';
-import { bodyHashOf, supplierFailed, type Actor } from './payment';
+import { bodyHashOf, priorEdit, supplierFailed, type Actor } from './payment';
 import { afterSaleBooking, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
 import { editablePnr, paid, recordOf, type AfterSaleDeps } from './services';
 
@@ -175,15 +175,13 @@ export async function exchangeRoute(deps: ExchangeDeps, actor: Actor, bookingId:
     after: { segments: y.segments.filter((s) => s.direction === q.direction), tickets: y.tickets },
     emds: [],
   });
-  const [known] = await deps.db.select({ key: afterSaleOrders.idempotencyKey }).from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, idempotencyKey));
-  if (known) {
-    // a replay (or the key reused): payForEdit answers the stored result, the failure, or 409; nothing is quoted or charged again
-    const b = await afterSaleBooking(deps.db, actor.ctx, bookingId);
-    const row = b.pnrs.find((p) => p.pnr === q.pnr);
+  const b0 = await afterSaleBooking(deps.db, actor.ctx, bookingId);
+  const prior = await priorEdit(deps.db, actor, { idempotencyKey, bodyHash: hash, bookingId: b0.booking.id });
+  if (prior) {
+    // a replay: the stored result; nothing is quoted or charged again
+    const row = b0.pnrs.find((p) => p.pnr === q.pnr);
     if (!row) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'pnr' });
-    const record = await recordOf(deps, b, row, actor.lang);
-    const result = await paid(deps, actor, b, row, record, { kind: 'exchange-route', key: idempotencyKey, hash, amount: total, summary: '', edits: [], diff });
-    return { ...result, tickets: reissued(await recordOf(deps, b, row, actor.lang)) };
+    return { ...prior, tickets: reissued(await recordOf(deps, b0, row, actor.lang)) };
   }
   const { b, row, record, price, answer } = await quote(deps, actor, bookingId, q);
   if (answer.quote.total !== total) throw refused('quoteChanged', actor.lang, { quote: answer });

@@ -28,6 +28,7 @@ import { PIN_NOTE } from '../platform/access/pin';
 import { authorizePaidCall } from '../platform/access/paid';
 import type { GatewayModule } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
+import { EDIT_SAGA, setEditRecovery } from './payment';
 // aftersale2: exchange-route
 import { registerExchange } from './exchange';
 import { registerElementEdits } from './element-edits'; // pnr-elements
@@ -47,6 +48,8 @@ export const afterSaleModule: GatewayModule = {
     const pinDeps = { db: ctx.db, secret: ctx.secret, cipher: ctx.access.cipher, now: () => ctx.clock.now() };
     const tags = ['aftersale'];
     const access = ctx.access;
+    // crash safety (docs/reliability.md): edits whose request died are recorded or undone
+    ctx.reliability.sagas.register(EDIT_SAGA, setEditRecovery(ctx.db, { db: ctx.db, suppliers: ctx.suppliers }));
     // sched: schedule changes and change-route-status
     registerSchedule(app, ctx, deps);
 

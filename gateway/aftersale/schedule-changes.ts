@@ -254,6 +254,7 @@ async function freeEdit(deps: AfterSaleDeps, actor: Actor, b: AfterSaleBooking, 
     amount: 0,
     summary: e.summary,
     diff: segmentsDiff,
+    before,
     apply: async () => {
       after = await supplierOf(deps, row).edit({ pnr: row.pnr!, idempotencyKey: e.key, edits: e.edits, at: deps.now().toISOString() }, store(deps));
       return { before, after };

@@ -72,14 +72,14 @@ import { releaseSeats, seatsTakenReader, takeSeats } from '../flights/service';
 import { defineEndpoint } from '../platform/access/endpoint';
 import { PIN_NOTE } from '../platform/access/pin';
 import { authorizePaidCall } from '../platform/access/paid';
-import { writeAudit } from '../platform/audit';
+import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { Conn } from '../platform/db/client';
-import { afterSaleOrders, pnrEdits, pnrs, supplierPnrs, type PnrTicket, type SeatHold } from '../platform/db/schema';
+import { pnrEdits, pnrs, supplierPnrs, type PnrTicket, type SeatHold } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import type { GatewayContext } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
 import { seatKey, SupplierError, type PnrEdit } from '../suppliers';
-import { bodyHashOf, payForEdit, supplierFailed, type Actor } from './payment';
+import { bodyHashOf, payForEdit, priorEdit, registerEditFollowUp, supplierFailed, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
 import { afterSaleBooking, isIssued, type AfterSaleBooking, type PnrRowFull } from './record';
 import { departed, editablePnr, paid, recordOf, supplierOf, type AfterSaleDeps } from './services';
@@ -170,7 +170,7 @@ async function takeFor(deps: AfterSaleDeps, rowId: number, key: string, cls: str
 }
 
 /** Gives a PNR row's seats of a flight and class back (inventory + the row's seat holds). */
-async function releaseFor(deps: AfterSaleDeps, rowId: number, key: string, cls: string) {
+async function releaseFor(deps: Pick<AfterSaleDeps, 'db'>, rowId: number, key: string, cls: string) {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select({ seatHolds: pnrs.seatHolds }).from(pnrs).where(eq(pnrs.id, rowId)).for('update');
     const mine = row.seatHolds.filter((h) => h.key === key && h.class === cls);
@@ -199,25 +199,35 @@ async function prepare(deps: AfterSaleDeps, actor: Actor, bookingId: number, cod
 const keyHash = (bookingId: number, body: { idempotencyKey: string }) => bodyHashOf({ bookingId, ...body, idempotencyKey: undefined });
 
 /**
- * A request key already used: payForEdit answers its stored result (or 409 idempotencyKeyReused for another body)
- * before any check of the PNR as it is now, since the edit itself changed it. Null for a new key.
+ * A request key already used: its stored result (or 409 idempotencyKeyReused for another body) before any check
+ * of the PNR as it is now, since the edit itself changed it. Null for a new key, or one a recovery freed.
  */
-async function replayed(deps: AfterSaleDeps, actor: Actor, b: AfterSaleBooking, row: PnrRowFull, kind: string, body: { idempotencyKey: string }): Promise<PaidEditResult | null> {
-  const [order] = await deps.db.select({ key: afterSaleOrders.idempotencyKey }).from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, body.idempotencyKey));
-  if (!order) return null;
-  return payForEdit(deps.db, actor, {
-    bookingId: b.booking.id,
-    agencyId: b.booking.agencyId,
-    pnr: row.pnr!,
-    kind,
-    idempotencyKey: body.idempotencyKey,
-    bodyHash: keyHash(b.booking.id, body),
-    amount: 0,
-    summary: '',
-    diff: segmentsDiff,
-    apply: () => Promise.reject(new SupplierError('UNAVAILABLE')),
-  });
+async function replayed(deps: AfterSaleDeps, actor: Actor, b: AfterSaleBooking, _row: PnrRowFull, _kind: string, body: { idempotencyKey: string }): Promise<PaidEditResult | null> {
+  return priorEdit(deps.db, actor, { idempotencyKey: body.idempotencyKey, bodyHash: keyHash(b.booking.id, body), bookingId: b.booking.id });
 }
+
+/**
+ * The inventory side of a segment edit, for a recovery (payment.ts): seats taken for the row before the airline
+ * call (`taken`, given back when the edit did not land) and seats to give back once it landed (`freed`).
+ */
+interface InventoryFollowUp {
+  rowId: number;
+  taken?: { key: string; class: string };
+  freed?: { key: string; class: string };
+}
+
+registerEditFollowUp('segment-inventory', {
+  landed: async (db, data) => {
+    const d = data as InventoryFollowUp;
+    if (d.freed) await releaseFor({ db }, d.rowId, d.freed.key, d.freed.class);
+  },
+  undone: async (db, data) => {
+    const d = data as InventoryFollowUp;
+    if (d.taken) await releaseFor({ db }, d.rowId, d.taken.key, d.taken.class);
+  },
+});
+
+const inventory = (d: InventoryFollowUp) => ({ name: 'segment-inventory', data: d });
 
 export async function routeOffers(deps: AfterSaleDeps, actor: Actor, bookingId: number, q: z.infer<typeof routeOffersQuery>): Promise<RouteOffer[]> {
   const { record } = await prepare(deps, actor, bookingId, q.pnr);
@@ -283,6 +293,8 @@ export async function addRoute(deps: AfterSaleDeps, actor: Actor, bookingId: num
     amount,
     summary: `Thêm chặng ${label(segment)}`,
     diff: segmentsDiff,
+    before: record,
+    followUp: inventory({ rowId: row.id, taken: { key, class: price.class } }),
     apply: async () => {
       if (!(await takeFor(deps, row.id, key, price.class, n, price.seatAvailable))) throw new SupplierError('NO_AVAILABILITY', { source: row.source as Source, vi: REFUSALS.noSeats.vi, en: REFUSALS.noSeats.en });
       try {
@@ -297,7 +309,18 @@ export async function addRoute(deps: AfterSaleDeps, actor: Actor, bookingId: num
 }
 
 /** A free edit of the supplier record, through payForEdit (idempotent, history, audit). */
-function freeEdit(deps: AfterSaleDeps, actor: Actor, ctx: { b: AfterSaleBooking; row: PnrRowFull; record: PnrRecord }, kind: string, body: { idempotencyKey: string }, summary: string, edits: PnrEdit[], diff: (x: PnrRecord, y: PnrRecord) => { before: unknown; after: unknown; emds: string[] } = segmentsDiff, after?: (r: PnrRecord) => Promise<void>) {
+function freeEdit(
+  deps: AfterSaleDeps,
+  actor: Actor,
+  ctx: { b: AfterSaleBooking; row: PnrRowFull; record: PnrRecord },
+  kind: string,
+  body: { idempotencyKey: string },
+  summary: string,
+  edits: PnrEdit[],
+  diff: (x: PnrRecord, y: PnrRecord) => { before: unknown; after: unknown; emds: string[] } = segmentsDiff,
+  after?: (r: PnrRecord) => Promise<void>,
+  followUp?: { name: string; data: unknown },
+) {
   return payForEdit(deps.db, actor, {
     bookingId: ctx.b.booking.id,
     agencyId: ctx.b.booking.agencyId,
@@ -308,6 +331,8 @@ function freeEdit(deps: AfterSaleDeps, actor: Actor, ctx: { b: AfterSaleBooking;
     amount: 0,
     summary,
     diff,
+    before: ctx.record,
+    followUp,
     apply: async () => {
       const next = await supplierOf(deps, ctx.row).edit({ pnr: ctx.row.pnr!, idempotencyKey: body.idempotencyKey, edits, at: deps.now().toISOString() }, { store: dbPnrStore(deps.db) });
       await after?.(next);
@@ -327,7 +352,7 @@ export async function removeRoute(deps: AfterSaleDeps, actor: Actor, bookingId: 
   return freeEdit(deps, actor, c, 'remove-route', body, `Xóa chặng ${label(s)} (vé giữ nguyên, phần giá vé của chặng không tự hoàn)`, [{ type: 'removeSegment', segId: s.segId }], segmentsDiff, async () => {
     // the airline confirmed: its seats go back to the inventory
     await releaseFor(deps, c.row.id, holdKey(s), s.class);
-  });
+  }, inventory({ rowId: c.row.id, freed: { key: holdKey(s), class: s.class } }));
 }
 
 export async function addArnk(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: AddArnkRequest): Promise<PaidEditResult> {
@@ -387,6 +412,8 @@ export async function changeClass(deps: AfterSaleDeps, actor: Actor, bookingId: 
     amount: quote.toPay,
     summary: `Đổi hạng ${s.flightNo} ${s.from}-${s.to}: ${s.class} → ${price.class}${residual}`,
     diff: (x, y) => ({ before: { segment: x.segments.find((g) => g.segId === s.segId), tst: x.tst }, after: { segment: y.segments.find((g) => g.segId === s.segId), tst: y.tst, quote }, emds: [] }),
+    before: record,
+    followUp: inventory({ rowId: row.id, taken: { key, class: price.class }, freed: { key, class: s.class } }),
     apply: async () => {
       if (!(await takeFor(deps, row.id, key, price.class, n, price.seatAvailable))) throw new SupplierError('NO_AVAILABILITY', { source: row.source as Source, vi: REFUSALS.noSeats.vi, en: REFUSALS.noSeats.en });
       let after: PnrRecord;
@@ -443,7 +470,7 @@ export async function splitPassengers(deps: AfterSaleDeps, actor: Actor, booking
   const supplier = supplierOf(deps, c.row);
   if (!supplier.split) throw refuse('splitNotSupported', actor.lang);
   // a retry of a split already made answers it again (its passengers are no longer in this PNR)
-  const [done] = await deps.db.select({ status: afterSaleOrders.status }).from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, body.idempotencyKey));
+  const done = await priorEdit(deps.db, actor, { idempotencyKey: body.idempotencyKey, bodyHash: keyHash(bookingId, body), bookingId });
   const sel = done ? { moved: [] as number[] } : splitSelection(c.record.names, body.paxIds);
   if ('problem' in sel) {
     const reason = ({ none: 'splitNone', all: 'splitAll', unknown: 'splitUnknown', infantAlone: 'splitInfantAlone', duplicate: 'splitDuplicate' } as const)[sel.problem];
@@ -463,9 +490,11 @@ export async function splitPassengers(deps: AfterSaleDeps, actor: Actor, booking
     amount: 0,
     summary: `Tách hành khách ${who} sang PNR ${newPnr}`,
     diff: (x, y) => ({ before: { names: x.names, tickets: x.tickets }, after: { names: y.names, tickets: y.tickets, newPnr }, emds: [] }),
+    before: c.record,
+    followUp: { name: 'split-rows', data: { rowId: c.row.id, moved, newPnr, userId: actor.ctx.user.id, agencyId: actor.ctx.agency.id, before: c.record } satisfies SplitFollowUp },
     apply: async () => {
       const { parent, child } = await supplier.split!({ pnr: c.row.pnr!, newPnr, idempotencyKey: body.idempotencyKey, paxIds: moved, at: deps.now().toISOString() }, { store: dbPnrStore(deps.db) });
-      await splitRows(deps, actor, c.row, c.record, child, moved, newPnr);
+      await splitRows(deps, { userId: actor.ctx.user.id, agencyId: actor.ctx.agency.id, meta: actor.meta }, c.row.id, c.record, child, moved, newPnr);
       return { before: c.record, after: parent };
     },
   });
@@ -477,12 +506,33 @@ export async function splitPassengers(deps: AfterSaleDeps, actor: Actor, booking
 }
 
 /** The booking's pnrs rows after a split: the moved passengers, tickets, seat holds and price share go to a new row. */
-async function splitRows(deps: AfterSaleDeps, actor: Actor, row: PnrRowFull, before: PnrRecord, child: PnrRecord, moved: number[], newPnr: string) {
+/** What a recovery needs to finish a split the airline made (the gateway's rows, split-rows). */
+interface SplitFollowUp {
+  rowId: number;
+  moved: number[];
+  newPnr: string;
+  userId: number;
+  agencyId: number;
+  before: PnrRecord;
+}
+
+registerEditFollowUp('split-rows', {
+  landed: async (db, data) => {
+    const d = data as SplitFollowUp;
+    const child = await dbPnrStore(db).load(d.newPnr);
+    if (child) await splitRows({ db }, { userId: d.userId, agencyId: d.agencyId }, d.rowId, d.before, child.record, d.moved, d.newPnr);
+  },
+});
+
+/** The booking's pnrs rows after a split (once: a row of the new PNR already there means it was done). */
+async function splitRows(deps: Pick<AfterSaleDeps, 'db'>, actor: { userId: number; agencyId: number; meta?: RequestMeta }, rowId: number, before: PnrRecord, child: PnrRecord, moved: number[], newPnr: string) {
   const movedNames = before.names.filter((n) => moved.includes(n.paxId));
   const seatedMoved = movedNames.filter((n) => n.paxType !== 'INF').length;
   const share = before.tst.reduce((sum, t) => sum + t.total * movedNames.filter((n) => n.paxType === t.paxType).length, 0) + before.baggage.filter((x) => moved.includes(x.paxId)).reduce((s, x) => s + x.price, 0);
   await deps.db.transaction(async (tx) => {
-    const [cur] = await tx.select().from(pnrs).where(eq(pnrs.id, row.id)).for('update');
+    const [cur] = await tx.select().from(pnrs).where(eq(pnrs.id, rowId)).for('update');
+    const [already] = await tx.select({ id: pnrs.id }).from(pnrs).where(eq(pnrs.pnr, newPnr));
+    if (already) return;
     const paxInfos = cur.paxInfos as { paxId: number }[];
     const keep = (id: number) => !moved.includes(id);
     const holds = (cur.seatHolds as SeatHold[]).map((h) => ({ ...h, n: Math.max(0, h.n - seatedMoved) }));
@@ -491,7 +541,7 @@ async function splitRows(deps: AfterSaleDeps, actor: Actor, row: PnrRowFull, bef
     await tx
       .update(pnrs)
       .set({ paxInfos: paxInfos.filter((p) => keep(p.paxId)), tickets: (cur.tickets as PnrTicket[]).filter((t) => keep(t.paxId)), seatHolds: holds, totalPrice: cur.totalPrice - childShare, updatedAt: new Date() })
-      .where(eq(pnrs.id, row.id));
+      .where(eq(pnrs.id, rowId));
     await tx.insert(pnrs).values({
       bookingId: cur.bookingId,
       airline: cur.airline,
@@ -517,13 +567,13 @@ async function splitRows(deps: AfterSaleDeps, actor: Actor, row: PnrRowFull, bef
       pnr: newPnr,
       kind: 'split-passenger',
       summary: `Tách từ PNR ${cur.pnr}: ${movedNames.map((n) => `${n.lastName} ${n.firstName}`).join(', ')}`,
-      userId: actor.ctx.user.id,
+      userId: actor.userId,
       amount: 0,
       entryId: null,
       before: { pnr: cur.pnr, names: before.names },
       after: { pnr: newPnr, names: child.names, tickets: child.tickets },
     });
-    await writeAudit(tx, { userId: actor.ctx.user.id, agencyId: actor.ctx.agency.id, action: 'aftersale.edited', target: newPnr, detail: { kind: 'split-passenger', bookingId: cur.bookingId, from: cur.pnr, moved } }, actor.meta);
+    await writeAudit(tx, { userId: actor.userId, agencyId: actor.agencyId, action: 'aftersale.edited', target: newPnr, detail: { kind: 'split-passenger', bookingId: cur.bookingId, from: cur.pnr, moved } }, actor.meta);
   });
 }
 

@@ -290,6 +290,7 @@ export async function paid(
     amount: e.amount,
     summary: e.summary,
     diff: e.diff,
+    before,
     apply: async () => {
       const after = await supplierOf(deps, row).edit({ pnr: row.pnr!, idempotencyKey: e.key, edits: e.edits, at: deps.now().toISOString() }, { store: dbPnrStore(deps.db) });
       return { before, after };

@@ -31,7 +31,8 @@ describe('outbox operator screen API', () => {
     const rows = await gw.db.select().from(supplierOutbox);
     mine = rows.find((r) => r.key === 'test:void:1')!.id;
     theirs = rows.find((r) => r.key === 'test:void:2')!.id;
-  });
+    // a ceiling, not a wait: starting a gateway (migrations, seed) and four sign-ins on embedded PGlite take minutes on a loaded machine
+  }, 240_000);
   afterAll(async () => {
     await gw?.close();
   });

@@ -1,5 +1,5 @@
 /**
- * Items 1–4 of docs/reliability.md on one in-process gateway on PostgreSQL, driving the services and the
+ * Items 1–4 of docs/reliability.md (and item 1's paid after-sale edits) on one in-process gateway on PostgreSQL, driving the services and the
  * recovery by hand: an issue whose request dies after the supplier ticketed is completed by the recovery (and
  * the expiry never expires it meanwhile); a compensating void that fails stays in the outbox, listed, until it
  * succeeds; refund idempotency (another body 409/49, concurrent calls one refund + one replay); the refresh
@@ -11,11 +11,14 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { issueBooking, netChargedOf, refundTickets } from '../../gateway/bookings/lifecycle';
 import { expireHolds } from '../../gateway/bookings/service';
-import { pnrs, refreshTokens, refunds, sagas, supplierOutbox } from '../../gateway/platform/db/schema';
+import { afterSaleOrders, auditLog, journalEntries, pnrEdits, pnrs, refreshTokens, refunds, sagas, supplierOutbox } from '../../gateway/platform/db/schema';
+import { buyLuggage, type AfterSaleDeps } from '../../gateway/aftersale/services';
+import { editSagaKey, recoverEdit } from '../../gateway/aftersale/payment';
+import { dbPnrStore } from '../../gateway/aftersale/pnr-store';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { runRecovery, takeOrphan } from '../../gateway/platform/reliability/saga';
 import { drainOutbox, outboxList } from '../../gateway/platform/reliability/outbox';
-import { createSupplierRegistry, SupplierError, type FlightSupplier, type IssueRequest, type SupplierRegistry } from '../../gateway/suppliers';
+import { createSupplierRegistry, SupplierError, type FlightSupplier, type IssueRequest, type PnrSupplier, type SupplierRegistry } from '../../gateway/suppliers';
 import { call, login, startGateway, type Gateway } from '../gateway/helpers';
 import { searchToEnd, inDays } from '../gateway/flights-helpers';
 import { adult, contact, hold } from '../gateway/lifecycle-helpers';
@@ -116,6 +119,80 @@ describePg('sagas, outbox, refund idempotency, refresh grace (PostgreSQL)', () =
     control.released.forEach((r) => r());
     await dying.catch(() => undefined);
     expect(await netChargedOf(gw.db, h.id)).toBe(0);
+  });
+
+  it('item 1 (paid edits): an edit the airline applied is recorded by the recovery; one it never got is reversed and the retry with the key makes it', async () => {
+    const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+    const h = await hold(gw, admin, { source: 'VN', days: 35 });
+    await issueBooking({ db: gw.db, suppliers: createSupplierRegistry(ZERO) }, { ctx, lang: 'en' }, h.id, { idempotencyKey: randomUUID(), pnrs: [h.pnr] });
+    // a VN PNR supplier whose edit hangs (the process "dies") before or after the airline applies it
+    const base = createSupplierRegistry(ZERO);
+    const real = base.pnr('VN');
+    const control = { hang: 'none' as 'none' | 'before' | 'after', hung: 0 };
+    const forever = () => {
+      control.hung += 1;
+      return new Promise<never>(() => undefined);
+    };
+    const vn: PnrSupplier = Object.assign(Object.create(real) as PnrSupplier, {
+      edit: async (...a: Parameters<PnrSupplier['edit']>) => {
+        if (control.hang === 'before') return forever();
+        const out = await real.edit(...a);
+        if (control.hang === 'after') return forever();
+        return out;
+      },
+    });
+    const suppliers = createSupplierRegistry(ZERO, { pnr: { VN: vn } });
+    const deps = { db: gw.db, suppliers, enforcer: undefined, now: () => new Date() } as unknown as AfterSaleDeps;
+    const actor = { ctx, lang: 'en' as const };
+    const route = 'HAN-SGN';
+    const luggageEntries = async () => (await gw.db.select().from(journalEntries).where(eq(journalEntries.pnr, h.pnr)).orderBy(journalEntries.id)).slice(1);
+    const die = async (key: string) => {
+      while (control.hung === 0) await new Promise((r) => setTimeout(r, 20));
+      control.hung = 0;
+      const [saga] = await gw.db.select().from(sagas).where(eq(sagas.key, editSagaKey(key)));
+      expect(saga).toMatchObject({ kind: 'aftersale.edit', status: 'running', step: 'charged' });
+      // its instance stops beating
+      await gw.db.update(sagas).set({ owner: 'dead-instance' }).where(eq(sagas.key, editSagaKey(key)));
+    };
+
+    // A: the airline applied the edit, the answer never came back; the recovery records it
+    control.hang = 'after';
+    const a = { idempotencyKey: randomUUID(), pnr: h.pnr, items: [{ paxId: 1, route, code: 'BG20' }] };
+    void buyLuggage(deps, actor, h.id, a);
+    await die(a.idempotencyKey);
+    expect((await gw.db.select().from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, a.idempotencyKey)))[0].status).toBe('pending');
+    const saga = await takeOrphan(gw.db, editSagaKey(a.idempotencyKey), 'recovering-instance');
+    expect(await runRecovery(gw.db, saga!, 'recovering-instance', (s) => recoverEdit({ db: gw.db, suppliers: base }, s))).toBe('done');
+    const [orderA] = await gw.db.select().from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, a.idempotencyKey));
+    expect(orderA.status).toBe('done');
+    const emds = (orderA.result as { emds: string[] }).emds;
+    expect(emds).toHaveLength(1);
+    const record = (await dbPnrStore(gw.db).load(h.pnr))!.record;
+    expect(record.emds.map((m) => m.number)).toEqual(emds);
+    expect(await gw.db.select().from(pnrEdits).where(eq(pnrEdits.pnr, h.pnr))).toHaveLength(1);
+    expect((await luggageEntries()).map((e) => e.type)).toEqual(['C']);
+    control.hang = 'none';
+    expect(await buyLuggage(deps, actor, h.id, a)).toMatchObject({ replayed: true, entryId: orderA.entryId, emds });
+
+    // B: the request died before the airline got the edit; the retry with the key resumes: undone, then made
+    control.hang = 'before';
+    const b = { idempotencyKey: randomUUID(), pnr: h.pnr, items: [{ paxId: 1, route, code: 'BG30' }] };
+    void buyLuggage(deps, actor, h.id, b);
+    await die(b.idempotencyKey);
+    control.hang = 'none';
+    // the retry meets the dead request's pending key: its saga is recovered at once (the gateway's own recovery)
+    const retry = await buyLuggage(deps, actor, h.id, b);
+    expect(retry.replayed).toBe(false);
+    expect(retry.emds).toHaveLength(1);
+    const entries = await luggageEntries();
+    expect(entries.map((e) => e.type)).toEqual(['C', 'C', 'V', 'C']);
+    expect(entries[2].amount).toBe(entries[1].amount);
+    expect(entries[3].amount).toBe(entries[1].amount);
+    const failed = await gw.db.select().from(auditLog).where(and(eq(auditLog.action, 'aftersale.failed'), eq(auditLog.target, h.pnr)));
+    expect(failed.map((x) => (x.detail as { recovered?: boolean }).recovered)).toEqual([true]);
+    expect(await gw.db.select().from(pnrEdits).where(eq(pnrEdits.pnr, h.pnr))).toHaveLength(2);
+    expect((await gw.db.select().from(sagas).where(eq(sagas.key, editSagaKey(b.idempotencyKey))))[0].status).toBe('done');
+    expect(await buyLuggage(deps, actor, h.id, b)).toMatchObject({ replayed: true, entryId: retry.entryId });
   });
 
   it('item 2: a compensating void that fails stays in the outbox and on the operators list until it succeeds', async () => {

@@ -80,18 +80,22 @@ export default function OutboxPage() {
       okText: t('system.outbox.abandon'),
       okButtonProps: { danger: true },
       cancelText: t('system.common.cancel'),
-      onOk: async () => {
+      // onOk takes an argument (antd's close): the dialog then stays open when it answers no promise (a missing
+      // reason) instead of a rejected one; the promise of the call closes it when settled
+      onOk: (_close: () => void) => {
         if (reason.trim().length < 3) {
           void message.error(t('system.outbox.reasonRequired'));
-          throw new Error('reason');
+          return undefined;
         }
-        try {
-          await run(OUTBOX_API.abandon.replace(':id', String(item.id)), 'post', { reason: reason.trim() }, { toast: false });
-          void message.success(t('system.outbox.abandoned'));
-        } catch (e) {
-          void message.error(messageOf(e) ?? t('system.common.saveError'));
-        }
-        await refresh();
+        return (async () => {
+          try {
+            await run(OUTBOX_API.abandon.replace(':id', String(item.id)), 'post', { reason: reason.trim() }, { toast: false });
+            void message.success(t('system.outbox.abandoned'));
+          } catch (e) {
+            void message.error(messageOf(e) ?? t('system.common.saveError'));
+          }
+          await refresh();
+        })();
       },
     });
   };
