@@ -363,6 +363,36 @@ describe('item 13: lock-outs cannot be used against people', () => {
   });
 });
 
+describe.runIf(instances)('items 2 and 4 on the password reset: its limits hold under bursts across two instances', () => {
+  const mails = async (to: string) => Number((await db!.query('select count(*)::int as n from outbox where to_address = $1', [to])).rows[0].n);
+
+  it('12 parallel forgot-password requests for one user queue at most 3 reset mails', async () => {
+    const u = await newUser('reset.flood');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? second : main).post('/api/auth/forgot-password', { username: u.username, captchaId: '', captcha: '' }, { ip: nextIp() })),
+    );
+    // every request gets the same answer (no oracle), but only 3 codes are sent per code lifetime
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect(await mails(u.email)).toBe(3);
+  });
+
+  it('20 parallel wrong reset codes: the code is void after 5, the right one is then refused', async () => {
+    const u = await newUser('reset.guess');
+    expect((await main.post('/api/auth/forgot-password', { username: u.username, captchaId: '', captcha: '' }, { ip: nextIp() })).status).toBe(200);
+    const mail = await db!.query('select body from outbox where to_address = $1 order by id desc limit 1', [u.email]);
+    const right = /\b(\d{6})\b/.exec(String(mail.rows[0]?.body ?? ''))![1];
+    const wrong = Array.from({ length: 20 }, (_, i) => String((Number(right) + 1 + i * 37) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(
+      wrong.map((c, i) => (i % 2 ? second : main).post('/api/auth/forgot-password/verify', { username: u.username, code: c, newPassword: 'Guess#2026g' }, { ip: nextIp() })),
+    );
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+    const late = await main.post('/api/auth/forgot-password/verify', { username: u.username, code: right, newPassword: 'Guess#2026g' }, { ip: nextIp() });
+    expect(late.status).toBe(400);
+    // the old password still works: nothing was reset
+    expect((await login(main, u.username, u.password, nextIp())).status).toBe(200);
+  });
+});
+
 describe('items 7–11: strict input, replay, headers', () => {
   it('item 7: non-canonical ids on DELETE /api/banners/:id delete nothing', async () => {
     const t = s('f1admin').token;
