@@ -1,5 +1,5 @@
 /** The sign-in use cases: login, refresh, logout, forgot / verify reset, change password. */
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -18,6 +18,7 @@ import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { Db } from '../platform/db/client';
 import { passwordResets, refreshTokens, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
+import { cap, take } from '../platform/limits';
 import { queueMail } from '../mail/service';
 import type { Settings } from '../settings';
 import type { CaptchaService } from './captcha';
@@ -171,11 +172,9 @@ export class AuthService {
     const email = ctx?.user.email;
     if (!ctx || !email || isBlocked(ctx)) return { maskedEmail: this.decoyMask(input.username), expiresInSeconds: ttl };
     await db.transaction(async (tx) => {
-      const [recent] = await tx
-        .select({ n: count() })
-        .from(passwordResets)
-        .where(and(eq(passwordResets.userId, ctx.user.id), gt(passwordResets.createdAt, new Date(now.getTime() - ttl * 1000))));
-      if ((recent?.n ?? 0) >= MAX_RESETS_PER_TTL) return;
+      // counted in one atomic statement before anything is sent, so a burst (on any instance) cannot pass the limit
+      const verdict = await take(tx, `reset:user:${ctx.user.id}`, cap(MAX_RESETS_PER_TTL, ttl * 1000), now);
+      if (!verdict.allowed) return;
       await tx
         .update(passwordResets)
         .set({ usedAt: now })

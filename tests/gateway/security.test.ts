@@ -241,3 +241,16 @@ describe('booking e-mail is no open relay (item 4)', () => {
     expect(answers.slice(10)).toEqual([429, 429]);
   });
 });
+
+describe('password-reset mail holds its limit under a burst (items 2 and 4)', () => {
+  it('12 parallel forgot-password requests for one user queue at most 3 reset mails, and every one is answered alike', async () => {
+    const { outbox } = await import('../../gateway/platform/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const email = 'reset.flood@saoviet.vn';
+    await createUser(gw.db, { username: 'reset.flood', password: DEMO_PASSWORD, role: 'agent_f1', agency: 'SAOVIET', email, permissions: ['booking_ticket'] });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => call(gw, 'POST', '/api/auth/forgot-password', { body: { username: 'reset.flood' }, ip: nextIp() })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(await gw.db.select().from(outbox).where(eq(outbox.toAddress, email))).toHaveLength(3);
+  });
+});

@@ -6,7 +6,7 @@
  *
  * The key and IV are the gateway's (AES_KEY, 32 characters; AES_IV, 16), by default the portal's built-in ones.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 export interface Cipher {
   key: string;
@@ -28,6 +28,16 @@ export function aesDecrypt(b64: string, cipher: Cipher = DEFAULT_CIPHER): string
   return Buffer.concat([d.update(Buffer.from(b64, 'base64')), d.final()]).toString('utf8');
 }
 
+/**
+ * The X-Pin header of spec point 8: the PIN under AES-128-CBC, keyed by the MD5 digest of the salt the gateway
+ * sent in its 403/120 answer, with the protocol's IV.
+ */
+export function pinHeader(pin: string, salt: string, cipher: Cipher = DEFAULT_CIPHER): string {
+  const key = createHash('md5').update(salt, 'utf8').digest();
+  const c = createCipheriv('aes-128-cbc', key, Buffer.from(cipher.iv, 'utf8'));
+  return Buffer.concat([c.update(pin, 'utf8'), c.final()]).toString('base64');
+}
+
 export interface Answer {
   status: number;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -44,6 +54,8 @@ export interface CallOptions {
   tsp?: number | string | null;
   headers?: Record<string, string>;
   lang?: 'vi' | 'en';
+  /** The client address the gateway should see (X-Forwarded-For; the suite's gateways trust it). */
+  ip?: string;
 }
 
 let lastTsp = 0;
@@ -54,16 +66,21 @@ function freshTsp(): number {
 
 export class OutsideClient {
   /** Requests sent and 5xx answers seen, for the figures. */
-  readonly stats = { requests: 0, serverErrors: [] as string[] };
-
   constructor(
     readonly baseUrl: string,
     readonly cipher: Cipher = DEFAULT_CIPHER,
+    readonly stats = { requests: 0, serverErrors: [] as string[] },
   ) {}
+
+  /** A client of another gateway (instance) counting into the same figures. */
+  at(baseUrl: string): OutsideClient {
+    return new OutsideClient(baseUrl, this.cipher, this.stats);
+  }
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     const headers: Record<string, string> = { 'Client-Type': 'Web', 'X-Language': options.lang ?? 'en', ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.ip) headers['x-forwarded-for'] = options.ip;
     const tsp = options.tsp === undefined ? freshTsp() : options.tsp;
     if (typeof tsp === 'number') headers.tsp = aesEncrypt(String(tsp), this.cipher);
     else if (typeof tsp === 'string') headers.tsp = tsp;
@@ -101,8 +118,8 @@ export interface Session {
   permissions: Set<string>;
 }
 
-export async function signIn(client: OutsideClient, username: string, password: string): Promise<Session> {
-  const res = await client.post('/api/auth/login', { username, password, captchaId: '', captcha: '' });
+export async function signIn(client: OutsideClient, username: string, password: string, ip?: string): Promise<Session> {
+  const res = await client.post('/api/auth/login', { username, password, captchaId: '', captcha: '' }, { ip });
   if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status} ${res.text.slice(0, 300)}`);
   const b = res.body as { accessToken: string; permissions: string[]; memberInfo: { id: number }; agentInfo: { id: number } };
   return {
@@ -121,4 +138,46 @@ export function uuid(): string {
   b[8] = (b[8] & 0x3f) | 0x80;
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export interface Held {
+  id: number;
+  pnr: string;
+  /** The search session and the selection the hold was made of (to hold the same offer again). */
+  request: Record<string, unknown>;
+}
+
+/**
+ * Searches one-way HAN→SGN `days` ahead, polls the search to its end and returns a hold request for the first
+ * one-leg offer with at least `seats` seats (spec point 4: search, poll, hold).
+ */
+export async function holdRequest(client: OutsideClient, token: string, days: number, contactEmail = 'an@example.vn', seats = 2): Promise<Record<string, unknown>> {
+  const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const started = await client.post('/api/flights/search', { legs: [{ from: 'HAN', to: 'SGN', departDate: day }] }, { token });
+  if (started.status !== 200) throw new Error(`search: ${started.status} ${started.text.slice(0, 300)}`);
+  const offers: { id: string; routeInfo: unknown[]; priceInfo: { class: string; seatAvailable: number }[] }[] = [];
+  for (let cursor = 0; ; ) {
+    const page = await client.get(`/api/flights/search/${started.body.sessionId}?since=${cursor}&waitMs=10000`, { token });
+    if (page.status !== 200) throw new Error(`poll: ${page.status} ${page.text.slice(0, 300)}`);
+    offers.push(...page.body.offers);
+    cursor = page.body.cursor;
+    if (page.body.done) break;
+  }
+  const offer = offers.find((o) => o.routeInfo.length === 1 && o.priceInfo.some((p) => p.seatAvailable >= seats));
+  if (!offer) throw new Error(`no one-leg offer with ${seats} seats on ${day}`);
+  return {
+    sessionId: started.body.sessionId,
+    selected: [{ offerId: offer.id, class: offer.priceInfo.find((p) => p.seatAvailable >= seats)!.class }],
+    passengers: [{ paxId: 1, type: 'ADT', title: 'MR', firstName: 'Van An', lastName: 'Nguyen', birthday: '15/04/1985' }],
+    contact: { name: 'Nguyen Van An', phone: '0912345678', email: contactEmail },
+  };
+}
+
+/** Holds a flight (see holdRequest) and returns the booking and its PNR. */
+export async function holdFlight(client: OutsideClient, token: string, days: number, contactEmail?: string): Promise<Held> {
+  const request = await holdRequest(client, token, days, contactEmail);
+  const res = await client.post('/api/bookings', request, { token });
+  if (res.status !== 200) throw new Error(`hold: ${res.status} ${res.text.slice(0, 300)}`);
+  const detail = await client.get(`/api/bookings/${res.body.id}`, { token });
+  return { id: res.body.id, pnr: detail.body.listPNR[0].pnr, request };
 }

@@ -33,7 +33,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
+export interface StartOptions {
+  /** How long to wait for /readyz before giving up (default 240 s). */
+  readyTimeoutMs?: number;
+}
+
+export async function startGateway(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningGateway> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-gw-'));
   let log = '';
@@ -57,7 +62,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
   child.stderr?.on('data', (d) => (log += String(d)));
   const url = `http://127.0.0.1:${port}`;
   // a ceiling, not a wait: a loaded 2-core machine can take over a minute to compile, migrate and seed
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 240_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}:\n${log}`);
     try {
