@@ -8,7 +8,8 @@
  *   2. charge (transaction 1): one C entry of the amount on the booking's agency deposit (key `aftersale:<key>`,
  *      409/70 when the deposit does not cover it: the order row goes away with the transaction);
  *   3. the supplier edit (no transaction open);
- *   4. record (transaction 2): the order done, the history row (before, after), the audit entry.
+ *   4. record (transaction 2): the order done, the history row (before, after), the booking's PNR row rewritten
+ *      from the record the airline answered (booking-sync.ts: flights, passengers, tickets), the audit entry.
  *   A supplier failure after the charge gives the money back at once: a V entry "reversal of entry N" (key
  *   `reversal:N`), the order failed, audit aftersale.failed, 502/80 with the airline's message; the PNR is
  *   as it was, since a failed edit changes nothing at the supplier.
@@ -26,6 +27,7 @@ import { ApiError } from '../platform/http/errors';
 import { postEntry } from '../platform/ledger';
 import type { UserContext } from '../platform/tenancy/users';
 import { SupplierError } from '../suppliers';
+import { syncBookingRow, type KnownLeg } from './booking-sync';
 
 export interface Actor {
   ctx: UserContext;
@@ -71,6 +73,8 @@ export interface PaidEdit {
   apply: () => Promise<{ before: PnrRecord; after: PnrRecord }>;
   /** What changed, for the history (the parts of the record the edit touches). */
   diff: (before: PnrRecord, after: PnrRecord) => { before: unknown; after: unknown; emds: string[] };
+  /** pnrsync: what a flight search said of flights the edit adds (terminals, aircraft type) for the booking's legs. */
+  knownLegs?: KnownLeg[];
 }
 
 const WAIT_STEP_MS = 50;
@@ -176,6 +180,8 @@ export async function payForEdit(db: Db, actor: Actor, e: PaidEdit): Promise<Pai
       before: diff.before,
       after: diff.after,
     });
+    // pnrsync: the booking's own row follows the airline's record, with the history row
+    await syncBookingRow(tx, e.bookingId, e.pnr, change.after, e.knownLegs);
     await writeAudit(
       tx,
       { userId: ctx.user.id, agencyId: e.agencyId, action: 'aftersale.edited', target: e.pnr, detail: { kind: e.kind, bookingId: e.bookingId, amount: e.amount, entryId: started.entryId, emds: diff.emds, before: diff.before, after: diff.after } },
