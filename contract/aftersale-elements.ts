@@ -10,6 +10,7 @@
  * beyond a small correction after ticketing, a passport expiring before the flight, an unknown queue…) is the
  * supplier's answer. Only types are imported from aftersale.ts, which imports ELEMENT_SCREENS from here.
  */
+import { tstAmount, tstLine } from './aftersale-pnrsync';
 import { z } from 'zod';
 import type { PnrRecord } from './aftersale';
 import { ageAt, ageFitsType, remarkName, remarkText, titlesFor } from './bookings';
@@ -296,7 +297,8 @@ export function elementLines(r: PnrRecord, screen: ElementScreen): string[] {
     case 'add-services':
       return r.ssrs.filter((s) => (SSR_CODES as readonly string[]).includes(s.code)).map((s) => `SSR ${s.code} ${s.status} P${s.paxId ?? ''} S${s.segId ?? ''}${s.text ? ` ${s.text}` : ''}`);
     case 'retain-quote-tst':
-      return r.tst.map((t) => `TST ${t.id} ${t.paxType} S${t.segIds.join(',')} ${t.fareBasis} ${t.total}`);
+      // pnrsync: and what the stored fares cost for the PNR's passengers
+      return [...r.tst.map(tstLine), `TOTAL ${tstAmount(r)}`];
     case 'swap-queue':
       return r.queue ? [`QU ${r.queue.office}/${r.queue.queue}C${r.queue.category}`] : [];
   }

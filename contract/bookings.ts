@@ -385,6 +385,8 @@ export const routeInfoEntry = z.object({
   direction: z.enum(['depart', 'return']),
   /** Multi-city: the leg number (1-based, in flight order); absent on one-way and round trips. */
   leg: z.number().int().optional(),
+  /** pnrsync: an ARNK (surface segment, flightNo ARNK): the traveller goes from `from` to `to` by other means. */
+  surface: z.boolean().optional(),
 });
 
 /** Passenger of spec point 3 (paxInfos). */
@@ -400,6 +402,8 @@ export const paxInfoEntry = z.object({
   ticketNumber: z.string(),
   loyalty: z.string(),
   extraInfos: z.array(z.object({ code: z.string(), value: z.string() })),
+  /** pnrsync: the adult an infant travels with. */
+  parentId: z.number().int().optional(),
 });
 
 /** Fare data of spec point 3, integer VND (per passenger of each type, then totals of the PNR). */

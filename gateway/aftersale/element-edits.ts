@@ -23,6 +23,7 @@ import {
   type ElementEditResult,
   type ElementScreen,
 } from '../../contract/aftersale-elements';
+import { tstAmount } from '../../contract/aftersale-pnrsync';
 import { remarkText } from '../../contract/bookings';
 import type { Language } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
@@ -36,6 +37,7 @@ import { bodyHashOf, payForEdit, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
 import { afterSaleBooking, sourceOf } from './record';
 import { editablePnr, recordOf, type AfterSaleDeps } from './services';
+import { currentQuote } from './tst-quote';
 
 const MESSAGES = {
   notIssued: { vi: 'Cần xuất vé trước khi sửa PNR.', en: 'Issue the tickets before editing the PNR.' },
@@ -123,7 +125,15 @@ export async function editElements(deps: AfterSaleDeps, actor: Actor, bookingId:
   const before = await recordOf(deps, b, row, actor.lang);
   const problems = elementEditProblems(body, before, deps.now());
   if (problems.length > 0) throw new ApiError(ErrorCode.VALIDATION, { reason: 'elements', problems });
-  const edits = editsOf(body, before);
+  let edits = editsOf(body, before);
+  let summary = SUMMARIES[body.screen];
+  if (body.screen === 'retain-quote-tst' && !before.appliedKeys.includes(body.idempotencyKey)) {
+    // pnrsync: the itinerary as it is now, priced again by its source, is what gets stored
+    const tst = await currentQuote(deps, before, actor.lang);
+    edits = [{ type: 'storeTst', tst }];
+    const amount = (x: number) => `${String(x).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} ₫`;
+    summary = `${summary}: ${amount(tstAmount(before))} → ${amount(tstAmount({ names: before.names, tst: tst.map((t, i) => ({ ...t, id: i + 1 })) }))}`;
+  }
   let lines: { before: string[]; after: string[] } | null = null;
   const result = await payForEdit(deps.db, actor, {
     bookingId: b.booking.id,
@@ -133,7 +143,7 @@ export async function editElements(deps: AfterSaleDeps, actor: Actor, bookingId:
     idempotencyKey: body.idempotencyKey,
     bodyHash: bodyHashOf({ bookingId, ...body, idempotencyKey: undefined }),
     amount: 0,
-    summary: SUMMARIES[body.screen],
+    summary,
     before,
     diff: (x, y) => {
       lines = { before: elementLines(x, body.screen), after: elementLines(y, body.screen) };

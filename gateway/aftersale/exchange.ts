@@ -25,6 +25,7 @@ import {
   type ExchangeRequest,
   type ExchangeResult,
 } from '../../contract/aftersale-exchange';
+import { segmentLines, ticketLines } from '../../contract/aftersale-pnrsync';
 import type { Language } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
 import type { FlightOffer, PaxType, PriceInfo } from '../../contract/flights';
@@ -35,13 +36,15 @@ import { agencies } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import type { GatewayContext } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
-import { SupplierError, type ChangeConditions } from '../suppliers';
+import { seatKey, SupplierError, type ChangeConditions } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
-import { departureInstant, type StoredFare } from '../bookings/service';
+import { capacityOf, departureInstant, type StoredFare } from '../bookings/service';
 import { agencyBookingFees, FLIGHT_SEARCHES, type SearchSessions } from '../flights/service';
-import { bodyHashOf, priorEdit, supplierFailed, type Actor } from './payment';
+import { bodyHashOf, payForEdit, priorEdit, registerEditFollowUp, supplierFailed, type Actor } from './payment';
+import { dbPnrStore } from './pnr-store';
+import { releaseFor, takeFor } from './seat-holds';
 import { afterSaleBooking, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
-import { editablePnr, paid, recordOf, type AfterSaleDeps } from './services';
+import { editablePnr, recordOf, supplierOf, type AfterSaleDeps } from './services';
 
 export interface ExchangeDeps extends AfterSaleDeps {
   sessions: SearchSessions;
@@ -170,11 +173,9 @@ export async function exchangeQuoteOf(deps: ExchangeDeps, actor: Actor, bookingI
 export async function exchangeRoute(deps: ExchangeDeps, actor: Actor, bookingId: number, body: ExchangeRequest): Promise<ExchangeResult> {
   const { idempotencyKey, total, ...q } = body;
   const hash = bodyHashOf({ bookingId, ...body, idempotencyKey: undefined });
-  const diff = (x: PnrRecord, y: PnrRecord) => ({
-    before: { segments: x.segments.filter((s) => s.direction === q.direction), tickets: x.tickets },
-    after: { segments: y.segments.filter((s) => s.direction === q.direction), tickets: y.tickets },
-    emds: [],
-  });
+  // pnrsync: readable lines of the direction's flights and of the tickets
+  const lines = (r: PnrRecord) => [...segmentLines({ segments: r.segments.filter((s) => s.direction === q.direction), arnks: r.arnks }), ...ticketLines(r)];
+  const diff = (x: PnrRecord, y: PnrRecord) => ({ before: lines(x), after: lines(y), emds: [] });
   const b0 = await afterSaleBooking(deps.db, actor.ctx, bookingId);
   const prior = await priorEdit(deps.db, actor, { idempotencyKey, bodyHash: hash, bookingId: b0.booking.id });
   if (prior) {
@@ -183,29 +184,89 @@ export async function exchangeRoute(deps: ExchangeDeps, actor: Actor, bookingId:
     if (!row) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'pnr' });
     return { ...prior, tickets: reissued(await recordOf(deps, b0, row, actor.lang)) };
   }
-  const { b, row, record, price, answer } = await quote(deps, actor, bookingId, q);
+  const { b, row, record, offer, price, answer } = await quote(deps, actor, bookingId, q);
   if (answer.quote.total !== total) throw refused('quoteChanged', actor.lang, { quote: answer });
   const flights = answer.newSegments.map((s) => `${s.flightNo} ${s.departDate.replace('T', ' ')}`).join(', ');
   const summary = `Đổi vé ${answer.oldSegments.map((s) => s.flightNo).join('+')} sang ${flights} hạng ${price.class}`;
   const fareOf = (t: PaxType) => (t === 'ADT' ? price.fareADT : t === 'CHD' ? price.fareCHD : price.fareINF);
-  const result = await paid(deps, actor, b, row, record, {
+  const edits = [
+    {
+      type: 'exchange' as const,
+      direction: q.direction,
+      segments: answer.newSegments,
+      tst: answer.lines.map((l) => ({ paxType: l.paxType, fareBasis: price.fareInfo.fareBasis, fare: fareOf(l.paxType), tax: l.newFare - fareOf(l.paxType), total: l.newFare })),
+    },
+  ];
+  // pnrsync: the new flights' seats are taken through the bookings' inventory (capacity from the source, before
+  // the inventory) before the airline is asked, and given back if it refuses; the old flights' seats go back after
+  const counts = paxCounts(record);
+  const seated = counts.ADT + counts.CHD;
+  let capacity: number;
+  try {
+    capacity = await capacityOf(deps.suppliers, offer, price.class, seated);
+  } catch (err) {
+    throw supplierFailed(err, actor.lang);
+  }
+  const newKeys = offer.routeInfo.map((l) => seatKey(l.flightNo, l.departDate.slice(0, 10)));
+  const result = await payForEdit(deps.db, actor, {
+    bookingId: b.booking.id,
+    agencyId: b.booking.agencyId,
+    pnr: row.pnr!,
     kind: 'exchange-route',
-    key: idempotencyKey,
-    hash,
+    idempotencyKey,
+    bodyHash: hash,
     amount: answer.quote.total,
     summary,
-    edits: [
-      {
-        type: 'exchange',
-        direction: q.direction,
-        segments: answer.newSegments,
-        tst: answer.lines.map((l) => ({ paxType: l.paxType, fareBasis: price.fareInfo.fareBasis, fare: fareOf(l.paxType), tax: l.newFare - fareOf(l.paxType), total: l.newFare })),
-      },
-    ],
     diff,
+    knownLegs: offer.routeInfo,
+    before: record,
+    followUp: { name: 'exchange-inventory', data: { rowId: row.id, taken: newKeys.map((key) => ({ key, class: price.class })), freed: answer.oldSegments.map((s) => ({ key: seatKey(s.flightNo, s.departDate.slice(0, 10)), class: s.class })) } satisfies ExchangeInventory },
+    apply: async () => {
+      const taken: string[] = [];
+      const giveBack = async () => {
+        for (const key of taken) await releaseFor(deps, row.id, key, price.class);
+      };
+      for (const key of newKeys) {
+        if (!(await takeFor(deps, row.id, key, price.class, seated, capacity))) {
+          await giveBack();
+          throw new SupplierError('NO_AVAILABILITY', { source: sourceOf(row), vi: REFUSALS.noSeats.vi, en: REFUSALS.noSeats.en });
+        }
+        taken.push(key);
+      }
+      let after: PnrRecord;
+      try {
+        after = await supplierOf(deps, row).edit({ pnr: row.pnr!, idempotencyKey, edits, at: deps.now().toISOString() }, { store: dbPnrStore(deps.db) });
+      } catch (err) {
+        await giveBack();
+        throw err;
+      }
+      for (const s of answer.oldSegments) await releaseFor(deps, row.id, seatKey(s.flightNo, s.departDate.slice(0, 10)), s.class);
+      return { before: record, after };
+    },
   });
   return { ...result, tickets: reissued(await recordOf(deps, b, row, actor.lang)) };
 }
+
+/**
+ * The inventory side of an exchange, for a recovery (payment.ts): the new flights' seats taken before the airline
+ * call (given back when the exchange did not land) and the old flights' seats (given back once it landed).
+ */
+interface ExchangeInventory {
+  rowId: number;
+  taken: { key: string; class: string }[];
+  freed: { key: string; class: string }[];
+}
+
+registerEditFollowUp('exchange-inventory', {
+  landed: async (db, data) => {
+    const d = data as ExchangeInventory;
+    for (const f of d.freed) await releaseFor({ db }, d.rowId, f.key, f.class);
+  },
+  undone: async (db, data) => {
+    const d = data as ExchangeInventory;
+    for (const t of d.taken) await releaseFor({ db }, d.rowId, t.key, t.class);
+  },
+});
 
 /** The open tickets an exchange issued. */
 const reissued = (r: PnrRecord): string[] => r.tickets.filter((t) => t.status === 'OPEN' && t.exchangedFrom).map((t) => t.number);

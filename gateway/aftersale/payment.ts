@@ -11,7 +11,9 @@
  *      follow-up of the edit's kind);
  *   3. the supplier edit (no transaction open), sent with the request's key: the supplier applies a key once
  *      and its record lists the keys applied (`PnrRecord.appliedKeys`), so "did the edit land" is one retrieve;
- *   4. record (transaction 2): the order done, the history row (before, after), the audit entry, the saga done.
+ *   4. record (transaction 2): the order done, the history row (before, after), the booking's PNR row rewritten
+ *      from the record the airline answered (booking-sync.ts: flights, passengers, tickets), the audit entry, the
+ *      saga done.
  *   A supplier failure after the charge gives the money back at once: a V entry "reversal of entry N" (key
  *   `reversal:N`), the order failed, audit aftersale.failed, the saga compensated, 502/80 with the airline's
  *   message; the PNR is as it was, since a failed edit changes nothing at the supplier.
@@ -40,6 +42,7 @@ import { beginSaga, endSaga, runRecovery, takeOrphan, type RecoveryOutcome } fro
 import type { UserContext } from '../platform/tenancy/users';
 import { SupplierError, type SupplierRegistry } from '../suppliers';
 import { dbPnrStore } from './pnr-store';
+import { syncBookingRow, type KnownLeg } from './booking-sync';
 
 export interface Actor {
   ctx: UserContext;
@@ -93,6 +96,8 @@ export interface PaidEdit {
   before?: PnrRecord;
   /** Gateway work of the edit besides the supplier call, for a recovery to finish or undo (registerEditFollowUp). */
   followUp?: { name: string; data: unknown };
+  /** pnrsync: what a flight search said of flights the edit adds (terminals, aircraft type) for the booking's legs. */
+  knownLegs?: KnownLeg[];
 }
 
 
@@ -121,6 +126,8 @@ export interface EditSagaData {
   userId: number;
   before: PnrRecord | null;
   followUp: { name: string; data: unknown } | null;
+  /** pnrsync: what a flight search said of flights the edit adds, for the booking's legs (absent in older sagas). */
+  knownLegs?: KnownLeg[] | null;
 }
 
 /** The failure stored on a key a recovery undid: the next request with the key takes it over. */
@@ -233,6 +240,7 @@ async function charge(tx: Tx, actor: Actor, e: PaidEdit, ledgerKey: string): Pro
     userId: ctx.user.id,
     before: e.before ?? null,
     followUp: e.followUp ?? null,
+    knownLegs: e.knownLegs ?? null,
   };
   await beginSaga(tx, { kind: EDIT_SAGA, key: editSagaKey(e.idempotencyKey), owner: PROCESS_INSTANCE_ID, step: 'charged', data });
   return { entryId, attempt };
@@ -279,11 +287,11 @@ export async function payForEdit(db: Db, actor: Actor, e: PaidEdit): Promise<Pai
   // 4: record
   const diff = e.diff(change.before, change.after);
   const result: PaidEditResult = { pnr: e.pnr, amount: e.amount, entryId: started.entryId, emds: diff.emds, replayed: false };
-  const settledRow = await recordEdit(db, { userId: ctx.user.id, meta }, { ...e, key: e.idempotencyKey, entryId: started.entryId, attempt: started.attempt }, diff, result);
+  const settledRow = await recordEdit(db, { userId: ctx.user.id, meta }, { ...e, key: e.idempotencyKey, entryId: started.entryId, attempt: started.attempt }, change.after, diff, result);
   return settledRow ? answerOf(settledRow, lang) : result;
 }
 
-type Settling = Pick<EditSagaData, 'key' | 'attempt' | 'bookingId' | 'agencyId' | 'pnr' | 'kind' | 'amount' | 'summary' | 'entryId'>;
+type Settling = Pick<EditSagaData, 'key' | 'attempt' | 'bookingId' | 'agencyId' | 'pnr' | 'kind' | 'amount' | 'summary' | 'entryId'> & { knownLegs?: KnownLeg[] | null };
 
 /** The pending order of this attempt (not one settled meanwhile, nor a later attempt at the key). */
 const pendingAttempt = (s: Pick<Settling, 'key' | 'attempt'>) =>
@@ -293,7 +301,7 @@ const pendingAttempt = (s: Pick<Settling, 'key' | 'attempt'>) =>
  * The order done, the history row and the audit entry, the saga done: only while this attempt's order is still
  * pending (a recovery may have settled it while this request was slow). Answers the settled row when it was.
  */
-async function recordEdit(db: Db, who: { userId: number; meta?: RequestMeta }, s: Settling, diff: { before: unknown; after: unknown; emds: string[] }, result: PaidEditResult, recovered = false): Promise<OrderRow | null> {
+async function recordEdit(db: Db, who: { userId: number; meta?: RequestMeta }, s: Settling, after: PnrRecord, diff: { before: unknown; after: unknown; emds: string[] }, result: PaidEditResult, recovered = false): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
     const [mine] = await tx
       .update(afterSaleOrders)
@@ -305,6 +313,8 @@ async function recordEdit(db: Db, who: { userId: number; meta?: RequestMeta }, s
       return row;
     }
     await tx.insert(pnrEdits).values({ bookingId: s.bookingId, pnr: s.pnr, kind: s.kind, summary: s.summary, userId: who.userId, amount: s.amount, entryId: s.entryId, before: diff.before, after: diff.after });
+    // pnrsync: the booking's own row follows the airline's record, with the history row
+    await syncBookingRow(tx, s.bookingId, s.pnr, after, s.knownLegs ?? undefined);
     await writeAudit(
       tx,
       { userId: who.userId, agencyId: s.agencyId, action: 'aftersale.edited', target: s.pnr, detail: { kind: s.kind, bookingId: s.bookingId, amount: s.amount, entryId: s.entryId, emds: diff.emds, before: diff.before, after: diff.after, ...(recovered ? { recovered } : {}) } },
@@ -385,7 +395,7 @@ export async function recoverEdit(deps: { db: Db; suppliers: SupplierRegistry },
     await follow?.landed?.(db, d.followUp!.data);
     const diff = recordDiff(d.before, record);
     const result: PaidEditResult = { pnr: d.pnr, amount: d.amount, entryId: d.entryId, emds: diff.emds, replayed: false };
-    const settled = await recordEdit(db, { userId: d.userId }, d, diff, result, true);
+    const settled = await recordEdit(db, { userId: d.userId }, d, record, diff, result, true);
     return settled?.status === 'failed' ? 'compensated' : 'done';
   }
   await follow?.undone?.(db, d.followUp!.data);

@@ -27,6 +27,7 @@ import {
   type TransitionRefusal,
 } from '../../contract/aftersale-sched';
 import type { AfterSaleActionState, PnrRecord } from '../../contract/aftersale';
+import { segmentLines, ticketLines } from '../../contract/aftersale-pnrsync';
 import type { Language } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
 import { parseSort } from '../../contract/list';
@@ -39,6 +40,7 @@ import type { Notifier } from '../platform/notifier';
 import type { PnrEdit } from '../suppliers';
 import { bookingScope, departureInstant } from '../bookings/service';
 import { bodyHashOf, payForEdit, supplierFailed, type Actor } from './payment';
+import { syncBookingRow } from './booking-sync';
 import { dbPnrStore } from './pnr-store';
 import { afterSaleBooking, isIssued, seedRecord, sourceOf, type AfterSaleBooking, type PnrRowFull } from './record';
 import type { AfterSaleDeps } from './services';
@@ -146,7 +148,9 @@ export async function runScheduleChanges(deps: Pick<ScheduleDeps, 'db' | 'suppli
       if (updated.length === 0) {
         await tx.insert(scheduleChanges).values({ bookingId: booking.id, agencyId: booking.agencyId, pnr: row.pnr!, airline: row.airline, segments: changes, firstDeparture: firstDeparture(changes), detectedAt: now });
       }
-      await tx.insert(pnrEdits).values({ bookingId: booking.id, pnr: row.pnr!, kind: 'schedule-change', summary, userId: null, before: before.segments, after: result.record.segments, createdAt: now });
+      await tx.insert(pnrEdits).values({ bookingId: booking.id, pnr: row.pnr!, kind: 'schedule-change', summary, userId: null, before: segmentLines(before), after: segmentLines(result.record), createdAt: now });
+      // pnrsync: the booking shows the changed flights (TK/UN) at once
+      await syncBookingRow(tx, booking.id, row.pnr!, result.record);
       await writeAudit(tx, { userId: null, agencyId: booking.agencyId, action: 'aftersale.scheduleChanged', target: row.pnr!, detail: { bookingId: booking.id, changed: result.changed, changes } });
       const audience = await tx.select({ id: users.id }).from(users).where(and(eq(users.agencyId, booking.agencyId), eq(users.locked, false)));
       await deps.notifier.notify(
@@ -240,7 +244,8 @@ export async function scheduleViewOf(deps: AfterSaleDeps, actor: Actor, bookingI
   return { bookingId, pnrs: out };
 }
 
-const segmentsDiff = (x: PnrRecord, y: PnrRecord) => ({ before: { segments: x.segments, tickets: x.tickets }, after: { segments: y.segments, tickets: y.tickets }, emds: [] });
+// pnrsync: readable lines of the itinerary and the tickets (revalidated ones included)
+const segmentsDiff = (x: PnrRecord, y: PnrRecord) => ({ before: [...segmentLines(x), ...ticketLines(x)], after: [...segmentLines(y), ...ticketLines(y)], emds: [] });
 
 async function freeEdit(deps: AfterSaleDeps, actor: Actor, b: AfterSaleBooking, row: PnrRowFull, before: PnrRecord, e: { kind: string; key: string; hash: string; summary: string; edits: PnrEdit[] }): Promise<{ pnr: string; replayed: boolean; after: PnrRecord | null }> {
   let after: PnrRecord | null = null;

@@ -63,12 +63,13 @@ import {
   type SplitRequest,
   type SplitResult,
 } from '../../contract/aftersale-segments';
+import { nameLines, segmentLine, segmentLines, ticketLines, tstLine } from '../../contract/aftersale-pnrsync';
 import type { Language } from '../../contract/constants';
 import { todayInVietnam } from '../../contract/business-day';
 import { ErrorCode } from '../../contract/errors';
 import type { FlightOffer, PriceInfo, Source } from '../../contract/flights';
 import { allowed } from '../../policies/enforcer';
-import { releaseSeats, seatsTakenReader, takeSeats } from '../flights/service';
+import { seatsTakenReader } from '../flights/service';
 import { defineEndpoint } from '../platform/access/endpoint';
 import { PIN_NOTE } from '../platform/access/pin';
 import { authorizePaidCall } from '../platform/access/paid';
@@ -81,6 +82,7 @@ import { requireAuth } from '../platform/tenancy/scope';
 import { seatKey, SupplierError, type PnrEdit } from '../suppliers';
 import { bodyHashOf, payForEdit, priorEdit, registerEditFollowUp, supplierFailed, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
+import { releaseFor, takeFor } from './seat-holds';
 import { afterSaleBooking, isIssued, type AfterSaleBooking, type PnrRowFull } from './record';
 import { departed, editablePnr, paid, recordOf, supplierOf, type AfterSaleDeps } from './services';
 
@@ -158,34 +160,10 @@ function currentTotal(r: PnrRecord, s: PnrSegment, offer: FlightOffer | undefine
 
 const holdKey = (s: Pick<PnrSegment, 'flightNo' | 'departDate'>) => seatKey(s.flightNo, s.departDate.slice(0, 10));
 
-/** Takes seats of a class for a PNR row (inventory + the row's seat holds) in one transaction; false when full. */
-async function takeFor(deps: AfterSaleDeps, rowId: number, key: string, cls: string, n: number, capacity: number): Promise<boolean> {
-  if (n < 1) return true;
-  return deps.db.transaction(async (tx) => {
-    if (!(await takeSeats(tx, key, cls, n, capacity))) return false;
-    const [row] = await tx.select({ seatHolds: pnrs.seatHolds }).from(pnrs).where(eq(pnrs.id, rowId)).for('update');
-    await tx.update(pnrs).set({ seatHolds: [...row.seatHolds, { key, class: cls, n }], updatedAt: new Date() }).where(eq(pnrs.id, rowId));
-    return true;
-  });
-}
-
-/** Gives a PNR row's seats of a flight and class back (inventory + the row's seat holds). */
-async function releaseFor(deps: Pick<AfterSaleDeps, 'db'>, rowId: number, key: string, cls: string) {
-  await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select({ seatHolds: pnrs.seatHolds }).from(pnrs).where(eq(pnrs.id, rowId)).for('update');
-    const mine = row.seatHolds.filter((h) => h.key === key && h.class === cls);
-    for (const h of mine) if (h.n > 0) await releaseSeats(tx, key, cls, h.n);
-    await tx.update(pnrs).set({ seatHolds: row.seatHolds.filter((h) => !(h.key === key && h.class === cls)), updatedAt: new Date() }).where(eq(pnrs.id, rowId));
-  });
-}
-
 // ----- Edits ---------------------------------------------------------------------------------------------------
 
-const segmentsDiff = (x: PnrRecord, y: PnrRecord) => ({
-  before: { segments: x.segments, arnks: x.arnks ?? [] },
-  after: { segments: y.segments, arnks: y.arnks ?? [] },
-  emds: [] as string[],
-});
+// pnrsync: the history keeps readable lines of the itinerary (segments and ARNKs in the order flown)
+const segmentsDiff = (x: PnrRecord, y: PnrRecord) => ({ before: segmentLines(x), after: segmentLines(y), emds: [] as string[] });
 
 const label = (s: Pick<PnrSegment, 'flightNo' | 'from' | 'to' | 'departDate' | 'class'>) => `${s.flightNo} ${s.from}-${s.to} ${s.departDate.replace('T', ' ')} hạng ${s.class}`;
 
@@ -295,6 +273,7 @@ export async function addRoute(deps: AfterSaleDeps, actor: Actor, bookingId: num
     diff: segmentsDiff,
     before: record,
     followUp: inventory({ rowId: row.id, taken: { key, class: price.class } }),
+    knownLegs: offer.routeInfo,
     apply: async () => {
       if (!(await takeFor(deps, row.id, key, price.class, n, price.seatAvailable))) throw new SupplierError('NO_AVAILABILITY', { source: row.source as Source, vi: REFUSALS.noSeats.vi, en: REFUSALS.noSeats.en });
       try {
@@ -411,7 +390,11 @@ export async function changeClass(deps: AfterSaleDeps, actor: Actor, bookingId: 
     bodyHash: keyHash(bookingId, body),
     amount: quote.toPay,
     summary: `Đổi hạng ${s.flightNo} ${s.from}-${s.to}: ${s.class} → ${price.class}${residual}`,
-    diff: (x, y) => ({ before: { segment: x.segments.find((g) => g.segId === s.segId), tst: x.tst }, after: { segment: y.segments.find((g) => g.segId === s.segId), tst: y.tst, quote }, emds: [] }),
+    diff: (x, y) => {
+      // pnrsync: the segment and its stored fares, before and after
+      const lines = (r: PnrRecord) => [...r.segments.filter((g) => g.segId === s.segId).map(segmentLine), ...r.tst.filter((t) => t.segIds.includes(s.segId)).map(tstLine)];
+      return { before: lines(x), after: lines(y), emds: [] };
+    },
     before: record,
     followUp: inventory({ rowId: row.id, taken: { key, class: price.class }, freed: { key, class: s.class } }),
     apply: async () => {
@@ -489,7 +472,7 @@ export async function splitPassengers(deps: AfterSaleDeps, actor: Actor, booking
     bodyHash: keyHash(bookingId, body),
     amount: 0,
     summary: `Tách hành khách ${who} sang PNR ${newPnr}`,
-    diff: (x, y) => ({ before: { names: x.names, tickets: x.tickets }, after: { names: y.names, tickets: y.tickets, newPnr }, emds: [] }),
+    diff: (x, y) => ({ before: [...nameLines(x), ...ticketLines(x)], after: [...nameLines(y), ...ticketLines(y), `SPLIT TO ${newPnr}`], emds: [] }),
     before: c.record,
     followUp: { name: 'split-rows', data: { rowId: c.row.id, moved, newPnr, userId: actor.ctx.user.id, agencyId: actor.ctx.agency.id, before: c.record } satisfies SplitFollowUp },
     apply: async () => {
@@ -570,8 +553,8 @@ async function splitRows(deps: Pick<AfterSaleDeps, 'db'>, actor: { userId: numbe
       userId: actor.userId,
       amount: 0,
       entryId: null,
-      before: { pnr: cur.pnr, names: before.names },
-      after: { pnr: newPnr, names: child.names, tickets: child.tickets },
+      before: [`SPLIT FROM ${cur.pnr}`, ...nameLines(before)],
+      after: [...nameLines(child), ...ticketLines(child)],
     });
     await writeAudit(tx, { userId: actor.userId, agencyId: actor.agencyId, action: 'aftersale.edited', target: newPnr, detail: { kind: 'split-passenger', bookingId: cur.bookingId, from: cur.pnr, moved } }, actor.meta);
   });
@@ -628,7 +611,7 @@ export async function addInfant(deps: AfterSaleDeps, actor: Actor, bookingId: nu
     amount: quote.total,
     summary: `Thêm em bé ${i.lastName} ${i.firstName} đi cùng HK${body.parentId}`,
     edits: [edit],
-    diff: (x, y) => ({ before: { names: x.names, tickets: x.tickets }, after: { names: y.names, tickets: y.tickets }, emds: [] }),
+    diff: (x, y) => ({ before: [...nameLines(x), ...ticketLines(x)], after: [...nameLines(y), ...ticketLines(y)], emds: [] }),
   });
 }
 

@@ -66,7 +66,7 @@ export async function bookingDetail(conn: Conn, ctx: UserContext, id: number, pe
       purchaseTimeLimit: held ? (r.timeLimit?.toISOString() ?? '') : '',
       ticketFace: r.pnr && r.tickets.length > 0 ? `/ticket-face?pnr=${r.pnr}` : '',
       paxInfos: paxInfoEntries(r),
-      routeInfos: routeInfosOf(r),
+      routeInfos: routeInfosOf(r, { surface: true }),
       fareData: fareDataOf(r, otherFee, done.reduce((s, x) => s + x.penalty, 0)),
       customerInfo,
       issuedAt: r.issuedAt?.toISOString() ?? '',

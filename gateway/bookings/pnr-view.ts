@@ -31,6 +31,13 @@ export interface StoredLeg {
   direction: 'depart' | 'return';
   /** Multi-city: the leg number (1-based); absent on one-way and round trips. */
   leg?: number;
+  // pnrsync: what the airline's record says after an after-sale edit (absent on legs never edited)
+  /** The airline's segment number of this leg. */
+  segId?: number;
+  /** The segment's status at the airline (HK, TK, UN, HL…); shown while the PNR itself is active. */
+  status?: string;
+  /** An ARNK (surface segment) follows this leg: the traveller goes from `from` to `to` by other means. */
+  arnkAfter?: { from: string; to: string };
 }
 
 /** A direction's (or a multi-city leg's) fare as pnrs.fareData keeps it (the offer's priceInfo of the class held). */
@@ -84,12 +91,13 @@ export function segmentStatus(recordStatus: string): string {
 
 const baggageOf = (b: Baggage | undefined) => ({ pieces: b?.pieces ?? 0, description: b?.description ?? '' });
 
-export function routeInfosOf(row: Pick<PnrRow, 'routeInfos' | 'fareData' | 'recordStatus'>): RouteInfoEntry[] {
+/** routeInfos of a PNR; with `surface`, an ARNK after a leg is an entry of its own (flightNo ARNK, surface true). */
+export function routeInfosOf(row: Pick<PnrRow, 'routeInfos' | 'fareData' | 'recordStatus'>, opts: { surface?: boolean } = {}): RouteInfoEntry[] {
   const fares = row.fareData as StoredFare[];
   const status = segmentStatus(row.recordStatus);
-  return (row.routeInfos as StoredLeg[]).map((l) => {
+  return (row.routeInfos as StoredLeg[]).flatMap((l) => {
     const fare = fares.find((f) => f.direction === l.direction && f.leg === l.leg) ?? fares[0];
-    return {
+    const leg: RouteInfoEntry = {
       from: l.from,
       to: l.to,
       departDate: l.departDate.slice(0, 10),
@@ -105,10 +113,34 @@ export function routeInfosOf(row: Pick<PnrRow, 'routeInfos' | 'fareData' | 'reco
       freeBaggage: baggageOf(fare?.freeBaggage),
       cabinClass: l.cabinClass,
       class: l.class,
-      status,
+      // pnrsync: the airline's own segment status while the PNR is active
+      status: status === 'HK' ? (l.status ?? status) : status,
       direction: l.direction,
       ...(l.leg !== undefined ? { leg: l.leg } : {}),
     };
+    if (!opts.surface || !l.arnkAfter) return [leg];
+    const none = { pieces: 0, description: '' };
+    const arnk: RouteInfoEntry = {
+      ...leg,
+      from: l.arnkAfter.from,
+      to: l.arnkAfter.to,
+      departDate: '',
+      timeFrom: '',
+      timeTo: '',
+      flightNo: 'ARNK',
+      airCraft: '',
+      aircraftType: '',
+      flightTime: 0,
+      startTerminal: '',
+      endTerminal: '',
+      handBaggage: none,
+      freeBaggage: none,
+      cabinClass: '',
+      class: '',
+      status: '',
+      surface: true,
+    };
+    return [leg, arnk];
   });
 }
 
@@ -123,8 +155,10 @@ export function paxInfoEntries(row: Pick<PnrRow, 'paxInfos' | 'tickets'>): PaxIn
     ticketNumber: row.tickets.find((t) => t.paxId === p.paxId)?.ticketNumber ?? '',
     loyalty: p.loyaltyText ?? (p.loyalty ?? []).map((l) => `${l.airline} ${l.number}`).join(', '),
     extraInfos: p.extraInfos ?? [],
+    ...(p.type === 'INF' && p.parentId !== undefined ? { parentId: p.parentId } : {}),
   }));
 }
+
 
 /** Luggage bought for the directions this PNR flies. */
 export function luggageOfPnr(row: Pick<PnrRow, 'airline' | 'routeInfos'>, luggage: readonly PricedLuggage[]): PricedLuggage[] {

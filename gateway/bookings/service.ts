@@ -81,7 +81,7 @@ function validation(data: Record<string, unknown>): ApiError {
  * Seats of a class of a flight before any inventory adjustment: the supplier's answer without `seatsTaken`
  * (the smallest segment's count on connections, which never oversells).
  */
-async function capacityOf(suppliers: SupplierRegistry, offer: FlightOffer, bookingClass: string, seated: number): Promise<number> {
+export async function capacityOf(suppliers: SupplierRegistry, offer: FlightOffer, bookingClass: string, seated: number): Promise<number> {
   const answer = await suppliers.flightQuotes(offer.source).search({
     from: offer.from,
     to: offer.to,

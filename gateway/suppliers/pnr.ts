@@ -46,8 +46,8 @@ export type PnrEdit =
   | { type: 'setPaxPhone'; paxId: number; phone: string }
   | { type: 'addSk'; sk: Omit<PnrSk, 'id'> }
   | { type: 'setCustomerAccount'; account: PnrCustomerAccount }
-  /** Stores the current fare quote as TSTs (new TST numbers). */
-  | { type: 'storeTst' }
+  /** Stores the current fare quote as TSTs (new TST numbers); pnrsync: `tst` is the itinerary priced now, replacing the stored fares. */
+  | { type: 'storeTst'; tst?: Omit<PnrTst, 'id'>[] }
   /** Moves the PNR to another queue. */
   | { type: 'moveQueue'; queue: PnrQueue }
   // sched: schedule changes and change-route-status

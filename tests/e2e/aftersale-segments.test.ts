@@ -1,7 +1,7 @@
 /**
  * Segment and passenger-structure edits in Chromium on the shared gateway: f1agent holds and issues a two-adult
  * VN booking, adds a DAD→HAN segment (paid with the PIN, the header balance dropping by the price shown), adds the
- * ARNK across the SGN–DAD gap, then splits the second passenger into a new PNR and finds both PNRs in the hub.
+ * ARNK across the SGN–DAD gap (both then in the booking detail's flight list), then splits the second passenger into a new PNR and finds both PNRs in the hub.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
@@ -84,6 +84,14 @@ describe('segment edits', () => {
     await expect.poll(async () => page.getByTestId('edit-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
     await expect.poll(() => page.getByTestId('itinerary').getByTestId('itinerary-arnk').count(), { timeout: 15_000 }).toBe(1);
     expect(await add.isDisabled()).toBe(true);
+
+    // the booking detail's flight list: the first flight, the ARNK as a surface segment, the added DAD→HAN flight
+    await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
+    const legs = page.getByTestId('route-info');
+    await expect.poll(() => legs.count(), { timeout: 15_000 }).toBe(3);
+    expect(await legs.nth(1).getAttribute('data-surface')).toBe('true');
+    expect(await legs.nth(1).textContent()).toMatch(/ARNK.*SGN.*DAD/);
+    expect(await legs.nth(2).textContent()).toMatch(/DAD.*HAN/);
 
     // split-passenger: the second adult into a new PNR
     await page.goto(`${baseUrl}/booking/edit/split-passenger/${id}`);

@@ -9,6 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AfterSaleHub, HistoryEntry, PnrRecord } from '../../contract/aftersale';
 import type { ElementEditInput, ElementEditResult } from '../../contract/aftersale-elements';
+import type { ClassOption } from '../../contract/aftersale-segments';
+import { dbPnrStore } from '../../gateway/aftersale/pnr-store';
 import { auditLog } from '../../gateway/platform/db/schema';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { adult, callWithPin, hold, infant, type Held } from './lifecycle-helpers';
@@ -78,6 +80,32 @@ describe('each element edit on the simulated PNR', () => {
     expect((await recordOf(qh.id)).names[0].birthDay).toBe('16/04/1985');
     const audits = await gw.db.select().from(auditLog).where(and(eq(auditLog.action, 'aftersale.edited'), eq(auditLog.target, qh.pnr)));
     expect(audits).toHaveLength(1);
+  });
+});
+
+// pnrsync: retain-quote-tst stores the itinerary priced now, not the fares stored before
+describe('retain-quote-tst re-prices', () => {
+  it('replaces stale stored fares by today\'s price of the PNR\'s flights and classes, showing the old and new totals', async () => {
+    const h = await issued('VN', 24, [adult(1), adult(2, 'Thi Hoa')]);
+    await recordOf(h.id); // the airline's record exists
+    const store = dbPnrStore(gw.db);
+    const stored = (await store.load(h.pnr))!;
+    const stale = { ...stored.record, tst: stored.record.tst.map((t) => ({ ...t, fare: t.fare + 50_000, total: t.total + 50_000 })) };
+    expect(await store.commit(h.pnr, 'VN', stale, stored.version)).toBe('ok');
+    const staleTotal = stale.tst.reduce((s, t) => s + t.total * 2, 0);
+    const quotes = (await call(gw, 'GET', `/api/aftersale/bookings/${h.id}/class-quotes?pnr=${h.pnr}&segId=1`, { token: token('f1agent') })).json<ClassOption[]>();
+    const today = quotes.find((q) => q.current)!.newTotal;
+    expect(today).not.toBe(staleTotal);
+    const res = await edit(h, { screen: 'retain-quote-tst' });
+    expect(res.statusCode, res.body).toBe(200);
+    const out = res.json<ElementEditResult>();
+    expect(out.before.at(-1)).toBe(`TOTAL ${staleTotal}`);
+    expect(out.after.at(-1)).toBe(`TOTAL ${today}`);
+    const r = await recordOf(h.id);
+    expect(r.tst.map((t) => [t.paxType, t.segIds, t.total * 2])).toEqual([['ADT', [1], today]]);
+    const history = (await call(gw, 'GET', `/api/aftersale/bookings/${h.id}/history?pageSize=1`, { token: token('f1agent') })).json<{ data: HistoryEntry[] }>();
+    const vnd = (x: number) => `${String(x).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} ₫`;
+    expect(history.data[0].summary).toBe(`Lưu giá (TST): ${vnd(staleTotal)} → ${vnd(today)}`);
   });
 });
 

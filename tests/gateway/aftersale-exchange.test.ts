@@ -11,10 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AfterSaleHub, HistoryEntry, PnrRecord } from '../../contract/aftersale';
 import type { ExchangeQuoteAnswer, ExchangeResult } from '../../contract/aftersale-exchange';
 import type { PriceInfo } from '../../contract/flights';
-import { auditLog, journalEntries } from '../../gateway/platform/db/schema';
+import type { BookingDetail } from '../../contract/bookings';
+import { departed, type AfterSaleDeps } from '../../gateway/aftersale/services';
+import { departureInstant } from '../../gateway/bookings/service';
+import { seatsTakenOf } from '../../gateway/flights/inventory';
+import { auditLog, journalEntries, pnrs } from '../../gateway/platform/db/schema';
 import { balanceOf } from '../../gateway/platform/ledger';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
-import { createSupplierRegistry, SupplierError, type PnrSupplier } from '../../gateway/suppliers';
+import { createSupplierRegistry, seatKey, SupplierError, type PnrSupplier } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { adult, callWithPin, child, hold, infant, type Held } from './lifecycle-helpers';
@@ -134,6 +138,12 @@ describe('the paid exchange', () => {
     expect(stale.res.json<{ data: { reason: string; quote: ExchangeQuoteAnswer } }>().data).toMatchObject({ reason: 'quoteChanged', quote: { quote: quote.quote } });
     expect(await balanceOf(gw.db, agency)).toBe(before);
 
+    // pnrsync: the seats of both flights, measured around the exchange
+    const oldLeg = h.offer.routeInfo[0];
+    const newLeg = f.offer.routeInfo[0];
+    const oldKey = seatKey(oldLeg.flightNo, oldLeg.departDate.slice(0, 10));
+    const newKey = seatKey(newLeg.flightNo, newLeg.departDate.slice(0, 10));
+    const [oldTaken, newTaken] = [await seatsTakenOf(gw.db, oldKey, h.cls), await seatsTakenOf(gw.db, newKey, f.class)];
     const body = { ...q, idempotencyKey: randomUUID(), total: quote.quote.total };
     const { first, res } = await callWithPin(gw, 'POST', exchangeUrl(h.id), token, body);
     expect(first.statusCode).toBe(403); // the PIN is asked first
@@ -152,6 +162,21 @@ describe('the paid exchange', () => {
     ]);
     expect(record.tst.find((t) => t.paxType === 'ADT')).toMatchObject({ total: quote.lines[0].newFare, segIds: [record.segments[0].segId] });
 
+    // pnrsync: the old flight's seat is given back and the new flight's taken, through the bookings' inventory
+    expect(await seatsTakenOf(gw.db, oldKey, h.cls)).toBe(oldTaken - 1);
+    expect(await seatsTakenOf(gw.db, newKey, f.class)).toBe(newTaken + 1);
+    const [row] = await gw.db.select().from(pnrs).where(eq(pnrs.pnr, h.pnr));
+    expect(row.seatHolds).toEqual([{ key: newKey, class: f.class, n: 1 }]);
+    // the booking's flight panel shows the new flight and the new ticket
+    const shown = (await call(gw, 'GET', `/api/bookings/${h.id}/detail`, { token })).json<BookingDetail>().pnrs[0];
+    expect(shown.routeInfos).toHaveLength(1);
+    expect(shown.routeInfos[0]).toMatchObject({ flightNo: newLeg.flightNo, departDate: newLeg.departDate.slice(0, 10), timeFrom: newLeg.departDate.slice(11, 16), timeTo: newLeg.arrivalDate.slice(11, 16), class: f.class, status: 'HK' });
+    expect(shown.paxInfos[0].ticketNumber).toBe(r.tickets[0]);
+    // the departure checks follow the new flight: an hour after the old flight left, the PNR has not departed
+    const afterOld = new Date(departureInstant(oldLeg.from, oldLeg.departDate).getTime() + 3_600_000);
+    expect(departed({ now: () => afterOld } as AfterSaleDeps, row)).toBe(false);
+    expect(departed({ now: () => new Date(departureInstant(newLeg.from, newLeg.departDate).getTime() + 60_000) } as AfterSaleDeps, row)).toBe(true);
+
     // the same key again: the first result, no second charge
     const again = (await callWithPin(gw, 'POST', exchangeUrl(h.id), token, body)).res;
     expect(again.statusCode).toBe(200);
@@ -164,6 +189,13 @@ describe('the paid exchange', () => {
     expect(history.total).toBe(1);
     expect(history.data[0]).toMatchObject({ kind: 'exchange-route', amount: quote.quote.total, entryId: r.entryId });
     expect(history.data[0].summary).toContain(f.offer.routeInfo[0].flightNo);
+    // readable before/after: the direction's flights and the tickets
+    expect(history.data[0].before).toEqual([expect.stringMatching(new RegExp(`^1 ${oldLeg.flightNo} ${h.cls} .* HANSGN HK`)), `TKT P1 ${recordBefore.tickets[0].number} OPEN`]);
+    expect(history.data[0].after).toEqual([
+      expect.stringMatching(new RegExp(`^2 ${newLeg.flightNo} ${f.class} .* HANSGN HK`)),
+      `TKT P1 ${recordBefore.tickets[0].number} EXCHANGED`,
+      `TKT P1 ${r.tickets[0]} OPEN (${recordBefore.tickets[0].number})`,
+    ]);
     expect(await gw.db.select().from(auditLog).where(and(eq(auditLog.action, 'aftersale.edited'), eq(auditLog.target, h.pnr)))).toHaveLength(1);
   });
 
@@ -192,6 +224,9 @@ describe('the paid exchange', () => {
       const quote = (await getQuote(other, t, h.id, q)).json<ExchangeQuoteAnswer>();
       const recordBefore = (await hubOf(other, t, h.id)).pnrs[0];
       const before = await balanceOf(other.db, id);
+      const newKey = seatKey(f.offer.routeInfo[0].flightNo, f.offer.routeInfo[0].departDate.slice(0, 10));
+      const newTaken = await seatsTakenOf(other.db, newKey, f.class);
+      const [rowBefore] = await other.db.select().from(pnrs).where(eq(pnrs.pnr, h.pnr));
       const body = { ...q, idempotencyKey: randomUUID(), total: quote.quote.total };
       const { res } = await callWithPin(other, 'POST', exchangeUrl(h.id), t, body);
       expect(res.statusCode).toBe(502);
@@ -202,6 +237,10 @@ describe('the paid exchange', () => {
       expect(entries[1].amount).toBe(quote.quote.total);
       expect(entries[2].amount).toBe(quote.quote.total);
       expect((await hubOf(other, t, h.id)).pnrs[0]).toEqual(recordBefore);
+      // pnrsync: the new flight's seat given back, the booking's row as it was
+      expect(await seatsTakenOf(other.db, newKey, f.class)).toBe(newTaken);
+      const [rowAfter] = await other.db.select().from(pnrs).where(eq(pnrs.pnr, h.pnr));
+      expect({ ...rowAfter, updatedAt: null }).toEqual({ ...rowBefore, updatedAt: null });
       const again = await callWithPin(other, 'POST', exchangeUrl(h.id), t, body);
       expect(again.res.statusCode).toBe(502);
       expect(await balanceOf(other.db, id)).toBe(before);

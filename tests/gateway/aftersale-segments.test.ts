@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AfterSaleHub, HistoryEntry, PaidEditResult, PnrRecord } from '../../contract/aftersale';
 import type { ClassOption, InfantQuote, RouteOffer, SplitResult } from '../../contract/aftersale-segments';
+import type { BookingDetail } from '../../contract/bookings';
 import { dbPnrStore } from '../../gateway/aftersale/pnr-store';
 import { seatsTakenOf } from '../../gateway/flights/inventory';
 import { balanceOf } from '../../gateway/platform/ledger';
@@ -61,6 +62,9 @@ const recordOf = async (id: number, pnr: string) => (await hubOf(id)).pnrs.find(
 const historyOf = async (id: number) => (await call(gw, 'GET', `/api/aftersale/bookings/${id}/history`, { token: token('f1agent') })).json<{ data: HistoryEntry[]; total: number }>();
 const post = (id: number, path: string, body: unknown, user = 'f1agent') => callWithPin(gw, 'POST', `/api/aftersale/bookings/${id}/${path}`, token(user), body);
 const get = <T>(id: number, path: string) => call(gw, 'GET', `/api/aftersale/bookings/${id}/${path}`, { token: token('f1agent') }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
+/** pnrsync: the booking detail's own PNR (what the booking-detail page shows). */
+const detailPnr = async (id: number, pnr: string) => (await call(gw, 'GET', `/api/bookings/${id}/detail`, { token: token('f1agent') })).json<BookingDetail>().pnrs.find((p) => p.pnr === pnr)!;
+const flightsOf = async (id: number, pnr: string) => (await detailPnr(id, pnr)).routeInfos.map((l) => `${l.flightNo} ${l.from}-${l.to} ${l.class} ${l.status}`.trim());
 const reasonOf = (res: { json: <T>() => T }) => res.json<{ data: { reason: string; message: string } }>().data;
 
 beforeAll(async () => {
@@ -114,6 +118,12 @@ describe('add-route, add-arunk, remove-route', () => {
     expect(await seatsTakenOf(gw.db, key, cls.class)).toBe(seatsBefore + 2);
     let r = await recordOf(h.id, h.pnr);
     expect(r.segments.map((s) => `${s.from}-${s.to} ${s.status}`)).toEqual(['HAN-SGN HK', 'DAD-HAN HK']);
+    // pnrsync: the booking itself shows the added flight, with its times and class
+    const first = h.offer.routeInfo[0];
+    expect(await flightsOf(h.id, h.pnr)).toEqual([`${first.flightNo} HAN-SGN ${h.cls} HK`, `${offer.flightNo} DAD-HAN ${cls.class} HK`]);
+    const shown = (await detailPnr(h.id, h.pnr)).routeInfos[1];
+    expect(shown).toMatchObject({ departDate: offer.departDate.slice(0, 10), timeFrom: offer.departDate.slice(11, 16), timeTo: offer.arrivalDate.slice(11, 16) });
+    expect(shown.flightTime).toBeGreaterThan(0);
     expect(r.tst.some((t) => t.segIds.join() === '2')).toBe(true);
     const [row] = await gw.db.select().from(pnrs).where(eq(pnrs.pnr, h.pnr));
     expect(row.seatHolds).toContainEqual({ key, class: cls.class, n: 2 });
@@ -128,6 +138,9 @@ describe('add-route, add-arunk, remove-route', () => {
     expect(arnk.res.json<PaidEditResult>()).toMatchObject({ amount: 0, entryId: null });
     r = await recordOf(h.id, h.pnr);
     expect(r.arnks).toEqual([{ id: 1, afterSegId: 1, from: 'SGN', to: 'DAD' }]);
+    // pnrsync: the ARNK is a surface segment of the booking's flight list, between the two flights
+    expect(await flightsOf(h.id, h.pnr)).toEqual([`${first.flightNo} HAN-SGN ${h.cls} HK`, 'ARNK SGN-DAD', `${offer.flightNo} DAD-HAN ${cls.class} HK`]);
+    expect((await detailPnr(h.id, h.pnr)).routeInfos[1]).toMatchObject({ surface: true, flightNo: 'ARNK' });
     const twice = await post(h.id, 'arnk', { idempotencyKey: randomUUID(), pnr: h.pnr, afterSegId: 1 });
     expect(reasonOf(twice.res).reason).toBe('alreadyFilled');
     expect((await recordOf(h.id, h.pnr)).arnks).toHaveLength(1);
@@ -139,13 +152,19 @@ describe('add-route, add-arunk, remove-route', () => {
     r = await recordOf(h.id, h.pnr);
     expect(r.segments.map((s) => s.segId)).toEqual([1]);
     expect(r.arnks).toEqual([]);
+    expect(await flightsOf(h.id, h.pnr)).toEqual([`${first.flightNo} HAN-SGN ${h.cls} HK`]);
     expect(r.tickets.every((t) => t.status === 'OPEN')).toBe(true);
     const last = await post(h.id, 'routes/remove', { idempotencyKey: randomUUID(), pnr: h.pnr, segId: 1 });
     expect(reasonOf(last.res).reason).toBe('oneSegment');
     expect(await balanceOf(gw.db, saoviet)).toBe(balance - cls.total);
     const history = await historyOf(h.id);
     expect(history.data.map((e) => e.kind)).toEqual(['remove-route', 'add-arunk', 'add-route']);
-    expect(history.data[2].before).toMatchObject({ segments: [expect.objectContaining({ segId: 1 })] });
+    // pnrsync: readable before/after lines of the itinerary
+    const line1 = expect.stringMatching(new RegExp(`^1 ${first.flightNo} ${h.cls} \\d{2}[A-Z]{3} HANSGN HK \\d{2}:\\d{2}-\\d{2}:\\d{2}$`));
+    expect(history.data[2].before).toEqual([line1]);
+    expect(history.data[2].after).toEqual([line1, expect.stringMatching(new RegExp(`^2 ${offer.flightNo} ${cls.class} .* DADHAN HK`))]);
+    expect(history.data[1].after).toEqual([line1, 'ARNK SGN-DAD', expect.stringMatching(/^2 /)]);
+    expect(history.data[0].after).toEqual([line1]);
     expect(await gw.db.select().from(auditLog).where(and(eq(auditLog.action, 'aftersale.edited'), eq(auditLog.target, h.pnr)))).toHaveLength(3);
   });
 
@@ -205,6 +224,8 @@ describe('change-route-class', () => {
     expect(await seatsTakenOf(gw.db, key, h.cls)).toBe(oldTaken - 2);
     expect(await seatsTakenOf(gw.db, key, dearer!.class)).toBe(newTaken + 2);
     expect((await recordOf(h.id, h.pnr)).segments[0].class).toBe(dearer!.class);
+    expect(await flightsOf(h.id, h.pnr)).toEqual([`${h.offer.routeInfo[0].flightNo} HAN-SGN ${dearer!.class} HK`]);
+    expect((await historyOf(h.id)).data[0]).toMatchObject({ before: [expect.stringContaining(` ${h.cls} `), expect.stringMatching(/^TST \d+ ADT S1 /)], after: [expect.stringContaining(` ${dearer!.class} `), expect.stringMatching(/^TST \d+ ADT S1 /)] });
     // the same class again: refused, nothing changes
     const same = (await post(h.id, 'class', { ...body, idempotencyKey: randomUUID() })).res;
     expect(reasonOf(same).reason).toBe('sameClass');
@@ -311,6 +332,12 @@ describe('add-infant (GDS)', () => {
     expect(added).toMatchObject({ firstName: 'Be Na' });
     expect(r.tickets.some((t) => t.paxId === added.paxId)).toBe(true);
     expect(r.ssrs.filter((s) => s.code === 'INFT')).toHaveLength(2);
+    // pnrsync: the booking's passenger list shows the infant with its adult and its own ticket
+    const pax = (await detailPnr(h.id, h.pnr)).paxInfos;
+    expect(pax.find((p) => p.paxId === added.paxId)).toMatchObject({ paxType: 'INF', firstName: 'Be Na', parentId: 1, ticketNumber: r.tickets.find((t) => t.paxId === added.paxId)!.number });
+    expect(pax).toHaveLength(4);
+    const history = await historyOf(h.id);
+    expect(history.data[0].after).toContain(`P${added.paxId} Nguyen/Be Na MISS (INF) DOB ${infantBody.birthday} with P1`);
     expect((await hubOf(h.id)).actions.find((a) => a.action === 'add-infant')).toMatchObject({ allowed: false, reason: 'allHaveInfants' });
   });
 });

@@ -165,9 +165,12 @@ export function applyElementEdit(source: Source, r: PnrRecord, e: ElementPnrEdit
       if (r.segments.some((s) => s.status !== 'HK')) {
         throw refused(source, 'Có chặng chưa xác nhận (HK): hãng không lưu được giá (TST). Vui lòng xử lý trạng thái chặng trước.', 'A segment is not confirmed (HK): the airline cannot store the fare (TST). Please settle the segment status first.');
       }
-      if (r.tst.length === 0) throw refused(source, 'Không có giá nào để lưu (TST).', 'There is no fare quote to store (TST).');
+      const quote = e.tst ?? r.tst; // pnrsync: the quote priced now, else the fares stored
+      if (quote.length === 0) throw refused(source, 'Không có giá nào để lưu (TST).', 'There is no fare quote to store (TST).');
+      const segIds = new Set(r.segments.map((s) => s.segId));
+      if (quote.some((t) => t.segIds.length === 0 || t.segIds.some((id) => !segIds.has(id)))) throw refused(source, 'Giá cần lưu không khớp hành trình của PNR.', 'The fare to store does not match the PNR’s itinerary.');
       let id = nextId(r.tst);
-      r.tst = r.tst.map((t) => ({ ...t, id: id++ }));
+      r.tst = quote.map((t) => ({ ...t, id: id++ }));
       return;
     }
     case 'moveQueue':

@@ -20,6 +20,20 @@ function minutes(m: number): string {
 
 function Leg({ leg }: { leg: RouteInfoEntry }) {
   const { t } = useTranslation();
+  if (leg.surface) {
+    // an ARNK between two flights: the traveller goes from one airport to the other by other means
+    return (
+      <div className="bkm-leg bkm-leg-surface" data-testid="route-info" data-surface="true">
+        <div className="bkm-leg-head">
+          <Tag>ARNK</Tag>
+          <strong>
+            {leg.from} → {leg.to}
+          </strong>
+          <span className="muted">{t('bookings.detail.arnk')}</span>
+        </div>
+      </div>
+    );
+  }
   const bag = (b: { pieces: number; description: string }) => baggageText(b) || t('bookings.detail.none');
   return (
     <div className="bkm-leg" data-testid="route-info">
@@ -50,6 +64,18 @@ function Leg({ leg }: { leg: RouteInfoEntry }) {
         <span className="muted">{t('bookings.detail.freeBaggage')}</span>
         <span>{bag(leg.freeBaggage)}</span>
       </div>
+    </div>
+  );
+}
+
+/** The adult an infant travels with (an infant added after booking is listed after the others). */
+function InfantOf({ pax, all }: { pax: PaxInfoEntry; all: readonly PaxInfoEntry[] }) {
+  const { t } = useTranslation();
+  const adult = pax.parentId !== undefined ? all.find((a) => a.paxId === pax.parentId) : undefined;
+  if (!adult) return null;
+  return (
+    <div className="muted" data-testid="infant-of">
+      {t('bookings.detail.infantOf', { name: `${adult.lastName} ${adult.firstName}` })}
     </div>
   );
 }
@@ -113,7 +139,17 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
 
   const paxColumns = [
     { title: t('bookings.detail.paxType'), key: 'type', width: 90, render: (_: unknown, p: PaxInfoEntry) => t(`bookings.paxType.${p.paxType}`) },
-    { title: t('bookings.detail.name'), key: 'name', width: 200, render: (_: unknown, p: PaxInfoEntry) => <strong>{`${p.lastName} ${p.firstName}`}</strong> },
+    {
+      title: t('bookings.detail.name'),
+      key: 'name',
+      width: 200,
+      render: (_: unknown, p: PaxInfoEntry) => (
+        <>
+          <strong>{`${p.lastName} ${p.firstName}`}</strong>
+          <InfantOf pax={p} all={pnr.paxInfos} />
+        </>
+      ),
+    },
     { title: t('bookings.detail.paxTitle'), key: 'title', width: 70, render: (_: unknown, p: PaxInfoEntry) => <span data-testid="pax-title">{t(`bookings.titles.${p.title}`, { defaultValue: p.title })}</span> },
     { title: t('bookings.detail.birthDay'), dataIndex: 'birthDay', key: 'birthDay', width: 110 },
     {
@@ -220,7 +256,7 @@ export function PnrPanel({ pnr, now, running, onAction }: PnrPanelProps) {
         <div className="bkm-pax-cards">
           {pnr.paxInfos.map((p) => (
             <div key={p.paxId} className="bkm-pax-card">
-              <strong>{`${p.lastName} ${p.firstName}`}</strong> <span className="muted"><span data-testid="pax-title">{t(`bookings.titles.${p.title}`, { defaultValue: p.title })}</span>{` · ${t(`bookings.paxType.${p.paxType}`)} · ${p.birthDay}`}</span>
+              <strong>{`${p.lastName} ${p.firstName}`}</strong> <InfantOf pax={p} all={pnr.paxInfos} /> <span className="muted"><span data-testid="pax-title">{t(`bookings.titles.${p.title}`, { defaultValue: p.title })}</span>{` · ${t(`bookings.paxType.${p.paxType}`)} · ${p.birthDay}`}</span>
               <div>
                 {t('bookings.detail.ticketNumber')}:{' '}
                 {p.ticketNumber ? (
