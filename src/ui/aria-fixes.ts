@@ -61,12 +61,28 @@ export function inertMeasureRows(root: ParentNode): number {
   return changed;
 }
 
+/**
+ * A table given a scroll width or height scrolls inside its own box; when its rows hold no link or button the
+ * keyboard could not reach what is scrolled out of view (axe: scrollable-region-focusable). The scrolling box
+ * takes a Tab stop, so the arrow keys scroll it.
+ */
+export function focusableTableScrollers(root: ParentNode): number {
+  let changed = 0;
+  root.querySelectorAll<HTMLElement>('.ant-table-content:not([tabindex]), .ant-table-body:not([tabindex])').forEach((box) => {
+    if (!/overflow(-[xy])?:\s*[^;]*\b(auto|scroll)\b/.test(box.getAttribute('style') ?? '')) return;
+    box.setAttribute('tabindex', '0');
+    changed += 1;
+  });
+  return changed;
+}
+
 /** Watches the page and applies the fixes above whenever antd renders again. Answers a function that stops. */
 export function watchAriaFixes(doc: Document = document): () => void {
   const fix = () => {
     moveAriaRequired(doc);
     markDisabledSelects(doc);
     inertMeasureRows(doc);
+    focusableTableScrollers(doc);
   };
   fix();
   const observer = new MutationObserver(fix);

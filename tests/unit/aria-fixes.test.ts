@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inertMeasureRows, markDisabledSelects, moveAriaRequired, watchAriaFixes } from '../../src/ui/aria-fixes';
+import { focusableTableScrollers, inertMeasureRows, markDisabledSelects, moveAriaRequired, watchAriaFixes } from '../../src/ui/aria-fixes';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -67,5 +67,18 @@ describe("a table's hidden measure row holds nothing focusable", () => {
     document.querySelector('tbody')?.insertAdjacentHTML('beforeend', row);
     await vi.waitFor(() => expect(document.querySelectorAll('.ant-table-measure-row:not([inert])')).toHaveLength(0));
     stop();
+  });
+});
+
+describe("a table's scrolling box takes a Tab stop", () => {
+  it.each([
+    ['a box that scrolls sideways', '<div class="ant-table-content" style="overflow: auto hidden;"></div>', '0'],
+    ['a box that scrolls down', '<div class="ant-table-body" style="overflow-y: scroll; max-height: 300px;"></div>', '0'],
+    ['a box that does not scroll (left alone)', '<div class="ant-table-content"></div>', null],
+    ['a box with its own tabindex (left alone)', '<div class="ant-table-content" style="overflow: auto hidden;" tabindex="-1"></div>', '-1'],
+  ])('%s', (_what, html, tabindex) => {
+    document.body.innerHTML = html;
+    focusableTableScrollers(document);
+    expect(document.body.firstElementChild?.getAttribute('tabindex') ?? null).toBe(tabindex);
   });
 });
