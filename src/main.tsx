@@ -7,7 +7,7 @@ import { initI18n } from './i18n';
 import { Root } from './Root';
 import { removeBootShell } from './boot/shell';
 import { preloadFirstPage } from './public-routes';
-import { watchAriaRequired } from './ui/aria-fixes';
+import { watchAriaFixes } from './ui/aria-fixes';
 import { watchLostFocus } from './ui/global/focus-return';
 
 preloadFirstPage(window.location.pathname);
@@ -15,8 +15,8 @@ preloadFirstPage(window.location.pathname);
 // it would still be a second main landmark and heading for screen readers)
 if (window.location.pathname !== '/login') removeBootShell();
 void initI18n();
-// antd 5 puts aria-required on Select and date-picker roots: moved to their inputs (src/ui/aria-fixes.ts)
-watchAriaRequired();
+// antd 5 ARIA slips (aria-required on Select roots, disabled Select values, focusable hidden table rows): src/ui/aria-fixes.ts
+watchAriaFixes();
 // a focused button that leaves the page gives the focus to the main content, not the body
 watchLostFocus();
 

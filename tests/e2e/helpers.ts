@@ -1,6 +1,8 @@
 /** Shared steps of the end-to-end tests. */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { encrypt, seal } from '../../contract/crypto';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** The demo users' PIN (seeded). */
@@ -256,4 +258,81 @@ export async function issueFromDetail(page: Page, baseUrl: string, id: number | 
   await answerPin(page);
   await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('ISSUE TICKET');
   return panel;
+}
+
+// ---------------------------------------------------------------- the gateway's API, as one user
+
+/** A demo user signed in to the gateway's API (the shared e2e gateway runs with the captcha off). */
+export interface GatewayUser {
+  username: string;
+  /** The permission names the sign-in answered (what the portal's route guard checks). */
+  permissions: string[];
+  get: <T>(path: string) => Promise<T>;
+  post: <T>(path: string, body: unknown, headers?: Record<string, string>) => Promise<T>;
+}
+
+// the gateway accepts a (user, tsp) pair once: strictly increasing client times
+let lastTsp = 0;
+const nextTsp = () => (lastTsp = Math.max(Date.now(), lastTsp + 1));
+
+/** Signs in through the API and answers a client speaking the portal's protocol (sealed bodies, tsp). */
+export async function gatewayAs(baseUrl: string, username: string, password = DEMO_PASSWORD): Promise<GatewayUser> {
+  const call = async <T>(method: string, path: string, token: string | null, body?: unknown, extra: Record<string, string> = {}): Promise<T> => {
+    const headers: Record<string, string> = { tsp: encrypt(String(nextTsp())), 'x-language': 'en', ...extra };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(seal(body)) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${username}: ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+  const signedIn = await call<{ accessToken: string; permissions: string[] }>('POST', '/api/auth/login', null, { username, password });
+  return {
+    username,
+    permissions: signedIn.permissions,
+    get: (path) => call('GET', path, signedIn.accessToken),
+    post: (path, body, headers) => call('POST', path, signedIn.accessToken, body, headers),
+  };
+}
+
+interface SearchPoll {
+  done: boolean;
+  cursor: number;
+  offers: { id: string; airline: string; priceInfo: { class: string; seatAvailable: number }[] }[];
+}
+
+/**
+ * One adult on a one-way flight put on hold through the API (search, then POST /api/bookings), on `airline`'s
+ * flight with the most seats; answers the booking's id and PNR.
+ */
+export async function holdThroughGateway(user: GatewayUser, leg: { from: string; to: string; departDate: string }, airline = 'VN'): Promise<{ id: number; pnr: string }> {
+  const { sessionId } = await user.post<{ sessionId: string }>('/api/flights/search', { legs: [leg] });
+  const offers: SearchPoll['offers'] = [];
+  for (let cursor = 0; ;) {
+    const poll = await user.get<SearchPoll>(`/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`);
+    offers.push(...poll.offers);
+    cursor = poll.cursor;
+    if (poll.done) break;
+  }
+  const choices = offers
+    .filter((o) => o.airline === airline)
+    .flatMap((o) => o.priceInfo.map((p) => ({ offerId: o.id, class: p.class, seats: p.seatAvailable })))
+    .filter((c) => c.seats > 0)
+    .sort((a, b) => b.seats - a.seats);
+  if (choices.length === 0) throw new Error(`no ${airline} flight with seats from ${leg.from} to ${leg.to} on ${leg.departDate}`);
+  const { id } = await user.post<{ id: number }>('/api/bookings', {
+    sessionId,
+    selected: [{ offerId: choices[0].offerId, class: choices[0].class }],
+    passengers: [{ paxId: 1, type: 'ADT', title: 'MR', firstName: 'Van An', lastName: 'Nguyen', birthday: '15/04/1985' }],
+    contact: { name: 'Nguyen Van An', phone: '0912345678', email: 'an.nguyen@example.vn' },
+  });
+  const booking = await user.get<{ listPNR: { pnr?: string }[] }>(`/api/bookings/${id}`);
+  const pnr = booking.listPNR.find((p) => p.pnr)?.pnr;
+  if (!pnr) throw new Error(`booking ${id} was held without a PNR`);
+  return { id, pnr };
+}
+
+/** Issues a held booking's PNR through the API, as a user who issues without a PIN (f1admin). */
+export async function issueThroughGateway(user: GatewayUser, booking: { id: number; pnr: string }): Promise<void> {
+  await user.post(`/api/bookings/${booking.id}/issue`, { idempotencyKey: randomUUID(), pnrs: [booking.pnr] });
 }

@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,5 +41,24 @@ export async function openBrowser(options: { width?: number; height?: number; lo
       await context.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface SharedBrowser {
+  /** A new, isolated context (its own storage, cookies and cache) of the one browser process. */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  close: () => Promise<void>;
+}
+
+/**
+ * One browser process for several isolated contexts at once (pages scanned side by side, each signed in or
+ * not); launched with the flags above, in a fresh temporary profile.
+ */
+export async function launchBrowser(): Promise<SharedBrowser> {
+  assertChromium();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return {
+    newContext: (options = {}) => browser.newContext({ locale: 'vi-VN', ...options }),
+    close: () => browser.close(),
   };
 }

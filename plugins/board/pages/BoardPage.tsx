@@ -138,12 +138,13 @@ export default function BoardPage() {
     return (
       <>
         {query.isError ? <Alert type="warning" showIcon className="board-stale" message={t('board.stale')} /> : null}
+        {/* each side scrolls sideways on a phone: focusable, so the keyboard can scroll it too */}
         <div className="board-sides">
-          <section className="board-side" aria-label={t('board.departures')}>
+          <section className="board-side" aria-label={t('board.departures')} tabIndex={0}>
             <h2 className="board-side-title">{t('board.departures')}</h2>
             <FlightRows rows={board.departures} direction="departure" />
           </section>
-          <section className="board-side" aria-label={t('board.arrivals')}>
+          <section className="board-side" aria-label={t('board.arrivals')} tabIndex={0}>
             <h2 className="board-side-title">{t('board.arrivals')}</h2>
             <FlightRows rows={board.arrivals} direction="arrival" />
           </section>

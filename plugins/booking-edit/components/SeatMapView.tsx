@@ -1,6 +1,8 @@
 /**
  * A segment's seat map: rows with aisles, exit rows marked, free, paid and blocked seats, the seats taken and
  * those of this booking's passengers; a seat is a button (keyboard reachable) named with its number, kind and price.
+ * For assistive technology the map is a group of rows, each row a group of its seat buttons named by the row;
+ * the column letters and row numbers are visual only (every seat's name carries its number).
  */
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -21,14 +23,20 @@ export function SeatMapView({ map, picked, held, onPick }: SeatMapViewProps) {
   const letters = map.layout.split('');
   return (
     <div className="bke-seatmap-wrap">
-      <div className="bke-seatmap" role="grid" aria-label={t('aftersale.seat.mapOf', { flight: map.flightNo })} data-testid="seat-map">
-        <div className="bke-seat-row bke-seat-head" role="row">
+      <div className="bke-seatmap" role="group" aria-label={t('aftersale.seat.mapOf', { flight: map.flightNo })} data-testid="seat-map">
+        <div className="bke-seat-row bke-seat-head" aria-hidden>
           <span className="bke-row-no" />
           {letters.map((l, i) => (l === '|' ? <span key={i} className="bke-aisle" /> : <span key={i} className="bke-seat-letter">{l}</span>))}
         </div>
         {map.rows.map((r) => (
-          <div key={r.row} className={`bke-seat-row${r.exit ? ' bke-exit-row' : ''}`} role="row" data-exit={String(r.exit)}>
-            <span className="bke-row-no">{r.row}</span>
+          <div
+            key={r.row}
+            className={`bke-seat-row${r.exit ? ' bke-exit-row' : ''}`}
+            role="group"
+            aria-label={t(r.exit ? 'aftersale.seat.exitRowOf' : 'aftersale.seat.rowOf', { row: r.row })}
+            data-exit={String(r.exit)}
+          >
+            <span className="bke-row-no" aria-hidden>{r.row}</span>
             {r.cells.map((c, i) => {
               if (!c) return <span key={i} className="bke-aisle" />;
               const mine = picked.get(c.seat) ?? held.get(c.seat);

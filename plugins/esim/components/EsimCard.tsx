@@ -50,7 +50,7 @@ function UsageView({ usage }: { usage: EsimUsage }) {
       </Space>
       {usage.status !== 'REFUNDED' ? (
         <>
-          {percent !== null ? <Progress percent={percent} size="small" status={usage.status === 'DEPLETED' ? 'exception' : 'normal'} /> : null}
+          {percent !== null ? <Progress percent={percent} size="small" status={usage.status === 'DEPLETED' ? 'exception' : 'normal'} aria-label={t('esim.usage.barLabel')} /> : null}
           <Typography.Text>
             {usage.totalMb === null
               ? t('esim.usage.usedUnlimited', { used: formatMb(usage.usedMb) })

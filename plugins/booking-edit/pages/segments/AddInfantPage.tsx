@@ -71,7 +71,7 @@ export default function AddInfantPage() {
           <>
             <Card size="small" title={t('aftersale.segments.infant.adult')}>
               {free.length === 0 && <Alert type="info" showIcon message={t('aftersale.segments.infant.allHave')} />}
-              <Select className="bke-select bks-wide" value={parentId ?? undefined} placeholder={t('aftersale.segments.infant.pickAdult')} onChange={(v: number) => setParentId(v)} data-testid="infant-parent"
+              <Select className="bke-select bks-wide" value={parentId ?? undefined} placeholder={t('aftersale.segments.infant.pickAdult')} aria-label={t('aftersale.segments.infant.pickAdult')} onChange={(v: number) => setParentId(v)} data-testid="infant-parent"
                 options={r.names.filter((n) => n.paxType === 'ADT').map((n) => ({ value: n.paxId, label: paxName(r, n.paxId), disabled: !free.includes(n) }))} />
             </Card>
             <Card size="small" title={t('aftersale.segments.infant.who')}>

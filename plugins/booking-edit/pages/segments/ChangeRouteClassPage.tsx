@@ -62,6 +62,7 @@ export default function ChangeRouteClassPage() {
               className="bke-select bks-wide"
               value={segId ?? undefined}
               placeholder={t('aftersale.segments.pickSegment')}
+              aria-label={t('aftersale.segments.pickSegment')}
               onChange={(v: number) => (setSegId(v), setCls(null))}
               data-testid="class-segment"
               options={flownOrder(r.segments).map((s) => ({ value: s.segId, label: segmentLabel(s) }))}

@@ -44,7 +44,7 @@ export default function RemoveCheckInPage() {
                 </div>
               )}
               {segs.length > 0 && (
-                <Select className="bke-select bks-wide" value={segId ?? undefined} placeholder={t('aftersale.segments.pickSegment')} onChange={(v: number) => (setSegId(v), setChosen([]))} data-testid="checkin-segment" options={segs.map((s) => ({ value: s.segId, label: segmentLabel(s) }))} />
+                <Select className="bke-select bks-wide" value={segId ?? undefined} placeholder={t('aftersale.segments.pickSegment')} aria-label={t('aftersale.segments.pickSegment')} onChange={(v: number) => (setSegId(v), setChosen([]))} data-testid="checkin-segment" options={segs.map((s) => ({ value: s.segId, label: segmentLabel(s) }))} />
               )}
               {onSeg.map((c) => (
                 <div key={c.paxId} className="bke-row">

@@ -1,0 +1,117 @@
+/**
+ * The accessibility scan's parts: which pages the portal registers (read from the plugin registry and the
+ * public-page registry, so a new page is scanned without editing the test), the real record each `:param`
+ * stands for, and one axe-core run on a page that has drawn.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { plugins } from '../../src/plugins';
+import { PUBLIC_PAGES } from '../../src/public-routes';
+
+const VI = JSON.parse(readFileSync(new URL('../../locales/vi/translation.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const translate = (key: string): string => {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], VI);
+  return typeof value === 'string' ? value : key;
+};
+/** The document title the route guard writes for a page title key (the portal in Vietnamese): '<page> | <app>'. */
+export function documentTitle(key: string): string {
+  return `${translate(key)} | ${translate('shell.app.name')}`;
+}
+
+export const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export interface RegisteredPage {
+  /** The path as registered (`:param` for its parameters). */
+  path: string;
+  /** The i18n key of its title (what the route guard writes into document.title). */
+  title: string;
+}
+
+/** Every page a plugin registers for signed-in users, in registry order. */
+export const SIGNED_IN_PAGES: readonly RegisteredPage[] = plugins.flatMap((p) => (p.routes ?? []).map(({ path, title }) => ({ path, title })));
+/** The pages served without sign-in: the shell's and those the plugins offer in their public.ts. */
+export const PUBLIC_PAGE_PATHS: readonly string[] = PUBLIC_PAGES.map((p) => p.path);
+
+/** Records made or looked up through the gateway before the scan, that parameterized pages are opened with. */
+export interface Fixtures {
+  /** A booking on hold (one adult, one PNR). */
+  held: { id: number; pnr: string };
+  /** A booking whose PNR is issued: what the after-sale screens work on. */
+  issued: { id: number; pnr: string };
+  /** The first record of each seeded list. */
+  newsId: number;
+  b2cNewsId: number;
+  tourId: number;
+  qrAccountId: number;
+  esimOrderId: number;
+}
+
+/**
+ * What each registered path with parameters is opened with, by its pattern. A registered path that none of
+ * these matches fails its scan, naming the path: add its record here (made or looked up in the test's setup).
+ * Patterns are generic on purpose: every `/booking/edit/<screen>/:id` a plugin adds takes the issued booking.
+ */
+const PARAMS: readonly { pattern: RegExp; values: (f: Fixtures) => (string | number)[] }[] = [
+  // the after-sale hub and every edit screen, built now or later: the issued booking
+  { pattern: /^\/booking\/edit\/(?:[^/]+\/)?:id$/, values: (f) => [f.issued.id] },
+  // a booking's detail in both states (the actions differ); the completed page of a fresh hold
+  { pattern: /^\/booking\/booking-detail\/:id$/, values: (f) => [f.held.id, f.issued.id] },
+  { pattern: /^\/booking\/completed\/:id$/, values: (f) => [f.held.id] },
+  { pattern: /^\/agent\/news\/:id$/, values: (f) => [f.newsId] },
+  { pattern: /^\/b2c\/news\/:id$/, values: (f) => [f.b2cNewsId] },
+  { pattern: /^\/b2c\/tour\/:id$/, values: (f) => [f.tourId] },
+  { pattern: /^\/qr\/:id$/, values: (f) => [f.qrAccountId] },
+  { pattern: /^\/esim\/list-order\/:id$/, values: (f) => [f.esimOrderId] },
+  // the airport board of the busiest airport
+  { pattern: /^\/electronic-board\/:place$/, values: () => ['HAN'] },
+];
+
+/**
+ * Pages whose parameter exists only inside one browser tab, so they are scanned where a user reaches them:
+ * passenger information reads the flight selection that the results page of the same tab handed over (router
+ * state and sessionStorage), so the keyboard journey scans it after choosing a flight.
+ */
+export const SCANNED_IN_JOURNEY = new Set(['/booking/passenger-information/:id']);
+
+/** The concrete URLs a registered path is scanned at; throws when nothing says what its parameters are. */
+export function concretePaths(path: string, fixtures: Fixtures): string[] {
+  if (!path.includes(':')) return [path];
+  const rule = PARAMS.find((p) => p.pattern.test(path));
+  if (!rule) throw new Error(`${path} has a parameter the scan cannot fill: add what it stands for to PARAMS (tests/e2e/a11y-scan.ts)`);
+  return rule.values(fixtures).map((value) => path.replace(/:[A-Za-z]+/, encodeURIComponent(String(value))));
+}
+
+export interface Finding {
+  page: string;
+  width: number;
+  rule: string;
+  target: string;
+  summary: string;
+}
+
+/** The page has drawn: its main landmark holds content, and no spinner or skeleton is left. */
+export async function settle(page: Page, timeout = 30_000): Promise<void> {
+  await page.locator('main :is(h1, h2, .ant-result, .ant-empty, form, table):visible').first().waitFor({ timeout });
+  await page.locator('.ant-spin-spinning, .ant-skeleton-active').first().waitFor({ state: 'detached', timeout });
+  // colours mid-transition (a button that was disabled while its table loaded) are not what the user reads:
+  // every finite animation and transition has ended
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout });
+}
+
+/** The serious and critical violations of WCAG 2.0/2.1 A and AA that axe-core finds on the page as it is. */
+export async function scan(page: Page, label: string, width: number): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const result = (await page.evaluate(
+    async (tags) => (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    TAGS,
+  )) as { violations: { id: string; impact: string; nodes: { target: string[]; failureSummary?: string }[] }[] };
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .flatMap((v) => v.nodes.map((n) => ({ page: label, width, rule: v.id, target: n.target.join(' '), summary: (n.failureSummary ?? '').slice(0, 200) })));
+}
+
+export function report(found: readonly Finding[]): string {
+  return `${found.length} serious or critical violations:\n${found.map((f) => `${f.page} @${f.width}px ${f.rule} ${f.target} :: ${f.summary}`).join('\n')}`;
+}
