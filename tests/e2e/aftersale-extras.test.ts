@@ -41,7 +41,7 @@ describe('after-sale extras', () => {
     await page.waitForURL((url) => url.pathname === `/booking/edit/buy-ancillary/${id}`);
     const meals = page.getByTestId('anc-HAN-SGN-1-MEAL');
     await meals.waitFor({ timeout: 15_000 });
-    await meals.getByRole('radio').nth(1).check();
+    await meals.locator('.ant-radio-button-wrapper').nth(1).click();
     const price = Number(await page.getByTestId('anc-total').getAttribute('data-amount'));
     expect(price).toBeGreaterThan(0);
     let balance = await headerBalance(page);
@@ -56,7 +56,7 @@ describe('after-sale extras', () => {
     // add-infant-vj: the adult, the infant's name and birth date, the fee shown, confirmed with the PIN
     await page.goto(`${baseUrl}/booking/edit/add-infant-vj/${id}`);
     await page.getByTestId('infant-vj-parent').waitFor({ timeout: 15_000 });
-    await pickOption(page, 'infant-vj-parent', /Le Van Hung/);
+    await pickOption(page, 'infant-vj-parent', /Le Van Hung/i);
     await pickOption(page, 'infant-vj-title', /MISS|Bé gái|Miss/);
     await page.getByTestId('infant-vj-last').fill('Le');
     await page.getByTestId('infant-vj-first').fill('Bao Ngoc');
