@@ -69,7 +69,7 @@ export default function AddInfantVjPage() {
   const adults = record?.names.filter((n) => n.paxType === 'ADT') ?? [];
   const free = adults.filter((n) => !record?.names.some((i) => i.paxType === 'INF' && i.parentId === n.paxId));
   return (
-    <PaidEditFrame titleKey="aftersale.extras.infant.title" bookingId={bookingId} valid={valid} read={hub} loaded={loaded} outcome={paid.outcome} testId="add-infant-vj-page">
+    <PaidEditFrame titleKey="aftersale.extrasTitle.addInfantVj" bookingId={bookingId} valid={valid} read={hub} loaded={loaded} outcome={paid.outcome} testId="add-infant-vj-page">
       {loaded && (blocked || !record) && <Alert type="info" showIcon message={blocked ?? t('aftersale.extras.infant.notVj')} data-testid="infant-vj-blocked" />}
       {record && !blocked && (
         <>

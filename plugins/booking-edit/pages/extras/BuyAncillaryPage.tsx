@@ -71,7 +71,7 @@ export default function BuyAncillaryPage() {
   };
 
   return (
-    <PaidEditFrame titleKey="aftersale.extras.ancillary.title" bookingId={bookingId} valid={valid} read={query} loaded={!!offer} outcome={paid.outcome} testId="buy-ancillary-page">
+    <PaidEditFrame titleKey="aftersale.extrasTitle.buyAncillary" bookingId={bookingId} valid={valid} read={query} loaded={!!offer} outcome={paid.outcome} testId="buy-ancillary-page">
       {offer && !anyOptions && (
         <Card>
           <Empty description={t('aftersale.extras.ancillary.none')} />

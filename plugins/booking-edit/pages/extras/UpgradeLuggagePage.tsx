@@ -72,7 +72,7 @@ export default function UpgradeLuggagePage() {
     t(item.held.source === 'bought' ? 'aftersale.extras.upgrade.heldBought' : 'aftersale.extras.upgrade.heldIncluded', { value: item.held.value, unit: item.held.unit });
 
   return (
-    <PaidEditFrame titleKey="aftersale.extras.upgrade.title" bookingId={bookingId} valid={valid} read={query} loaded={!!offer} outcome={paid.outcome} testId="upgrade-luggage-page">
+    <PaidEditFrame titleKey="aftersale.extrasTitle.upgradeLuggage" bookingId={bookingId} valid={valid} read={query} loaded={!!offer} outcome={paid.outcome} testId="upgrade-luggage-page">
       {offer && offer.items.length === 0 && (
         <Card>
           <Empty description={t('aftersale.extras.upgrade.none')} />
