@@ -45,7 +45,7 @@ import { ApiError } from '../platform/http/errors';
 import type { GatewayContext } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
 import type { PnrEdit } from '../suppliers';
-import { bodyHashOf, conflict, replayOf, supplierFailed, type Actor } from './payment';
+import { bodyHashOf, conflict, priorEdit, supplierFailed, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
 import { afterSaleBooking, isIssued, type AfterSaleBooking, type PnrRowFull } from './record';
 import { ACTION_MESSAGES, departed, editablePnr, paid, recordOf, supplierOf, type AfterSaleDeps } from './services';
@@ -126,7 +126,7 @@ export async function upgradeOfferOf(deps: AfterSaleDeps, actor: Actor, bookingI
 export async function upgradeLuggage(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: UpgradeLuggageRequest): Promise<PaidEditResult> {
   const { b, row } = await prepare(deps, actor, bookingId, body.pnr);
   const hash = keyHash(bookingId, body);
-  const again = await replayOf(deps.db, actor.lang, { idempotencyKey: body.idempotencyKey, bodyHash: hash, bookingId });
+  const again = await priorEdit(deps.db, actor, { idempotencyKey: body.idempotencyKey, bodyHash: hash, bookingId });
   if (again) return again;
   const before = await recordOf(deps, b, row, actor.lang);
   const items = upgradeItems(deps, row, before, actor.lang);
@@ -190,7 +190,7 @@ export async function ancillaryOfferOf(deps: AfterSaleDeps, actor: Actor, bookin
 export async function buyAncillary(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: BuyAncillaryRequest): Promise<PaidEditResult> {
   const { b, row } = await prepare(deps, actor, bookingId, body.pnr);
   const hash = keyHash(bookingId, body);
-  const again = await replayOf(deps.db, actor.lang, { idempotencyKey: body.idempotencyKey, bodyHash: hash, bookingId });
+  const again = await priorEdit(deps.db, actor, { idempotencyKey: body.idempotencyKey, bodyHash: hash, bookingId });
   if (again) return again;
   const before = await recordOf(deps, b, row, actor.lang);
   const routes = routeAncillaries(deps, row, before, actor.lang);
@@ -264,7 +264,7 @@ export async function vjInfantQuote(deps: AfterSaleDeps, actor: Actor, bookingId
 export async function addInfantVj(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: AddInfantVjRequest): Promise<PaidEditResult> {
   const { b, row } = await prepare(deps, actor, bookingId, body.pnr);
   const hash = keyHash(bookingId, body);
-  const again = await replayOf(deps.db, actor.lang, { idempotencyKey: body.idempotencyKey, bodyHash: hash, bookingId });
+  const again = await priorEdit(deps.db, actor, { idempotencyKey: body.idempotencyKey, bodyHash: hash, bookingId });
   if (again) return again;
   const record = await recordOf(deps, b, row, actor.lang);
   infantRefusal(record, body.parentId, body.infant, actor.lang, deps.now());

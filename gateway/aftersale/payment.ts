@@ -392,15 +392,3 @@ export async function recoverEdit(deps: { db: Db; suppliers: SupplierRegistry },
   const settled = await undoCharge(db, { userId: d.userId }, d, RECOVERED);
   return settled?.status === 'done' ? 'done' : 'compensated';
 }
-
-// as14a: the answer of a key already used, before the PNR is checked as it is now (the edit itself changed it)
-/**
- * The stored answer of an edit whose key was already used (replayed true; waits while it is pending; the same
- * failure when it failed; 409 idempotencyKeyReused for another body or booking), or null for a new key.
- */
-export async function replayOf(db: Db, lang: Language, e: Pick<PaidEdit, 'idempotencyKey' | 'bodyHash' | 'bookingId'>): Promise<PaidEditResult | null> {
-  const [row] = await db.select().from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, e.idempotencyKey));
-  if (!row) return null;
-  if (row.bodyHash !== e.bodyHash || row.bookingId !== e.bookingId) throw conflict('idempotencyKeyReused', lang);
-  return answerOf(row.status === 'pending' ? await settled(db, e.idempotencyKey, lang) : row, lang);
-}
