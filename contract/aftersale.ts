@@ -9,6 +9,8 @@ import { listOf } from './list';
 // pnr-elements
 import { ELEMENT_SCREENS, type PnrCustomerAccount, type PnrPaxInfo, type PnrSk } from './aftersale-elements';
 import type { PnrArnk, PnrCheckIn } from './aftersale-segments';
+// as14a: paid extras (upgrade-luggage, buy-ancillary, add-infant-vj)
+import type { PnrAncillary } from './aftersale-extras';
 
 export const AFTERSALE_API = {
   /** GET → afterSaleHub: the booking's PNRs and the after-sale actions with price, allowed and reason. */
@@ -153,7 +155,7 @@ export interface PnrEmd {
   segIds: number[];
   /** The reason for issuance sub-code: 0CC checked bag, 0B5 seat. */
   rfisc: string;
-  kind: 'luggage' | 'seat';
+  kind: 'luggage' | 'seat' | 'ancillary';
   description: string;
   amount: number;
   issuedAt: string;
@@ -206,6 +208,8 @@ export interface PnrRecord {
   // pnr-segments: ARNK elements and online check-ins (absent on records made before them)
   arnks?: PnrArnk[];
   checkIns?: PnrCheckIn[];
+  // as14a: ancillaries bought after issue (meals, priority, lounge, insurance; absent on records made before them)
+  ancillaries?: PnrAncillary[];
 }
 
 // ----- Seat maps ---------------------------------------------------------------------------------------------
@@ -370,7 +374,9 @@ export type AfterSaleBlock =
   // pnr-segments
   | 'notGds' | 'noCheckIn' | 'noGap' | 'onePassenger' | 'oneSegment' | 'allHaveInfants'
   // sched: every segment is confirmed (HK): no status to handle
-  | 'allConfirmed';
+  | 'allConfirmed'
+  // as14a: no bag to upgrade or no bigger one; the carrier sells no ancillaries here
+  | 'noUpgrade' | 'noAncillaries';
 
 export interface AfterSaleActionState {
   action: AfterSaleAction;

@@ -91,6 +91,10 @@ export const PAGES = {
     submitSc: '/booking/edit/submit-sc/:id',
     changeRouteStatus: '/booking/edit/change-route-status/:id',
     scheduleChanges: '/booking/schedule-changes',
+    // as14a: paid extras
+    upgradeLuggage: '/booking/edit/upgrade-luggage/:id',
+    buyAncillary: '/booking/edit/buy-ancillary/:id',
+    addInfantVj: '/booking/edit/add-infant-vj/:id',
   },
   shell: {
     changePassword: '/change-password',

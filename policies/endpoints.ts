@@ -244,6 +244,13 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/aftersale/bookings/:id/schedule-change/accept': { rule: 'true' },
   'POST /api/aftersale/bookings/:id/schedule-change/rebook': { rule: 'true' },
   'POST /api/aftersale/bookings/:id/segment-status': { rule: 'true' },
+  // as14a: upgrade-luggage (an open screen: the booking scope decides), buy-ancillary and add-infant-vj (EXPORT_TICKET)
+  'GET /api/aftersale/bookings/:id/luggage-upgrades': { rule: 'true' },
+  'POST /api/aftersale/bookings/:id/luggage-upgrades': { rule: 'true' },
+  'GET /api/aftersale/bookings/:id/ancillaries': { rule: 'EXPORT_TICKET' },
+  'POST /api/aftersale/bookings/:id/ancillaries': { rule: 'EXPORT_TICKET' },
+  'GET /api/aftersale/bookings/:id/infant-vj-quote': { rule: 'EXPORT_TICKET' },
+  'POST /api/aftersale/bookings/:id/infant-vj': { rule: 'EXPORT_TICKET' },
   // board (electronic-board/{place}): open to every signed-in user
   'GET /api/board/:place': { rule: 'true' },
   // QR top-ups (qr: VIEW_QR_CODE and ADMIN_F2 or AGENT_F2), QR accounts (qr/{id}: VIEW_QR_CODE and ADMIN_F1),

@@ -36,6 +36,7 @@ import { buyLuggage, buySeats, historyOf, hubOf, luggageOfferOf, seatMapOf, type
 import { registerSegmentEdits } from './segment-edits';
 // sched: schedule changes and change-route-status
 import { registerSchedule } from './schedule-routes';
+import { registerExtras } from './extras'; // as14a
 
 const ERRORS =
   '404/44 outside the caller’s booking scope; 409/49 with data.reason (notIssued, departed, nothingToBuy, seatUnavailable, idempotencyKeyReused) ' +
@@ -142,5 +143,6 @@ export const afterSaleModule: GatewayModule = {
     registerExchange(app, ctx, deps);
     // pnr-segments
     registerSegmentEdits(app, ctx, deps);
+    registerExtras(app, ctx, deps); // as14a: upgrade-luggage, buy-ancillary, add-infant-vj
   },
 };

@@ -35,6 +35,7 @@ import { afterSaleBooking, isIssued, seedRecord, sourceOf, type AfterSaleBooking
 import { segmentActions } from './segment-edits';
 // sched: schedule changes
 import { scheduleActions } from './schedule-changes';
+import { extrasActions } from './extras'; // as14a
 
 export interface AfterSaleDeps {
   db: Db;
@@ -43,7 +44,7 @@ export interface AfterSaleDeps {
   now: () => Date;
 }
 
-const ACTION_MESSAGES = {
+export const ACTION_MESSAGES = {
   notIssued: { vi: 'Cần xuất vé trước khi dùng dịch vụ này.', en: 'Issue the tickets before using this service.' },
   departed: { vi: 'Chuyến bay đã khởi hành.', en: 'The flight has departed.' },
   permission: { vi: 'Tài khoản của bạn không có quyền xuất vé (EXPORT_TICKET).', en: 'Your account lacks the ticketing right (EXPORT_TICKET).' },
@@ -116,6 +117,7 @@ export async function hubOf(deps: AfterSaleDeps, actor: Actor, bookingId: number
     ...(await segmentActions(deps, actor, bookingId)),
     // sched: submit-sc and change-route-status
     ...scheduleActions(actor, { issued: issued.length, open: open.length, records }),
+    ...(await extrasActions(deps, actor, b, records)), // as14a: upgrade-luggage, buy-ancillary, add-infant-vj
   ];
   return { bookingId, status: b.booking.status, pnrs: records, actions };
 }

@@ -17,6 +17,9 @@ import type { Source } from '../../contract/flights';
 // pnr-elements
 import type { PnrCustomerAccount, PnrPaxInfo, PnrSk } from '../../contract/aftersale-elements';
 import type { SupplierCallContext } from './types';
+// as14a: paid extras
+import type { AncillaryOption, PnrAncillary, VjInfantQuote } from '../../contract/aftersale-extras';
+import type { Language } from '../../contract/constants';
 
 /** One element edit. Paid extras (luggage, seats) get an EMD each from the supplier. */
 export type PnrEdit =
@@ -58,7 +61,16 @@ export type PnrEdit =
   /** change-route-status: a segment to HK or XX (removed), as segmentTransition allows; seats of the flight now. */
   | { type: 'setSegmentStatus'; segId: number; to: SegmentTarget; seatsAvailable: number }
   // pnr-segments: segment and passenger-structure edits (simulated in simulated/pnr-segments.ts)
-  | SegmentEdit;
+  | SegmentEdit
+  // as14a: paid extras (simulated in simulated/pnr-extras.ts)
+  | ExtrasEdit;
+
+/** Paid extras (as14a): each gets an EMD of its amount. */
+export type ExtrasEdit =
+  /** Replaces a passenger's bag on a route's segments (bought or included) by a bigger one; `amount` is the difference paid. */
+  | { type: 'upgradeBaggage'; baggage: Omit<PnrBaggage, 'emd'>; replaces: string; amount: number }
+  /** Sells an ancillary to a passenger on a route's segments (meal, priority, lounge, insurance). */
+  | { type: 'buyAncillary'; ancillary: Omit<PnrAncillary, 'emd'>; rfisc: string };
 
 /** Segment and passenger-structure edits (pnr-segments). */
 export type SegmentEdit =
@@ -151,4 +163,9 @@ export interface PnrSupplier {
   alternatives(pnr: string, segId: number, ctx: PnrCallContext): Promise<FlightAlternative[]>;
   /** Seats on sale now on a segment's flight (HL → HK needs some). */
   seatsAvailable(pnr: string, segId: number, ctx: PnrCallContext): Promise<number>;
+  // as14a: paid extras (absent: the source sells none)
+  /** The carrier's ancillaries on a route (meals, priority, lounge, insurance), per passenger. */
+  ancillaryOptions?(airline: string, from: string, to: string, lang?: Language): AncillaryOption[];
+  /** The carrier's own fee for an infant added to the PNR, per segment (low-cost carriers: a fixed fee). */
+  infantFee?(pnr: string, ctx: PnrCallContext): Promise<VjInfantQuote>;
 }

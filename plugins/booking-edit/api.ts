@@ -5,6 +5,7 @@
 import { AFTERSALE_API } from '../../contract/aftersale';
 import { EXCHANGE_API } from '../../contract/aftersale-exchange';
 import { SCHED_API } from '../../contract/aftersale-sched';
+import { EXTRAS_API } from '../../contract/aftersale-extras'; // as14a
 
 const withId = (path: string, id: number) => path.replace(':id', encodeURIComponent(String(id)));
 
@@ -29,6 +30,16 @@ export const COMMAND = { silent: true } as const;
 
 /** A fresh idempotency key per confirmation. */
 export const newKey = (): string => crypto.randomUUID();
+
+// as14a: paid extras (upgrade-luggage, buy-ancillary, add-infant-vj)
+export const extrasUrl = {
+  upgradeOffer: (id: number) => withId(EXTRAS_API.upgradeOffer, id),
+  upgradeLuggage: (id: number) => withId(EXTRAS_API.upgradeLuggage, id),
+  ancillaryOffer: (id: number) => withId(EXTRAS_API.ancillaryOffer, id),
+  buyAncillary: (id: number) => withId(EXTRAS_API.buyAncillary, id),
+  vjInfantQuote: (id: number) => withId(EXTRAS_API.vjInfantQuote, id),
+  addInfantVj: (id: number) => withId(EXTRAS_API.addInfantVj, id),
+};
 
 // sched: schedule changes and change-route-status
 export const SCHED_RESOURCE = 'schedule-changes';

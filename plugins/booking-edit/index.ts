@@ -39,6 +39,10 @@ export const bookingEditPlugin = definePlugin({
     page(PAGES.bookingEdit.scheduleChanges, () => import('./pages/sched/ScheduleInboxPage'), 'aftersale.scInbox.title'),
     page(PAGES.bookingEdit.submitSc, () => import('./pages/sched/SubmitScPage'), 'aftersale.sched.title'),
     page(PAGES.bookingEdit.changeRouteStatus, () => import('./pages/sched/ChangeRouteStatusPage'), 'aftersale.routeStatus.title'),
+    // as14a: paid extras
+    page(PAGES.bookingEdit.upgradeLuggage, () => import('./pages/extras/UpgradeLuggagePage'), 'aftersale.extrasTitle.upgradeLuggage'),
+    page(PAGES.bookingEdit.buyAncillary, () => import('./pages/extras/BuyAncillaryPage'), 'aftersale.extrasTitle.buyAncillary'),
+    page(PAGES.bookingEdit.addInfantVj, () => import('./pages/extras/AddInfantVjPage'), 'aftersale.extrasTitle.addInfantVj'),
   ],
   slots: {
     bookingDetail: [

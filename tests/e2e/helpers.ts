@@ -201,8 +201,20 @@ export async function holdOneAdultVn(
   /** Booking classes to take, in order of preference (the first with seats on the selected flight); default the flight's cheapest. */
   classes?: readonly string[],
 ): Promise<{ id: number; pnr: string }> {
+  return holdOneAdult(page, depart, pax, classes, { code: 'VN', name: /Vietnam Airlines/ });
+}
+
+/** holdOneAdultVn on another airline's flight (its own channel when `source` is given). */
+export async function holdOneAdult(
+  page: Page,
+  depart: string,
+  pax: { title: RegExp; last: string; first: string; birthday: string; email: string },
+  classes: readonly string[] | undefined,
+  airline: { code: string; name: RegExp },
+  source?: string,
+): Promise<{ id: number; pnr: string }> {
   await searchFromHome(page, { from: 'HAN', to: 'SGN', depart });
-  await selectVnOffer(page);
+  await selectAirlineOffer(page, airline, source);
   if (classes) await pickClass(page, classes);
   await page.getByTestId('selected-panel').getByRole('button', { name: /Tiếp tục|Continue/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/booking/passenger-information/'));

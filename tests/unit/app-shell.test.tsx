@@ -105,7 +105,7 @@ describe('the signed-in app', () => {
     renderApp('/agent/ticketing-management');
     expect(await screen.findByText('NOT ALLOWED', {}, { timeout: 5000 })).toBeTruthy();
     cleanup();
-    renderApp('/booking/edit/upgrade-luggage/5');
+    renderApp('/booking/edit');
     await screen.findByText('Thông tin đại lý', {}, { timeout: 5000 });
     expect(screen.getByTestId('where').textContent).toBe('/');
   });

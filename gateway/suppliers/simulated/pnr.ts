@@ -23,6 +23,10 @@ import { applyScheduleEdit, applyScheduleChanges } from './schedule-changes';
 import { flightsOn } from './schedule';
 import { hash32 } from './random';
 import type { FlightAlternative } from '../../../contract/aftersale-sched';
+// as14a: paid extras
+import { ancillaryOptions, applyExtrasEdit, infantFeeOf } from './pnr-extras';
+import type { AncillaryOption, VjInfantQuote } from '../../../contract/aftersale-extras';
+import type { Language } from '../../../contract/constants';
 
 const hash = (s: string): number => createHash('sha256').update(s).digest().readUInt32BE(0);
 
@@ -165,6 +169,11 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
       case 'setSegmentStatus':
         applyScheduleEdit(source, r, e, request.at);
         break;
+      // as14a: paid extras
+      case 'upgradeBaggage':
+      case 'buyAncillary':
+        applyExtrasEdit(source, r, e, request.idempotencyKey, request.at);
+        break;
     }
   }
   r.appliedKeys = [...r.appliedKeys, request.idempotencyKey].slice(-50);
@@ -285,6 +294,17 @@ export class SimulatedPnrSupplier implements PnrSupplier {
     if (!stored || !seg) throw invalid(this.source, 'Không có chặng bay này trong PNR.', 'No such segment in the PNR.');
     // a waitlisted flight clears for about two flights in three
     return hash32(`seats|${seg.flightNo}|${seg.departDate.slice(0, 10)}`) % 3 === 0 ? 0 : 1 + (hash32(`n|${seg.flightNo}`) % 9);
+  }
+
+  // as14a: paid extras
+  ancillaryOptions(airline: string, from: string, to: string, lang: Language = 'vi'): AncillaryOption[] {
+    return airline === this.source ? ancillaryOptions(airline, from, to, lang) : [];
+  }
+
+  async infantFee(pnr: string, ctx: PnrCallContext): Promise<VjInfantQuote> {
+    const stored = await ctx.store.load(pnr);
+    if (!stored) throw invalid(this.source, `Không tìm thấy PNR ${pnr}.`, `PNR ${pnr} was not found.`);
+    return infantFeeOf(stored.record);
   }
 
   private respond(ctx: PnrCallContext): Promise<void> {

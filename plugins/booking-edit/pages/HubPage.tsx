@@ -33,6 +33,10 @@ const BUILT: Partial<Record<AfterSaleActionState['action'], (id: number) => stri
   // sched: schedule changes and change-route-status
   'submit-sc': (id) => linkTo(PAGES.bookingEdit.submitSc, { id }),
   'change-route-status': (id) => linkTo(PAGES.bookingEdit.changeRouteStatus, { id }),
+  // as14a: paid extras
+  'upgrade-luggage': (id) => linkTo(PAGES.bookingEdit.upgradeLuggage, { id }),
+  'buy-ancillary': (id) => linkTo(PAGES.bookingEdit.buyAncillary, { id }),
+  'add-infant-vj': (id) => linkTo(PAGES.bookingEdit.addInfantVj, { id }),
 };
 
 export function priceText(a: AfterSaleActionState, t: (k: string, o?: Record<string, unknown>) => string): string {
