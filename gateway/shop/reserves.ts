@@ -42,7 +42,8 @@ import { agencies, shopReserveMoves, shopReserves, users } from '../platform/db/
 import { ApiError } from '../platform/http/errors';
 import { scopeOf } from '../platform/tenancy/scope';
 import type { UserContext } from '../platform/tenancy/users';
-import { seatKey, type SupplierRegistry } from '../suppliers';
+import { seatKey, type SeatKey, type SupplierRegistry } from '../suppliers';
+import type { FlightOffer } from '../../contract/flights';
 import { containsPattern } from '../platform/db/like';
 
 export interface ShopDeps {
@@ -75,48 +76,63 @@ export async function shopFlights(deps: ShopDeps, q: { source: ShopSource; from:
     }));
 }
 
-/** Makes an allotment for the caller's agency: its seats leave the flight's inventory in the same transaction. */
-export async function createReserve(deps: ShopDeps, ctx: UserContext, input: ReserveInput): Promise<{ id: number }> {
-  const now = deps.now();
-  // the class's seat count before the inventory (what takeSeats compares against), as bookings do
-  const offers = await deps.suppliers
-    .flightQuotes(input.source)
-    .search({ from: input.from, to: input.to, departDate: input.departDate, pax: { adt: 1, chd: 0, inf: 0 } });
+/** What a new allotment needs to know of its flight: the supplier's answer, checked against the rules. */
+export interface ReservePlan {
+  offer: FlightOffer;
+  /** The class's seat count before the inventory (what takeSeats compares against), as bookings do. */
+  capacity: number;
+  departAt: Date;
+  key: SeatKey;
+}
+
+/** Finds the flight and class of a new allotment and checks its rules (404 flight, 400 with the rule's reason). */
+export async function planReserve(suppliers: SupplierRegistry, input: ReserveInput, now: Date): Promise<ReservePlan> {
+  const offers = await suppliers.flightQuotes(input.source).search({ from: input.from, to: input.to, departDate: input.departDate, pax: { adt: 1, chd: 0, inf: 0 } });
   const offer = offers.find((o) => o.direction === 'depart' && o.routeInfo.length === 1 && o.routeInfo[0].flightNo === input.flightNo);
   const price = offer?.priceInfo.find((p) => p.class === input.class);
   if (!offer || !price) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'flight' });
   const departAt = departureInstant(offer.from, offer.departDateTime.slice(0, 16));
   const problem = reserveInputProblem(input, departAt, now);
   if (problem) throw new ApiError(ErrorCode.VALIDATION, { reason: problem });
-  const key = seatKey(input.flightNo, offer.departDateTime.slice(0, 10));
-  return deps.db.transaction(async (tx) => {
-    if (!(await takeSeats(tx, key, input.class, input.quantity, price.seatAvailable))) throw new ApiError(ErrorCode.CONFLICT, { reason: 'noSeats' });
-    const [row] = await tx
-      .insert(shopReserves)
-      .values({
-        agencyId: ctx.agency.id,
-        createdBy: ctx.user.id,
-        source: input.source,
-        airline: offer.airline,
-        flightNo: input.flightNo,
-        fromCode: offer.from,
-        toCode: offer.to,
-        departDate: offer.departDateTime.slice(0, 10),
-        departAt,
-        seatKey: key,
-        class: input.class,
-        quantity: input.quantity,
-        netPrice: input.netPrice,
-        sellPrice: input.sellPrice,
-        releaseAt: new Date(input.releaseAt),
-        note: input.note || null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: shopReserves.id });
-    await tx.insert(shopReserveMoves).values({ reserveId: row.id, kind: 'create', quantity: input.quantity, userId: ctx.user.id, createdAt: now });
-    return { id: row.id };
-  });
+  return { offer, capacity: price.seatAvailable, departAt, key: seatKey(input.flightNo, offer.departDateTime.slice(0, 10)) };
+}
+
+/** Writes the allotment of an agency, its seats taken from the flight's inventory in the caller's transaction (409 noSeats). */
+export async function insertReserve(tx: Conn, who: { agencyId: number; userId: number }, input: ReserveInput, plan: ReservePlan, now: Date): Promise<{ id: number }> {
+  const { offer } = plan;
+  if (!(await takeSeats(tx, plan.key, input.class, input.quantity, plan.capacity))) throw new ApiError(ErrorCode.CONFLICT, { reason: 'noSeats' });
+  const [row] = await tx
+    .insert(shopReserves)
+    .values({
+      agencyId: who.agencyId,
+      createdBy: who.userId,
+      source: input.source,
+      airline: offer.airline,
+      flightNo: input.flightNo,
+      fromCode: offer.from,
+      toCode: offer.to,
+      departDate: offer.departDateTime.slice(0, 10),
+      departAt: plan.departAt,
+      seatKey: plan.key,
+      class: input.class,
+      quantity: input.quantity,
+      netPrice: input.netPrice,
+      sellPrice: input.sellPrice,
+      releaseAt: new Date(input.releaseAt),
+      note: input.note || null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: shopReserves.id });
+  await tx.insert(shopReserveMoves).values({ reserveId: row.id, kind: 'create', quantity: input.quantity, userId: who.userId, createdAt: now });
+  return { id: row.id };
+}
+
+/** Makes an allotment for the caller's agency: its seats leave the flight's inventory in the same transaction. */
+export async function createReserve(deps: ShopDeps, ctx: UserContext, input: ReserveInput): Promise<{ id: number }> {
+  const now = deps.now();
+  const plan = await planReserve(deps.suppliers, input, now);
+  return deps.db.transaction((tx) => insertReserve(tx, { agencyId: ctx.agency.id, userId: ctx.user.id }, input, plan, now));
 }
 
 /**

@@ -12,6 +12,9 @@ import { balanceOf } from '../../gateway/platform/ledger';
 import { agencies, bookings, issueRequests, pnrs, seatInventory, shopReserves, users } from '../../gateway/platform/db/schema';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { callWithPin, entriesOf } from './lifecycle-helpers';
+import { searchToEnd } from './flights-helpers';
+import { addDays, todayInVietnam } from '../../gateway/platform/clock';
+import { DEMO_RESERVE } from '../../gateway/seed/shop';
 import { cancelHolds } from '../../gateway/bookings/lifecycle';
 import { SeatPools } from '../../gateway/bookings/seat-pools';
 import { ALLOTMENT_POOL, allotmentSeatReturn } from '../../gateway/shop/reserves';
@@ -29,6 +32,8 @@ const reasonOf = (res: { json: <T>() => T }) => res.json<{ code: number; data?: 
 const departDate = new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10);
 let flight: ShopFlight;
 let cls: string;
+/** Another class of the flight (the sales with the PIN and the double click), so `cls` keeps room for the others. */
+let cls2: string;
 let departAtMs: number;
 
 async function flights(): Promise<ShopFlight[]> {
@@ -93,14 +98,16 @@ beforeAll(async () => {
   for (const u of ['f1admin', 'f1agent', 'f2admin', 'f2agent']) tokens.set(u, (await login(gw, u)).accessToken);
   const list = await flights();
   for (const f of list) {
-    const c = f.classes.find((x) => x.seatAvailable >= 7);
-    if (c) {
+    const c = f.classes.find((x) => x.seatAvailable >= 9);
+    const c2 = f.classes.find((x) => x !== c && x.seatAvailable >= 3);
+    if (c && c2) {
       flight = f;
       cls = c.class;
+      cls2 = c2.class;
       break;
     }
   }
-  expect(flight, 'a VN flight with 7 free seats in one class').toBeDefined();
+  expect(flight, 'a VN flight with 9 free seats in one class and 3 in another').toBeDefined();
   departAtMs = Date.parse(`${flight.departDateTime}:00+07:00`);
 });
 afterAll(async () => {
@@ -109,6 +116,22 @@ afterAll(async () => {
 
 describe('shop reserves', () => {
   let id: number;
+
+  it('the demo allotment: on a HAN → SGN flight a week ahead that the flight search finds, on sale for f1admin only', async () => {
+    const day = addDays(todayInVietnam(now), DEMO_RESERVE.inDays);
+    const url = `/api/shop/on-sale?from=HAN&to=SGN&departDate=${day}`;
+    const res = await call(gw, 'GET', url, { token: token('f1admin') });
+    expect(res.statusCode, res.body).toBe(200);
+    const [demo, ...more] = res.json<ReserveRow[]>();
+    expect(more).toHaveLength(0);
+    expect(demo).toMatchObject({ agencyCode: 'SAOVIET', airline: 'VN', departDate: day, quantity: 6, remaining: 6, status: 'active', mine: true });
+    const run = await searchToEnd(gw, token('f1admin'), { legs: [{ from: 'HAN', to: 'SGN', departDate: day }], adt: 1 });
+    expect(run.offers.some((o) => o.routeInfo.length === 1 && o.routeInfo[0].flightNo === demo.flightNo && o.airline === 'VN')).toBe(true);
+    // another agency's user sees none of it
+    const sub = await call(gw, 'GET', url, { token: token('f2admin') });
+    expect(sub.json<ReserveRow[]>()).toEqual([]);
+    expect((await call(gw, 'GET', url, { token: token('f2agent') })).statusCode).toBe(403);
+  });
 
   it('needs SHOP_RESERVES', async () => {
     for (const [method, url] of [
@@ -230,7 +253,7 @@ describe('shop reserves', () => {
   });
 
   it('a sale with the PIN: asked once, the booking charged once', async () => {
-    const a = await create('f1agent', { quantity: 1 });
+    const a = await create('f1agent', { quantity: 1, class: cls2 });
     const saoviet = await agencyId('SAOVIET');
     const before = await balanceOf(gw.db, saoviet);
     const { first, res } = await callWithPin(gw, 'POST', `${API}/${a}/sales`, token('f1agent'), sale(1));
@@ -323,6 +346,21 @@ describe('shop reserves', () => {
     const d = await detail(last);
     expect(d).toMatchObject({ sold: 1, released: 0, remaining: 0 });
     expect(d.moves.filter((m) => m.kind === 'sale')).toHaveLength(1);
+  });
+
+  it('a double click: two requests of one sale at once make one booking and one charge', async () => {
+    const a = await create('f1admin', { quantity: 2, class: cls2 });
+    const saoviet = await agencyId('SAOVIET');
+    const before = await balanceOf(gw.db, saoviet);
+    const body = sale(1);
+    const results = await Promise.all([1, 2].map(() => call(gw, 'POST', `${API}/${a}/sales`, { token: token('f1admin'), body })));
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const done = results.map((r) => r.json<SaleDone>());
+    expect(new Set(done.map((d) => d.bookingId)).size).toBe(1);
+    expect(done.map((d) => d.replayed).sort()).toEqual([false, true]);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before - 1_450_000);
+    expect((await entriesOf(gw, done[0].pnr)).map((e) => e.type)).toEqual(['C']);
+    expect(await detail(a)).toMatchObject({ sold: 1, remaining: 1 });
   });
 
   it('at the release time unsold seats go back by themselves, once', async () => {
