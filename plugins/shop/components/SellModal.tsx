@@ -89,7 +89,7 @@ export function SellModal({ reserve, onClose }: { reserve: ReserveRow; onClose: 
 
   if (done) {
     return (
-      <Modal open title={t('shop.sell.title', { flightNo: reserve.flightNo, route: `${reserve.from}-${reserve.to}` })} onCancel={onClose} footer={<Button onClick={onClose}>{t('shop.sell.close')}</Button>} destroyOnHidden>
+      <Modal open title={t('shop.sell.title', { flightNo: reserve.flightNo, route: `${reserve.from}-${reserve.to}` })} onCancel={onClose} footer={<Button onClick={onClose} data-testid="sell-close">{t('shop.sell.close')}</Button>} destroyOnHidden>
         <Result
           status="success"
           className="shop-sold"
