@@ -90,14 +90,15 @@ export function SellModal({ reserve, onClose }: { reserve: ReserveRow; onClose: 
   if (done) {
     return (
       <Modal open title={t('shop.sell.title', { flightNo: reserve.flightNo, route: `${reserve.from}-${reserve.to}` })} onCancel={onClose} footer={<Button onClick={onClose} data-testid="sell-close">{t('shop.sell.close')}</Button>} destroyOnHidden>
-        <Result
-          status="success"
-          className="shop-sold"
-          data-testid="sell-done"
-          title={t('shop.sell.doneTitle', { pnr: done.pnr })}
-          subTitle={t('shop.sell.doneText', { amount: formatVnd(done.amount), balance: formatVnd(done.balanceAfter), remaining: done.remaining })}
-          extra={bookingLink(done.bookingId, 'sell-booking-link')}
-        />
+        <div data-testid="sell-done" role="status">
+          <Result
+            status="success"
+            className="shop-sold"
+            title={t('shop.sell.doneTitle', { pnr: done.pnr })}
+            subTitle={t('shop.sell.doneText', { amount: formatVnd(done.amount), balance: formatVnd(done.balanceAfter), remaining: done.remaining })}
+            extra={bookingLink(done.bookingId, 'sell-booking-link')}
+          />
+        </div>
       </Modal>
     );
   }
