@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { page, pageSize } from './agents';
 import { listOf, sortQuery } from './list';
+import { ADULT_TITLES } from './bookings';
 
 export const SHOP_API = {
   /** GET the allotments of the caller's scope; POST a new one (management). */
@@ -20,6 +21,8 @@ export const SHOP_API = {
   release: '/api/shop/reserves/:id/release',
   /** GET direct flights of a carrier on a route and day, with the seats of each booking class (to make an allotment). */
   flights: '/api/shop/flights',
+  /** GET the caller's agency's allotments with seats to sell on a route and day (the flight results mark them). */
+  onSale: '/api/shop/on-sale',
 } as const;
 
 /** Carriers whose own channel sells allotments (the GDSs do not). */
@@ -29,7 +32,8 @@ export type ShopSource = (typeof SHOP_SOURCES)[number];
 export const RESERVE_STATUSES = ['active', 'soldOut', 'expired', 'departed'] as const;
 export type ReserveStatus = (typeof RESERVE_STATUSES)[number];
 
-export const MOVE_KINDS = ['create', 'sale', 'release', 'expire'] as const;
+/** `return`: seats of a voided, cancelled or refunded sale back in the allotment. */
+export const MOVE_KINDS = ['create', 'sale', 'release', 'expire', 'return'] as const;
 export type MoveKind = (typeof MOVE_KINDS)[number];
 
 /** Unsold seats return this long before departure at the latest (a reserve's releaseAt may not be later). */
@@ -87,7 +91,13 @@ export const reserveInput = z.object({
 });
 export type ReserveInput = z.infer<typeof reserveInput>;
 
-export const salePassenger = z.object({ firstName: name, lastName: name });
+export const salePassenger = z.object({
+  title: z.enum(ADULT_TITLES),
+  firstName: name,
+  lastName: name,
+  /** dd/MM/yyyy (the booking's passenger rules: an adult on the travel date). */
+  birthday: z.string().trim().max(10),
+});
 export const saleInput = z.object({
   quantity: z.number().int().min(1).max(MAX_SALE_SEATS),
   customerName: z.string().trim().min(1).max(100),
@@ -95,8 +105,11 @@ export const saleInput = z.object({
     .string()
     .trim()
     .regex(/^(0[35789]\d{8}|84[1-9]\d{8})$/),
+  customerEmail: z.string().trim().max(200).optional(),
   /** One passenger per seat sold. */
   passengers: z.array(salePassenger).min(1).max(MAX_SALE_SEATS),
+  /** A UUID made once per click of "sell": a repeat answers the first sale (replayed) and charges nothing more. */
+  idempotencyKey: z.string().uuid(),
 });
 export type SaleInput = z.infer<typeof saleInput>;
 
@@ -152,7 +165,10 @@ export const reserveMove = z.object({
   quantity: z.number().int(),
   amount: z.number().int(),
   customerName: z.string().nullable(),
-  passengers: z.array(salePassenger),
+  passengers: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
+  /** The booking a sale made (and a return came from). */
+  bookingId: z.number().int().nullable(),
+  pnr: z.string().nullable(),
   userName: z.string(),
   createdAt: z.string(),
 });
@@ -160,7 +176,20 @@ export type ReserveMove = z.infer<typeof reserveMove>;
 export const reserveDetail = reserveRow.extend({ moves: z.array(reserveMove) });
 export type ReserveDetail = z.infer<typeof reserveDetail>;
 export const reserveCreated = z.object({ id: z.number().int() });
-export const saleDone = z.object({ moveId: z.number().int(), remaining: z.number().int(), amount: z.number().int() });
+/** A sale: the booking it made (issued), what the deposit was charged, the balance after, and replayed on a repeat. */
+export const saleDone = z.object({
+  moveId: z.number().int(),
+  remaining: z.number().int(),
+  amount: z.number().int(),
+  bookingId: z.number().int(),
+  pnr: z.string(),
+  balanceAfter: z.number().int(),
+  replayed: z.boolean(),
+});
+export type SaleDone = z.infer<typeof saleDone>;
+
+export const onSaleQuery = z.object({ from: iata, to: iata, departDate: localDate });
+export const onSaleList = z.array(reserveRow);
 
 // ---------------------------------------------------------------- the rules
 
@@ -217,5 +246,36 @@ export function releaseProblem(r: ReserveCounts & { releaseAt: string | Date; de
   return null;
 }
 
+/**
+ * The allotment a flight result sells from: among the caller's allotments with seats left on that flight and day,
+ * the one released first (its seats go back soonest), then the one made first. Undefined when none.
+ */
+export function allotmentFor<R extends Pick<ReserveRow, 'flightNo' | 'departDate' | 'remaining' | 'status' | 'releaseAt' | 'id'>>(
+  reserves: readonly R[],
+  flight: { flightNo: string; departDate: string },
+): R | undefined {
+  return reserves
+    .filter((r) => r.flightNo === flight.flightNo && r.departDate === flight.departDate.slice(0, 10) && r.status === 'active' && r.remaining > 0)
+    .sort((a, b) => Date.parse(a.releaseAt) - Date.parse(b.releaseAt) || a.id - b.id)[0];
+}
+
+/**
+ * The time limit of a sale's PNR while it is not yet ticketed (a sale issues at once; this only matters when the
+ * issue fails and the seats stay held): the carrier's hold limit, never after the allotment's release; the
+ * release itself when the carrier gives none (too close to departure for a hold).
+ */
+export function saleTimeLimit(carrierLimit: Date | null, releaseAt: Date): Date {
+  return carrierLimit && carrierLimit.getTime() < releaseAt.getTime() ? carrierLimit : releaseAt;
+}
+
+/**
+ * Where seats of a sold PNR go when it is voided, cancelled or refunded: back to the allotment while it can
+ * still sell them, else (past its release, or departed) to the flight's live inventory, as a release would.
+ */
+export function seatReturnTarget(r: ReserveCounts & { releaseAt: string | Date; departAt: string | Date }, now: Date): 'allotment' | 'inventory' {
+  const status = reserveStatus(r, now);
+  return status === 'active' || status === 'soldOut' ? 'allotment' : 'inventory';
+}
+
 /** Reasons the gateway gives (data.reason) that the screens put in words. */
-export const SHOP_REASONS = ['sameAirports', 'sellBelowNet', 'releaseInPast', 'releaseTooLate', 'passengerCount', 'notActive', 'notEnoughSeats', 'flight', 'noSeats', 'reserve'] as const;
+export const SHOP_REASONS = ['sameAirports', 'sellBelowNet', 'releaseInPast', 'releaseTooLate', 'passengerCount', 'notActive', 'notEnoughSeats', 'flight', 'noSeats', 'reserve', 'passengers'] as const;

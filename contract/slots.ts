@@ -31,6 +31,19 @@ export interface BookingDetailPanelProps {
   bookingId: number;
 }
 
+/**
+ * A tag another plugin adds to a direct flight of the flight results (the shop's "agency allotment" with its
+ * seats left, which sells from the allotment when chosen). Nothing is shown when no plugin offers one.
+ */
+export interface FlightOfferTagProps {
+  airline: string;
+  flightNo: string;
+  from: string;
+  to: string;
+  /** Local departure date, yyyy-MM-dd. */
+  departDate: string;
+}
+
 /** Dialog name → its props. */
 export interface SharedDialogs {
   fareRule: FareRuleDialogProps;

@@ -19,6 +19,8 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'bookings.void': { endpoint: 'POST /api/bookings/:id/void' },
   'bookings.cancel': { endpoint: 'POST /api/bookings/:id/cancel' },
   'bookings.refund': { endpoint: 'POST /api/bookings/:id/refund' },
+  // shop-reserves: selling seats of an allotment (a booking issued at once)
+  'shop-reserves.sell': { endpoint: 'POST /api/shop/reserves/:id/sales' },
   // esim: checkout, and per eSIM the top-up, refund and e-mail
   'esim.checkout': { endpoint: 'POST /api/esim/orders' },
   'esim.topUp': { endpoint: 'POST /api/esim/esims/:iccid/top-ups' },

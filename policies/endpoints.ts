@@ -270,7 +270,9 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'GET /api/shop/reserves': { rule: 'SHOP_RESERVES' },
   'POST /api/shop/reserves': { rule: 'SHOP_RESERVES' },
   'GET /api/shop/reserves/:id': { rule: 'SHOP_RESERVES' },
-  'POST /api/shop/reserves/:id/sales': { rule: 'SHOP_RESERVES' },
+  // a sale issues a ticket: the issue's own rule too
+  'POST /api/shop/reserves/:id/sales': { rule: 'SHOP_RESERVES && (EXPORT_TICKET || VOID_VIEW_TICKETS)' },
+  'GET /api/shop/on-sale': { rule: 'SHOP_RESERVES' },
   'POST /api/shop/reserves/:id/release': { rule: 'SHOP_RESERVES' },
   // B2C storefront (gateway/b2c)
   ...b2c(),

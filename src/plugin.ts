@@ -14,7 +14,7 @@
  */
 import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ResourceProps } from '@refinedev/core';
-import type { BookingDetailPanelProps, SharedDialogName, SharedDialogs } from '../contract/slots';
+import type { BookingDetailPanelProps, FlightOfferTagProps, SharedDialogName, SharedDialogs } from '../contract/slots';
 import { ROUTE_RULES, type RouteRule } from '../policies/routes';
 
 /** A module loader of a lazy component: `() => import('./pages/Page')`. */
@@ -70,6 +70,8 @@ export interface PortalSlots {
   dialogs?: DialogLoaders;
   /** Tabs of the booking detail (bookings renders them under the PNRs). */
   bookingDetail?: BookingDetailPanel[];
+  /** Tags of a direct flight of the flight results (flights renders them on each offer), lazy. */
+  offerTags?: Loader<FlightOfferTagProps>[];
 }
 
 export interface PortalPlugin {
@@ -137,6 +139,8 @@ export interface ComposedPortal {
   dialogs: { [K in SharedDialogName]?: LazyExoticComponent<ComponentType<SharedDialogs[K]>> };
   /** The booking detail's tabs offered by plugins, ordered. */
   bookingDetail?: { key: string; label: string; component: LazyExoticComponent<ComponentType<BookingDetailPanelProps>> }[];
+  /** The flight offers' tags offered by plugins, in registry order. */
+  offerTags?: LazyExoticComponent<ComponentType<FlightOfferTagProps>>[];
 }
 
 export class PluginError extends Error {
@@ -177,6 +181,7 @@ export function composePlugins(plugins: readonly PortalPlugin[], rules: readonly
   const dialogs: Record<string, unknown> = {};
   const dialogOwners = new Map<string, string>();
   const bookingDetail: (BookingDetailPanel & { index: number })[] = [];
+  const offerTags: LazyExoticComponent<ComponentType<FlightOfferTagProps>>[] = [];
 
   for (const plugin of plugins) {
     if (names.has(plugin.name)) throw new PluginError(`plugin "${plugin.name}" is listed twice`);
@@ -199,6 +204,7 @@ export function composePlugins(plugins: readonly PortalPlugin[], rules: readonly
     pageSlot.push(...(slots.page ?? []));
     homePanels.push(...(slots.home ?? []).map((load) => lazyOf(load)));
     bookingDetail.push(...(slots.bookingDetail ?? []).map((p) => ({ ...p, index: bookingDetail.length })));
+    offerTags.push(...(slots.offerTags ?? []).map((load) => lazyOf(load)));
     for (const [name, load] of Object.entries(slots.dialogs ?? {})) {
       const owner = dialogOwners.get(name);
       if (owner) throw new PluginError(`dialog "${name}" is offered by "${owner}" and "${plugin.name}"`);
@@ -225,5 +231,6 @@ export function composePlugins(plugins: readonly PortalPlugin[], rules: readonly
     bookingDetail: bookingDetail
       .sort((a, b) => (a.order ?? DEFAULT_ORDER) - (b.order ?? DEFAULT_ORDER) || a.index - b.index)
       .map((p) => ({ key: p.key, label: p.label, component: lazyOf(p.load) })),
+    offerTags,
   };
 }

@@ -23,7 +23,7 @@ export {
   type PortalSlots,
   type PublicPage,
 } from './plugin';
-export { BookingDetailSlot, SharedDialog } from './ui/slots';
+export { BookingDetailSlot, FlightOfferTagSlot, SharedDialog } from './ui/slots';
 export { linkTo, PAGES, type PathArgs, type PathParams, type Query } from './links';
 export { usePortal, useHasPage } from './ui/layout/portal-context';
 export { useVisibleMenu } from './ui/layout/SideMenu';

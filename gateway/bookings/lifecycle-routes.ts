@@ -27,6 +27,7 @@ import { requireAuth } from '../platform/tenancy/scope';
 import type { SupplierRegistry } from '../suppliers';
 import { cancelHolds, issueBooking, QuoteCache, refundQuoteOf, refundTickets, voidTickets, type Actor, type LifecycleDeps } from './lifecycle';
 import { PIN_NOTE } from '../platform/access/pin';
+import type { SeatPools } from './seat-pools';
 import { authorizePaidCall } from '../platform/access/paid';
 
 export interface LifecycleRouteDeps {
@@ -36,6 +37,8 @@ export interface LifecycleRouteDeps {
   suppliers: SupplierRegistry;
   /** The gateway's clock: void windows, hold limits, PIN salts. */
   clock: Clock;
+  /** Where pooled seats go back on a void, cancel or refund (seat-pools.ts). */
+  seatPools?: SeatPools;
 }
 
 const params = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
@@ -51,6 +54,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, deps: AccessDeps, 
     suppliers: options.suppliers,
     now: () => options.clock.now(),
     quotes: new QuoteCache(),
+    seatPools: options.seatPools,
   };
   const pinDeps = { db, secret: options.secret, cipher: deps.cipher, now: () => options.clock.now() };
   const tags = ['bookings'];

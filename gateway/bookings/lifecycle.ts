@@ -33,7 +33,6 @@ import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db, Tx } from '../platform/db/client';
 import { bookings, issueRequests, journalEntries, pnrs, refunds, sagas, type PnrTicket } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/client';
-import { releaseSeats } from '../flights/service';
 import { ApiError } from '../platform/http/errors';
 import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SupplierRegistry, type TicketShare } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
@@ -43,6 +42,7 @@ import { beginSaga, endSaga, runRecovery, sagaOf, sagaStep, takeOrphan, type Rec
 import { bookingInScope } from './scope';
 import { departureInstant, shownStatus } from './service';
 import { settleBookingStatus } from './status';
+import { isPooledOffer, SeatPools } from './seat-pools';
 
 export interface LifecycleDeps {
   db: Db;
@@ -60,6 +60,8 @@ export interface LifecycleDeps {
   instanceId?: string;
   /** An owner silent this long is dead and its sagas are recovered (default platform DEAD_AFTER_MS). */
   deadAfterMs?: number;
+  /** Where pooled seats go back (seat-pools.ts; default: no pool, the live inventory only). */
+  seatPools?: SeatPools;
 }
 
 /** Who acts: the signed-in user, the language of messages and the request facts for the audit log. */
@@ -268,6 +270,11 @@ export async function repriceFares(suppliers: SupplierRegistry, row: PnrRow, boo
   const dateOf = (dir: 'depart' | 'return') => legs.find((l) => l.direction === dir)?.departDate.slice(0, 10);
   const out: StoredFare[] = [];
   for (const f of fares) {
+    // a fare of an allotment keeps the allotment's price
+    if (isPooledOffer(f.offerId)) {
+      out.push(f);
+      continue;
+    }
     const ownId = f.offerId.split(':')[0];
     const flightNos = ownId.split('-')[1]?.split('.') ?? [];
     const own = flightNos.map((n) => legs.find((l) => l.flightNo === n && l.direction === f.direction)).filter((l): l is StoredLeg => l !== undefined);
@@ -293,8 +300,11 @@ export async function repriceFares(suppliers: SupplierRegistry, row: PnrRow, boo
   return out;
 }
 
-async function giveSeatsBack(tx: Tx, row: PnrRow): Promise<void> {
-  for (const h of row.seatHolds) await releaseSeats(tx, h.key, h.class, h.n);
+const NO_POOLS = new SeatPools();
+
+/** The PNR's seats back where they came from: the live inventory, or the pool a hold names. */
+async function giveSeatsBack(tx: Tx, row: PnrRow, pools: SeatPools = NO_POOLS): Promise<void> {
+  await pools.giveBack(tx, row.seatHolds);
 }
 
 // ----- Issue -----------------------------------------------------------------------------------------------
@@ -728,7 +738,7 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
   const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
   try {
     if (failed) throw supplierFailed(failed.reason, lang);
-    return await recordVoid(db, { userId: ctx.user.id, meta: actor.meta }, booking, rows.map((r) => r.id), key, lang);
+    return await recordVoid(db, { userId: ctx.user.id, meta: actor.meta }, booking, rows.map((r) => r.id), key, lang, deps.seatPools);
   } catch (err) {
     await endSaga(db, key, 'compensated', err instanceof Error ? err.message : String(err));
     throw err;
@@ -745,7 +755,7 @@ interface VoidSagaData {
 }
 
 /** The V entries of voided tickets, VOIDED OR CANCEL, seats back, the booking's status and audit; the saga done. */
-async function recordVoid(db: Db, doer: Doer, booking: BookingRow, pnrIds: number[], key: string, lang: Language): Promise<MoneyResult> {
+async function recordVoid(db: Db, doer: Doer, booking: BookingRow, pnrIds: number[], key: string, lang: Language, pools?: SeatPools): Promise<MoneyResult> {
   const bookingId = booking.id;
   return db.transaction(async (tx) => {
     let amount = 0;
@@ -766,7 +776,7 @@ async function recordVoid(db: Db, doer: Doer, booking: BookingRow, pnrIds: numbe
         meta: doer.meta,
       });
       await tx.update(pnrs).set({ recordStatus: 'VOIDED OR CANCEL', updatedAt: new Date() }).where(eq(pnrs.id, row.id));
-      await giveSeatsBack(tx, row);
+      await giveSeatsBack(tx, row, pools);
       amount += entry.amount;
       done.push({ pnr: row.pnr, amount: entry.amount, entryId: entry.id });
     }
@@ -782,7 +792,7 @@ async function recordVoid(db: Db, doer: Doer, booking: BookingRow, pnrIds: numbe
  * (compensated; the tickets stand, charged). Some voided: the void is finished (the rest voided again, an
  * idempotent call) and the V entries recorded. A supplier that does not answer leaves it for the next pass.
  */
-export async function recoverVoid(deps: Pick<LifecycleDeps, 'db' | 'suppliers'>, saga: { key: string; data: unknown }): Promise<RecoveryOutcome> {
+export async function recoverVoid(deps: Pick<LifecycleDeps, 'db' | 'suppliers' | 'seatPools'>, saga: { key: string; data: unknown }): Promise<RecoveryOutcome> {
   const { db } = deps;
   const data = saga.data as VoidSagaData;
   const states = await Promise.all(data.pnrs.map((p) => deps.suppliers.flight(p.source as Source).retrieve({ pnr: p.pnr })));
@@ -792,7 +802,7 @@ export async function recoverVoid(deps: Pick<LifecycleDeps, 'db' | 'suppliers'>,
   }
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, data.bookingId));
   try {
-    await recordVoid(db, { userId: data.userId }, booking, data.pnrs.map((p) => p.id), saga.key, 'en');
+    await recordVoid(db, { userId: data.userId }, booking, data.pnrs.map((p) => p.id), saga.key, 'en', deps.seatPools);
     return 'done';
   } catch (err) {
     // already recorded by the request itself
@@ -826,7 +836,7 @@ export async function cancelHolds(deps: LifecycleDeps, actor: Actor, bookingId: 
       const row = await lockPnr(tx, r.id);
       refuseCancel(row, now, lang);
       await tx.update(pnrs).set({ recordStatus: 'VOIDED OR CANCEL', updatedAt: new Date() }).where(eq(pnrs.id, row.id));
-      await giveSeatsBack(tx, row);
+      await giveSeatsBack(tx, row, deps.seatPools);
     }
     const status = await settleBookingStatus(tx, bookingId);
     await writeAudit(tx, { userId: ctx.user.id, agencyId: booking.agencyId, action: 'booking.cancelled', target: String(bookingId), detail: { bookingId, status, pnrs: rows.map((r) => r.pnr), amount: 0 } }, actor.meta);
@@ -990,7 +1000,7 @@ async function refundInTransaction(
     if (done.size + lines.length >= ticketed.size) {
       recordStatus = 'VOIDED OR CANCEL';
       await tx.update(pnrs).set({ recordStatus, updatedAt: new Date() }).where(eq(pnrs.id, row.id));
-      await giveSeatsBack(tx, locked);
+      await giveSeatsBack(tx, locked, deps.seatPools);
     }
     const status = await settleBookingStatus(tx, bookingId);
     await writeAudit(

@@ -24,6 +24,7 @@ import type { SupplierRegistry } from '../suppliers';
 import { registerBookingManagementRoutes } from './management-routes';
 import { DEFAULT_MAIL_POLICY, type MailPolicy } from './mail';
 import { bookingView, createBooking, expireHolds, warnExpiringHolds, type HoldCaps } from './service';
+import type { SeatPools } from './seat-pools';
 
 export interface BookingDeps {
   sessions: SearchSessions;
@@ -37,6 +38,8 @@ export interface BookingDeps {
   mail?: MailPolicy;
   /** Open holds allowed per user and per agency (default: the settings' defaults). */
   holdCaps?: HoldCaps;
+  /** Where pooled seats of expired holds go back (default: the live inventory only). */
+  seatPools?: SeatPools;
 }
 
 /**
@@ -64,7 +67,7 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AccessDeps, bo
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      expireHolds(db, clock.now())
+      expireHolds(db, clock.now(), booking.seatPools)
         .then(async (n) => {
           if (n > 0) app.log.info({ expired: n }, 'holds expired');
           const warned = await warnExpiringHolds(db, notifier, clock.now());

@@ -22,10 +22,10 @@ import { groupIntoPnrs } from '../../contract/pnr-groups';
 import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
 import type { Notifier } from '../platform/notifier';
 import type { UserContext } from '../platform/tenancy/users';
-import type { Conn, Db } from '../platform/db/client';
+import type { Conn, Db, Tx } from '../platform/db/client';
 import { bookings, notifications, pnrs, type SeatHold } from '../platform/db/schema';
 import { agencyBookingFees, isInternationalJourney } from '../flights/service';
-import { releaseSeats, takeSeats } from '../flights/service';
+import { takeSeats } from '../flights/service';
 import { ApiError } from '../platform/http/errors';
 import { localToUtc, VIETNAM_TIME_ZONE } from '../platform/clock';
 import { seatKey, SupplierError, type SupplierRegistry } from '../suppliers';
@@ -36,6 +36,7 @@ import { priceLuggage, type PricedLuggage } from './luggage';
 import { passengerNamesOf, paxInfosOf } from './pax-infos';
 import { flightsOfPnr, type StoredLeg } from './pnr-view';
 import { bookingScope } from './scope';
+import { pooledOfferId, SeatPools } from './seat-pools';
 
 const PNR_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -306,6 +307,70 @@ export async function createBooking(
   return booking.id;
 }
 
+/** A hold of seats already set aside in a pool (an agency's allotment, seat-pools.ts): nothing is taken from the live inventory. */
+export interface PooledHold {
+  pool: { name: string; id: number };
+  /** The flight as its source answers it (its legs are stored as the PNR's routeInfos). */
+  offer: FlightOffer;
+  /** The class's price info, with the pool's own amounts per passenger type. */
+  price: PriceInfo;
+  /** Adults, one seat each (pools sell seats, so no infants or children here). */
+  passengers: PassengerInput[];
+  contact: { name: string; phone: string; email: string };
+  timeLimit: Date;
+}
+
+/**
+ * Writes the booking and its one PNR (BOOKED, the seats held from the pool) in the caller's transaction, the same
+ * rows a hold from a search writes, so the booking is listed, shown, issued, voided and cancelled like any other;
+ * its seats go back to the pool. No issue fee (the pool's price is what the ticket costs). 400 reason passengers
+ * with the problems of each passenger, as a hold from a search.
+ */
+export async function holdFromPool(tx: Tx, ctx: UserContext, h: PooledHold, now: Date): Promise<{ bookingId: number; pnr: string; total: number }> {
+  const travelDate = h.offer.departDateTime.slice(0, 10);
+  const problems = h.passengers.map((p) => ({ paxId: p.paxId, problems: passengerProblems(p, h.passengers, travelDate, now) })).filter((p) => p.problems.length > 0);
+  if (problems.length > 0) throw validation({ reason: 'passengers', passengers: problems });
+  const passengers = h.passengers.map((p) => ({ ...p, firstName: p.firstName.trim().toUpperCase(), lastName: p.lastName.trim().toUpperCase() }));
+  const seated = passengers.filter((p) => p.type !== 'INF').length;
+  const total = passengers.reduce((s, p) => s + paxPrice(h.price, p.type), 0);
+  const [booking] = await tx
+    .insert(bookings)
+    .values({
+      agencyId: ctx.agency.id,
+      userId: ctx.user.id,
+      status: 'HOLD',
+      customerName: h.contact.name.trim(),
+      customerPhone: h.contact.phone.trim(),
+      customerEmail: h.contact.email.trim(),
+      adt: passengers.filter((p) => p.type === 'ADT').length,
+      chd: passengers.filter((p) => p.type === 'CHD').length,
+      inf: passengers.filter((p) => p.type === 'INF').length,
+      passengers,
+      passengerNames: passengerNamesOf(passengers),
+      bookingFees: [],
+      luggage: [],
+      totalFare: total,
+      totalFees: 0,
+    })
+    .returning({ id: bookings.id });
+  const { offer, price } = h;
+  const pnr = await newPnrCode(tx);
+  await tx.insert(pnrs).values({
+    bookingId: booking.id,
+    airline: offer.airline,
+    source: offer.source,
+    routeInfos: offer.routeInfo.map((r) => ({ ...r, direction: 'depart', class: price.class, cabinClass: price.fareInfo.cabinClass })),
+    fareData: [{ offerId: pooledOfferId(h.pool), direction: 'depart', ...price }],
+    paxInfos: paxInfosOf(passengers),
+    totalPrice: total,
+    pnr,
+    recordStatus: 'BOOKED',
+    timeLimit: h.timeLimit,
+    seatHolds: offer.routeInfo.map((r) => ({ key: seatKey(r.flightNo, r.departDate.slice(0, 10)), class: price.class, n: seated, pool: h.pool })),
+  });
+  return { bookingId: booking.id, pnr, total };
+}
+
 /** The status a PNR shows: BOOKED within 30 minutes of its limit is TIME OUT COMMING. */
 export function shownStatus(recordStatus: string, timeLimit: Date | null, now: Date): RecordStatus {
   if (recordStatus === 'BOOKED' && timeLimit && timeLimit.getTime() - now.getTime() <= TIME_OUT_COMING_MINUTES * 60_000) return 'TIME OUT COMMING';
@@ -390,7 +455,7 @@ export async function bookingView(db: Conn, ctx: UserContext, id: number, now: D
  * issued (charged, `charge_entry_id` set) is never expired: its issue's saga settles it first (records the
  * tickets, or reverses the charge and a later sweep expires it).
  */
-export async function expireHolds(db: Db, now: Date = new Date()): Promise<number> {
+export async function expireHolds(db: Db, now: Date = new Date(), pools: SeatPools = new SeatPools()): Promise<number> {
   const due = await db
     .select({ id: pnrs.id })
     .from(pnrs)
@@ -404,7 +469,7 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
         .where(and(eq(pnrs.id, id), eq(pnrs.recordStatus, 'BOOKED'), isNull(pnrs.chargeEntryId)))
         .returning({ bookingId: pnrs.bookingId, seatHolds: pnrs.seatHolds });
       if (!row) return;
-      for (const h of row.seatHolds) await releaseSeats(tx, h.key, h.class, h.n);
+      await pools.giveBack(tx, row.seatHolds);
       // CANCEL when nothing is left, EXPORT when another PNR of the booking is ticketed
       await settleBookingStatus(tx, row.bookingId);
       expired += 1;
@@ -445,6 +510,9 @@ export async function warnExpiringHolds(db: Db, notifier: Notifier, now: Date = 
 
 /** The bookings a caller sees (the condition on `bookings`), for the desk's support requests and reminders. */
 export { bookingScope } from './scope';
+// ----- For the shop (gateway/shop): sales from an allotment are bookings, issued and paid as any other -----------
+export { SEAT_POOLS, SeatPools, type SeatPoolReturn } from './seat-pools';
+export { issueBooking, QuoteCache, type Actor, type LifecycleDeps } from './lifecycle';
 // ----- For after-sale (gateway/aftersale): the booking scope and the stored PNR shapes --------------------------
 export { bookingInScope } from './scope';
 export type { StoredLeg, StoredFare, StoredPaxInfo } from './pnr-view';

@@ -16,6 +16,8 @@ import type { SupportInput } from '../../contract/content';
 import { gradientPng, storeDemoImage } from './images';
 import { seedDeposits } from './deposits';
 import { seedQrAccounts } from './qr';
+// shop: the demo allotment
+import { seedShopReserves } from './shop';
 import { resolveSigninSecret } from '../platform/db/secrets';
 import { SignInService, signinKey } from '../system/service';
 import type { SignInCreate } from '../../contract/admin-system';
@@ -366,6 +368,8 @@ export async function seedDemo(db: Db): Promise<SeedReport> {
     await seedDeposits(tx, ids);
     // QR top-ups: the sub-agency's receiving account
     await seedQrAccounts(tx, ids);
+    // shop: a seat allotment of SAOVIET on a HAN → SGN flight a week ahead (gateway/seed/shop.ts)
+    await seedShopReserves(tx, ids);
     return report;
   });
 }

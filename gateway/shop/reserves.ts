@@ -4,7 +4,11 @@
  * - Making one takes its seats from the flight's seat inventory (`takeSeats`, the bookings' own hold path) in
  *   the same transaction as the row: a search no longer offers those seats, a hold cannot take them.
  * - A sale is ONE conditional UPDATE (`sold + released + n <= quantity`, before the release date): concurrent
- *   sales of the last seat serialise on the row and exactly one wins; the check constraint backs it up.
+ *   sales of the last seat serialise on the row and exactly one wins; the check constraint backs it up. In the
+ *   same transaction the bookings module writes a booking and its PNR holding those seats from the allotment
+ *   (`holdFromPool`); the PNR is then issued at once through the bookings' own issue (paid, idempotent by the
+ *   sale's key). A void, cancel or refund of it gives the seats back to the allotment (`allotmentSeatReturn`,
+ *   the seat pool the shop registers with bookings).
  * - Releasing (by hand, or `releaseExpired` at the release date) moves unsold seats to `released` and gives them
  *   back to the inventory (`releaseSeats`) in one transaction.
  *
@@ -19,29 +23,35 @@ import {
   reserveInputProblem,
   reserveStatus,
   saleProblem,
+  saleTimeLimit,
+  seatReturnTarget,
   releaseProblem,
   type ReserveDetail,
   type ReserveInput,
   type ReserveRow,
   type ReserveStatus,
+  type SaleDone,
   type SaleInput,
   type ShopFlight,
   type ShopSource,
 } from '../../contract/shop';
-import { departureInstant } from '../bookings/service';
+import { departureInstant, holdFromPool, issueBooking, type Actor, type LifecycleDeps, type SeatPoolReturn } from '../bookings/service';
 import { releaseSeats, seatsTakenReader, takeSeats } from '../flights/service';
-import type { Conn, Db } from '../platform/db/client';
+import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
 import { agencies, shopReserveMoves, shopReserves, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import { scopeOf } from '../platform/tenancy/scope';
 import type { UserContext } from '../platform/tenancy/users';
-import { seatKey, type SupplierRegistry } from '../suppliers';
+import { seatKey, type SeatKey, type SupplierRegistry } from '../suppliers';
+import type { FlightOffer } from '../../contract/flights';
 import { containsPattern } from '../platform/db/like';
 
 export interface ShopDeps {
   db: Db;
   suppliers: SupplierRegistry;
   now: () => Date;
+  /** The bookings' lifecycle: a sale's PNR is issued (and paid) through it. */
+  lifecycle: LifecycleDeps;
 }
 
 type ReserveRecord = typeof shopReserves.$inferSelect;
@@ -66,48 +76,63 @@ export async function shopFlights(deps: ShopDeps, q: { source: ShopSource; from:
     }));
 }
 
-/** Makes an allotment for the caller's agency: its seats leave the flight's inventory in the same transaction. */
-export async function createReserve(deps: ShopDeps, ctx: UserContext, input: ReserveInput): Promise<{ id: number }> {
-  const now = deps.now();
-  // the class's seat count before the inventory (what takeSeats compares against), as bookings do
-  const offers = await deps.suppliers
-    .flightQuotes(input.source)
-    .search({ from: input.from, to: input.to, departDate: input.departDate, pax: { adt: 1, chd: 0, inf: 0 } });
+/** What a new allotment needs to know of its flight: the supplier's answer, checked against the rules. */
+export interface ReservePlan {
+  offer: FlightOffer;
+  /** The class's seat count before the inventory (what takeSeats compares against), as bookings do. */
+  capacity: number;
+  departAt: Date;
+  key: SeatKey;
+}
+
+/** Finds the flight and class of a new allotment and checks its rules (404 flight, 400 with the rule's reason). */
+export async function planReserve(suppliers: SupplierRegistry, input: ReserveInput, now: Date): Promise<ReservePlan> {
+  const offers = await suppliers.flightQuotes(input.source).search({ from: input.from, to: input.to, departDate: input.departDate, pax: { adt: 1, chd: 0, inf: 0 } });
   const offer = offers.find((o) => o.direction === 'depart' && o.routeInfo.length === 1 && o.routeInfo[0].flightNo === input.flightNo);
   const price = offer?.priceInfo.find((p) => p.class === input.class);
   if (!offer || !price) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'flight' });
   const departAt = departureInstant(offer.from, offer.departDateTime.slice(0, 16));
   const problem = reserveInputProblem(input, departAt, now);
   if (problem) throw new ApiError(ErrorCode.VALIDATION, { reason: problem });
-  const key = seatKey(input.flightNo, offer.departDateTime.slice(0, 10));
-  return deps.db.transaction(async (tx) => {
-    if (!(await takeSeats(tx, key, input.class, input.quantity, price.seatAvailable))) throw new ApiError(ErrorCode.CONFLICT, { reason: 'noSeats' });
-    const [row] = await tx
-      .insert(shopReserves)
-      .values({
-        agencyId: ctx.agency.id,
-        createdBy: ctx.user.id,
-        source: input.source,
-        airline: offer.airline,
-        flightNo: input.flightNo,
-        fromCode: offer.from,
-        toCode: offer.to,
-        departDate: offer.departDateTime.slice(0, 10),
-        departAt,
-        seatKey: key,
-        class: input.class,
-        quantity: input.quantity,
-        netPrice: input.netPrice,
-        sellPrice: input.sellPrice,
-        releaseAt: new Date(input.releaseAt),
-        note: input.note || null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: shopReserves.id });
-    await tx.insert(shopReserveMoves).values({ reserveId: row.id, kind: 'create', quantity: input.quantity, userId: ctx.user.id, createdAt: now });
-    return { id: row.id };
-  });
+  return { offer, capacity: price.seatAvailable, departAt, key: seatKey(input.flightNo, offer.departDateTime.slice(0, 10)) };
+}
+
+/** Writes the allotment of an agency, its seats taken from the flight's inventory in the caller's transaction (409 noSeats). */
+export async function insertReserve(tx: Conn, who: { agencyId: number; userId: number }, input: ReserveInput, plan: ReservePlan, now: Date): Promise<{ id: number }> {
+  const { offer } = plan;
+  if (!(await takeSeats(tx, plan.key, input.class, input.quantity, plan.capacity))) throw new ApiError(ErrorCode.CONFLICT, { reason: 'noSeats' });
+  const [row] = await tx
+    .insert(shopReserves)
+    .values({
+      agencyId: who.agencyId,
+      createdBy: who.userId,
+      source: input.source,
+      airline: offer.airline,
+      flightNo: input.flightNo,
+      fromCode: offer.from,
+      toCode: offer.to,
+      departDate: offer.departDateTime.slice(0, 10),
+      departAt: plan.departAt,
+      seatKey: plan.key,
+      class: input.class,
+      quantity: input.quantity,
+      netPrice: input.netPrice,
+      sellPrice: input.sellPrice,
+      releaseAt: new Date(input.releaseAt),
+      note: input.note || null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: shopReserves.id });
+  await tx.insert(shopReserveMoves).values({ reserveId: row.id, kind: 'create', quantity: input.quantity, userId: who.userId, createdAt: now });
+  return { id: row.id };
+}
+
+/** Makes an allotment for the caller's agency: its seats leave the flight's inventory in the same transaction. */
+export async function createReserve(deps: ShopDeps, ctx: UserContext, input: ReserveInput): Promise<{ id: number }> {
+  const now = deps.now();
+  const plan = await planReserve(deps.suppliers, input, now);
+  return deps.db.transaction((tx) => insertReserve(tx, { agencyId: ctx.agency.id, userId: ctx.user.id }, input, plan, now));
 }
 
 /**
@@ -238,6 +263,8 @@ export async function reserveDetail(deps: ShopDeps, ctx: UserContext, id: number
       amount: m.amount,
       customerName: m.customerName,
       passengers: m.passengers,
+      bookingId: m.bookingId,
+      pnr: m.pnr,
       userName: userName ?? '',
       createdAt: m.createdAt.toISOString(),
     })),
@@ -254,33 +281,188 @@ async function refusal(conn: Conn, ctx: UserContext, id: number, reason: (r: Res
   return new ApiError(ErrorCode.CONFLICT, { reason: reason(r, now) ?? 'notEnoughSeats', remaining: remainingOf(r) });
 }
 
-/** Sells seats of one of the caller's agency's allotments to named passengers. */
-export async function sellFromReserve(deps: ShopDeps, ctx: UserContext, id: number, sale: SaleInput): Promise<{ moveId: number; remaining: number; amount: number }> {
-  if (sale.passengers.length !== sale.quantity) throw new ApiError(ErrorCode.VALIDATION, { reason: 'passengerCount' });
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const [r] = await tx
+/** The seat pool of allotments (bookings' seat-pools.ts): a sold PNR's seats name it and come back here. */
+export const ALLOTMENT_POOL = 'shop';
+
+/**
+ * Gives the seats of a voided, cancelled, refunded or expired sale back (inside the bookings' transaction): to the
+ * allotment while it can still sell them (a `return` move), else to the flight's live inventory as a release
+ * would (`expire`). An allotment that no longer exists leaves them to the live inventory.
+ */
+export function allotmentSeatReturn(now: () => Date): SeatPoolReturn {
+  return async (tx, hold) => {
+    const [r] = await tx.select().from(shopReserves).where(eq(shopReserves.id, hold.pool.id)).for('update');
+    if (!r) return releaseSeats(tx, hold.key, hold.class, hold.n);
+    const at = now();
+    const n = Math.min(hold.n, r.sold);
+    if (n < 1) return;
+    if (seatReturnTarget(r, at) === 'allotment') {
+      await tx
+        .update(shopReserves)
+        .set({ sold: r.sold - n, updatedAt: at })
+        .where(eq(shopReserves.id, r.id));
+      await tx.insert(shopReserveMoves).values({ reserveId: r.id, kind: 'return', quantity: n, createdAt: at });
+      return;
+    }
+    await tx
       .update(shopReserves)
-      .set({ sold: sql`${shopReserves.sold} + ${sale.quantity}`, updatedAt: now })
-      .where(
-        and(
-          eq(shopReserves.id, id),
-          eq(shopReserves.agencyId, ctx.agency.id),
-          gt(shopReserves.releaseAt, now),
-          gt(shopReserves.departAt, now),
-          sql`${shopReserves.sold} + ${shopReserves.released} + ${sale.quantity} <= ${shopReserves.quantity}`,
-        ),
-      )
-      .returning();
-    if (!r) throw await refusal(tx, ctx, id, (x, at) => saleProblem(x, { quantity: sale.quantity, passengers: sale.passengers.length }, at), now);
-    const amount = sale.quantity * r.sellPrice;
-    const passengers = sale.passengers.map((p) => ({ firstName: p.firstName.toUpperCase(), lastName: p.lastName.toUpperCase() }));
-    const [move] = await tx
-      .insert(shopReserveMoves)
-      .values({ reserveId: id, kind: 'sale', quantity: sale.quantity, amount, customerName: sale.customerName, customerPhone: sale.customerPhone, passengers, userId: ctx.user.id, createdAt: now })
-      .returning({ id: shopReserveMoves.id });
-    return { moveId: move.id, remaining: remainingOf(r), amount };
-  });
+      .set({ sold: r.sold - n, released: r.released + n, updatedAt: at })
+      .where(eq(shopReserves.id, r.id));
+    await releaseSeats(tx, r.seatKey, r.class, n);
+    await tx.insert(shopReserveMoves).values({ reserveId: r.id, kind: 'expire', quantity: n, createdAt: at });
+  };
+}
+
+const SALE_KEY_REUSED = {
+  vi: 'Mã yêu cầu này đã được dùng cho một lần bán khác. Vui lòng tải lại trang rồi bán lại.',
+  en: 'This request key was already used for another sale. Please reload the page and sell again.',
+} as const;
+
+const HELD_AFTER_FAILURE = {
+  vi: (pnr: string) => `Chỗ vẫn được giữ trong đặt chỗ ${pnr}: xuất vé lại từ chi tiết đặt chỗ, hoặc hủy để trả chỗ về lô chỗ giữ.`,
+  en: (pnr: string) => `The seats stay held in booking ${pnr}: issue it again from the booking detail, or cancel it to give the seats back to the allotment.`,
+} as const;
+
+type MoveRecord = typeof shopReserveMoves.$inferSelect;
+
+const saleOfKey = async (db: Db, key: string): Promise<MoveRecord | undefined> =>
+  (await db.select().from(shopReserveMoves).where(eq(shopReserveMoves.idempotencyKey, key)))[0];
+
+const upperNames = (ps: readonly { firstName: string; lastName: string }[]) => ps.map((p) => `${p.lastName.trim().toUpperCase()}/${p.firstName.trim().toUpperCase()}`).join(',');
+
+/**
+ * The sale of an earlier request with the key: the same allotment and passengers issue through the same key (the
+ * booking's issue answers its stored result, replayed; after a failed issue it tries again); anything else is
+ * 409 idempotencyKeyReused.
+ */
+async function replaySale(deps: ShopDeps, actor: Actor, id: number, earlier: MoveRecord, sale: SaleInput): Promise<SaleDone> {
+  if (earlier.reserveId !== id || earlier.quantity !== sale.quantity || upperNames(earlier.passengers) !== upperNames(sale.passengers) || !earlier.bookingId || !earlier.pnr) {
+    throw new ApiError(ErrorCode.CONFLICT, { reason: 'idempotencyKeyReused', message: SALE_KEY_REUSED[actor.lang] });
+  }
+  const issued = await issueAtOnce(deps, actor, earlier.bookingId, earlier.pnr, sale.idempotencyKey);
+  const [r] = await deps.db.select().from(shopReserves).where(eq(shopReserves.id, id));
+  return { moveId: earlier.id, remaining: remainingOf(r), amount: issued.amount, bookingId: earlier.bookingId, pnr: earlier.pnr, balanceAfter: issued.balanceAfter, replayed: issued.replayed };
+}
+
+/**
+ * The booking's own issue (one C entry, idempotent by the sale's key, reversed when the supplier fails). When it
+ * fails the PNR stays held from the allotment: the answer says so and names the booking.
+ */
+async function issueAtOnce(deps: ShopDeps, actor: Actor, bookingId: number, pnr: string, key: string) {
+  try {
+    return await issueBooking(deps.lifecycle, actor, bookingId, { idempotencyKey: key, pnrs: [pnr] });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const said = typeof err.data?.message === 'string' ? `${err.data.message} ` : '';
+    throw new ApiError(err.code, { ...err.data, bookingId, pnr, message: `${said}${HELD_AFTER_FAILURE[actor.lang](pnr)}` });
+  }
+}
+
+/**
+ * Sells seats of one of the caller's agency's allotments: ONE conditional UPDATE takes them (never oversold), and
+ * in the same transaction the bookings module writes the booking and its PNR with those seats (held from the
+ * allotment, not from the live inventory); then the PNR is issued at once and paid as any issue.
+ */
+export async function sellFromReserve(deps: ShopDeps, actor: Actor, id: number, sale: SaleInput): Promise<SaleDone> {
+  const { ctx } = actor;
+  if (sale.passengers.length !== sale.quantity) throw new ApiError(ErrorCode.VALIDATION, { reason: 'passengerCount' });
+  const earlier = await saleOfKey(deps.db, sale.idempotencyKey);
+  if (earlier) return replaySale(deps, actor, id, earlier, sale);
+  const now = deps.now();
+  const [own] = await deps.db
+    .select()
+    .from(shopReserves)
+    .where(and(eq(shopReserves.id, id), eq(shopReserves.agencyId, ctx.agency.id)));
+  if (!own) throw notFound();
+  // the flight as its channel answers it (deterministic quotes, before any transaction)
+  const offers = await deps.suppliers.flightQuotes(own.source as ShopSource).search({ from: own.fromCode, to: own.toCode, departDate: own.departDate, pax: { adt: 1, chd: 0, inf: 0 } });
+  const offer = offers.find((o) => o.direction === 'depart' && o.routeInfo.length === 1 && o.routeInfo[0].flightNo === own.flightNo);
+  const quoted = offer?.priceInfo.find((p) => p.class === own.class);
+  if (!offer || !quoted) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'flight' });
+  // the ticket costs the allotment's selling price, all in
+  const price = { ...quoted, fareADT: own.sellPrice, taxADT: 0, vatADT: 0, fareCHD: own.sellPrice, taxCHD: 0, vatCHD: 0, fareINF: 0, taxINF: 0, vatINF: 0 };
+  const timeLimit = saleTimeLimit(deps.suppliers.flight(own.source as ShopSource).holdTimeLimit(now, own.departAt), own.releaseAt);
+  let made: { moveId: number; remaining: number; bookingId: number; pnr: string };
+  try {
+    made = await deps.db.transaction(async (tx) => {
+      const [r] = await tx
+        .update(shopReserves)
+        .set({ sold: sql`${shopReserves.sold} + ${sale.quantity}`, updatedAt: now })
+        .where(
+          and(
+            eq(shopReserves.id, id),
+            eq(shopReserves.agencyId, ctx.agency.id),
+            gt(shopReserves.releaseAt, now),
+            gt(shopReserves.departAt, now),
+            sql`${shopReserves.sold} + ${shopReserves.released} + ${sale.quantity} <= ${shopReserves.quantity}`,
+          ),
+        )
+        .returning();
+      if (!r) throw await refusal(tx, ctx, id, (x, at) => saleProblem(x, { quantity: sale.quantity, passengers: sale.passengers.length }, at), now);
+      const held = await holdFromPool(
+        tx,
+        ctx,
+        {
+          pool: { name: ALLOTMENT_POOL, id },
+          offer,
+          price,
+          passengers: sale.passengers.map((p, i) => ({ paxId: i + 1, type: 'ADT', title: p.title, firstName: p.firstName, lastName: p.lastName, birthday: p.birthday })),
+          contact: { name: sale.customerName, phone: sale.customerPhone, email: sale.customerEmail ?? '' },
+          timeLimit,
+        },
+        now,
+      );
+      const passengers = sale.passengers.map((p) => ({ firstName: p.firstName.trim().toUpperCase(), lastName: p.lastName.trim().toUpperCase() }));
+      const [move] = await tx
+        .insert(shopReserveMoves)
+        .values({
+          reserveId: id,
+          kind: 'sale',
+          quantity: sale.quantity,
+          amount: held.total,
+          customerName: sale.customerName,
+          customerPhone: sale.customerPhone,
+          passengers,
+          userId: ctx.user.id,
+          bookingId: held.bookingId,
+          pnr: held.pnr,
+          idempotencyKey: sale.idempotencyKey,
+          createdAt: now,
+        })
+        .returning({ id: shopReserveMoves.id });
+      return { moveId: move.id, remaining: remainingOf(r), bookingId: held.bookingId, pnr: held.pnr };
+    });
+  } catch (err) {
+    // a concurrent request with the key wrote its sale first: answer that one
+    if (!isUniqueViolation(err)) throw err;
+    const first = await saleOfKey(deps.db, sale.idempotencyKey);
+    if (!first) throw err;
+    return replaySale(deps, actor, id, first, sale);
+  }
+  const issued = await issueAtOnce(deps, actor, made.bookingId, made.pnr, sale.idempotencyKey);
+  return { ...made, amount: issued.amount, balanceAfter: issued.balanceAfter, replayed: issued.replayed };
+}
+
+/** The caller's own agency's allotments with seats to sell on a route and day (the flight results mark them). */
+export async function reservesOnSale(deps: ShopDeps, ctx: UserContext, q: { from: string; to: string; departDate: string }): Promise<ReserveRow[]> {
+  const now = deps.now();
+  await releaseExpired(deps.db, now);
+  const rows = await deps.db
+    .select(rowColumns)
+    .from(shopReserves)
+    .innerJoin(agencies, eq(agencies.id, shopReserves.agencyId))
+    .leftJoin(users, eq(users.id, shopReserves.createdBy))
+    .where(
+      and(
+        eq(shopReserves.agencyId, ctx.agency.id),
+        eq(shopReserves.fromCode, q.from),
+        eq(shopReserves.toCode, q.to),
+        eq(shopReserves.departDate, q.departDate),
+        STATUS_SQL.active(now),
+      ),
+    )
+    .orderBy(asc(shopReserves.releaseAt), asc(shopReserves.id));
+  return rows.map((r) => toRow({ ...r.reserve, agencyCode: r.agencyCode, createdByName: r.createdByName }, ctx, now));
 }
 
 /** Gives unsold seats of one of the caller's agency's allotments back to the flight's inventory. */

@@ -1,13 +1,30 @@
 /** The shop's endpoints (contract/shop.ts) and the job that gives seats back at their release date. */
 import type { FastifyInstance } from 'fastify';
 import { idParam } from '../../contract/agents';
-import { releaseInput, reserveCreated, reserveDetail as reserveDetailSchema, reserveInput, reserveList, reserveListQuery, saleDone, saleInput, SHOP_API, shopFlight, shopFlightsQuery } from '../../contract/shop';
+import {
+  onSaleList,
+  onSaleQuery,
+  releaseInput,
+  reserveCreated,
+  reserveDetail as reserveDetailSchema,
+  reserveInput,
+  reserveList,
+  reserveListQuery,
+  saleDone,
+  saleInput,
+  SHOP_API,
+  shopFlight,
+  shopFlightsQuery,
+} from '../../contract/shop';
 import { z } from 'zod';
 import { defineEndpoint, type AccessDeps } from '../platform/access/endpoint';
+import { authorizePaidCall } from '../platform/access/paid';
+import { PIN_NOTE } from '../platform/access/pin';
 import { requireAuth } from '../platform/tenancy/scope';
-import { createReserve, listReserves, releaseExpired, releaseFromReserve, reserveDetail, sellFromReserve, shopFlights, type ShopDeps } from './reserves';
+import { createReserve, listReserves, releaseExpired, releaseFromReserve, reserveDetail, reservesOnSale, sellFromReserve, shopFlights, type ShopDeps } from './reserves';
 
-export function registerShopRoutes(app: FastifyInstance, deps: AccessDeps, shop: ShopDeps & { releaseIntervalMs?: number }): void {
+export function registerShopRoutes(app: FastifyInstance, deps: AccessDeps, shop: ShopDeps & { releaseIntervalMs?: number; secret: string }): void {
+  const pinDeps = { db: shop.db, secret: shop.secret, cipher: deps.cipher, now: shop.now };
   const every = shop.releaseIntervalMs ?? 60_000;
   if (every > 0) {
     let running = false;
@@ -75,12 +92,32 @@ export function registerShopRoutes(app: FastifyInstance, deps: AccessDeps, shop:
     method: 'POST',
     url: SHOP_API.sales,
     tags,
-    summary: 'Sell seats of an allotment of the caller’s agency to named passengers (never more than remain)',
-    description: '404 outside the caller’s agency; 400 reason passengerCount; 409 reason notEnoughSeats (data.remaining) or notActive (past its release date or departed).',
+    summary: 'Sell seats of an allotment of the caller’s agency to named passengers: a booking issued at once (never more than remain)',
+    description:
+      'Takes the seats from the allotment and, in the same transaction, makes a booking whose PNR holds them; then issues it as ' +
+      'POST /api/bookings/:id/issue does: one C entry of the allotment’s selling price per seat on the deposit, tickets from the carrier. ' +
+      'The same idempotencyKey answers the first sale (replayed true) and charges nothing more; with another body 409/49 idempotencyKeyReused. ' +
+      '404 outside the caller’s agency; 400 reason passengerCount or passengers (data.passengers); 409 reason notEnoughSeats (data.remaining) or ' +
+      'notActive; 409/70 when the deposit does not cover it and 502/80 when the carrier fails: the charge is reversed and the seats stay held ' +
+      `in the booking (data.bookingId, data.pnr) to issue again or cancel. ${PIN_NOTE}`,
     params: idParam,
     body: saleInput,
     response: saleDone,
-    handler: ({ auth, params, body }) => sellFromReserve(shop, requireAuth(auth), params.id, body),
+    handler: async ({ auth, params, body, lang, meta, request }) => {
+      const ctx = requireAuth(auth);
+      await authorizePaidCall(pinDeps, { ctx, lang, meta, request }, 'shop.sale', body.idempotencyKey, { id: params.id, ...body });
+      return sellFromReserve(shop, { ctx, lang, meta }, params.id, body);
+    },
+  });
+
+  defineEndpoint(app, deps, {
+    method: 'GET',
+    url: SHOP_API.onSale,
+    tags,
+    summary: 'The caller’s agency’s allotments with seats to sell on a route and day (the flight results mark their flights)',
+    query: onSaleQuery,
+    response: onSaleList,
+    handler: ({ auth, query }) => reservesOnSale(shop, requireAuth(auth), query),
   });
 
   defineEndpoint(app, deps, {

@@ -18,4 +18,6 @@ export const shopPlugin = definePlugin({
     page(PAGES.shop.list, () => import('./pages/ReserveListPage'), 'shop.list.title'),
     page(PAGES.shop.management, () => import('./pages/ReserveManagementPage'), 'shop.management.title'),
   ],
+  // the flight results mark flights with seats left in the agency's allotments, and sell from them
+  slots: { offerTags: [() => import('./components/AllotmentTag')] },
 });

@@ -5,7 +5,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { Card, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SharedDialogName, SharedDialogs } from '../../contract/slots';
+import type { FlightOfferTagProps, SharedDialogName, SharedDialogs } from '../../contract/slots';
 import { usePortal } from './layout/portal-context';
 
 /** The header widgets the plugins offer, in their order. */
@@ -69,5 +69,23 @@ export function BookingDetailSlot({ bookingId }: { bookingId: number }) {
         }))}
       />
     </Card>
+  );
+}
+
+/**
+ * The tags other plugins add to a direct flight of the results (the shop's agency allotment), each loaded on
+ * demand; nothing when no plugin offers one. `<FlightOfferTagSlot airline flightNo from to departDate />`.
+ */
+export function FlightOfferTagSlot(props: FlightOfferTagProps) {
+  const tags = usePortal().offerTags ?? [];
+  if (tags.length === 0) return null;
+  return (
+    <>
+      {tags.map((Tag, i) => (
+        <Suspense key={i} fallback={null}>
+          <Tag {...props} />
+        </Suspense>
+      ))}
+    </>
   );
 }

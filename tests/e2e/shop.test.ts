@@ -1,13 +1,14 @@
 /**
  * Shop reserves and the booking reports in Chromium against the real gateway: f1admin makes a seat allotment on a
- * VN flight, sells one seat from it to a named passenger and sees the remaining count drop by one; then opens the
- * customer services report and exports it (the xlsx's totals equal the screen's).
+ * VN flight, sells one seat from it to a named passenger: the remaining count drops by one, the header balance by
+ * exactly the allotment's selling price, and the sale is a ticketed booking found in the booking list; then opens
+ * the customer services report and exports it (the xlsx's totals equal the screen's).
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from '../support/browser';
-import { login } from './helpers';
+import { headerBalance, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('shop reserves', () => {
-  it('makes an allotment, sells one seat from it and the remaining count drops', async () => {
+  it('makes an allotment, sells one seat from it: the remaining count drops, the deposit pays the selling price, the booking is listed', async () => {
     await page.goto(`${baseUrl}/reverses-shop/management`);
     await page.getByTestId('shop-find').click();
     // the first class with at least two seats left
@@ -42,17 +43,40 @@ describe('shop reserves', () => {
     await row.waitFor({ timeout: 30_000 });
     expect(await row.getByTestId('reserve-remaining').textContent()).toBe('2');
 
+    const price = Number(await row.getByTestId('reserve-sell-price').getAttribute('data-amount'));
+    expect(price).toBeGreaterThan(0);
+    const before = await headerBalance(page);
+
     await row.getByTestId('reserve-sell').click();
     await page.getByTestId('sell-customer').fill('Nguyễn Văn An');
     await page.getByTestId('sell-phone').fill('0912345678');
     await page.getByTestId('sell-last-0').fill('Nguyen');
     await page.getByTestId('sell-first-0').fill('Van An');
+    await page.getByTestId('sell-birthday-0').fill('15/04/1985');
     await page.getByTestId('sell-ok').click();
     await page.getByTestId('sell-confirm').waitFor();
     const sold = page.waitForResponse((r) => r.url().endsWith(`/api/shop/reserves/${id}/sales`));
     await page.getByTestId('sell-ok').click();
-    expect((await sold).status()).toBe(200);
+    const answer = await sold;
+    expect(answer.status(), await answer.text()).toBe(200);
+    const sale = (await answer.json()) as { bookingId: number; pnr: string; amount: number };
+    expect(sale.amount).toBe(price);
+    await page.getByTestId('sell-done').waitFor();
+    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(before - price);
+    await page.getByTestId('sell-close').click();
     await expect.poll(async () => row.getByTestId('reserve-remaining').textContent(), { timeout: 15_000 }).toBe('1');
+
+    // a ticketed booking like any other: in the booking list, its PNR issued
+    await page.goto(`${baseUrl}/booking/search`);
+    await page.getByTestId('booking-filters').locator('input').first().fill(sale.pnr);
+    await page.getByTestId('booking-search-submit').click();
+    const booking = page.locator(`[data-testid=booking-row][data-id="${sale.bookingId}"]`);
+    await booking.waitFor({ timeout: 15_000 });
+    await booking.click();
+    await page.waitForURL((url) => url.pathname === `/booking/booking-detail/${sale.bookingId}`);
+    const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${sale.pnr}"]`);
+    await panel.waitFor({ timeout: 15_000 });
+    expect(await panel.getByTestId('pnr-status').getAttribute('data-status')).toBe('ISSUE TICKET');
   });
 
   it('opens the customer services report and exports it', async () => {

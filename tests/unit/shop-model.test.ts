@@ -1,7 +1,7 @@
 /** The pure rules of shop reserves (contract/shop.ts) and of the booking reports' derived columns (contract/desk.ts). */
 import { describe, expect, it } from 'vitest';
 import { averageTicket, conversionRate, isBookingReportSort, withDerived } from '../../contract/desk';
-import { releaseProblem, remainingOf, reserveInputProblem, reserveStatus, saleProblem } from '../../contract/shop';
+import { allotmentFor, releaseProblem, remainingOf, reserveInputProblem, reserveStatus, saleProblem, saleTimeLimit, seatReturnTarget } from '../../contract/shop';
 
 const now = new Date('2026-05-01T03:00:00Z');
 const h = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
@@ -123,12 +123,24 @@ describe('the shop screens’ rules', async () => {
   it('reads a local departure as Vietnam time', () => {
     expect(vietnamInstant('2026-05-01T10:00').toISOString()).toBe('2026-05-01T03:00:00.000Z');
   });
+  const an = { title: 'MR', firstName: 'AN', lastName: 'NGUYEN', birthday: '15/04/1985' };
+  const binh = { title: 'MS', firstName: 'BINH', lastName: 'LE', birthday: '01/02/1990' };
+  const empty = { title: 'MR', firstName: '', lastName: '', birthday: '' };
   it.each([
-    [2, [{ firstName: 'AN', lastName: 'NGUYEN' }], [{ firstName: 'AN', lastName: 'NGUYEN' }, { firstName: '', lastName: '' }]],
-    [1, [{ firstName: 'AN', lastName: 'NGUYEN' }, { firstName: 'BINH', lastName: 'LE' }], [{ firstName: 'AN', lastName: 'NGUYEN' }]],
+    [2, [an], [an, empty]],
+    [1, [an, binh], [an]],
     [0, [], []],
   ] as const)('passenger rows for %i seats', (n, current, expected) => {
     expect(passengerSlots(n, current)).toEqual(expected);
+  });
+  it('a sale sent again keeps its key; a changed sale gets a new one', async () => {
+    const { saleAttempt } = await import('../../plugins/shop/model/shop');
+    let n = 0;
+    const key = () => `k${++n}`;
+    const first = saleAttempt(null, 'A', key);
+    expect(first).toEqual({ key: 'k1', body: 'A' });
+    expect(saleAttempt(first, 'A', key)).toBe(first);
+    expect(saleAttempt(first, 'B', key)).toEqual({ key: 'k2', body: 'B' });
   });
   it.each([
     [{ quantity: 4, sold: 1, released: 1 }, { sold: 25, released: 25 }],
@@ -136,5 +148,47 @@ describe('the shop screens’ rules', async () => {
     [{ quantity: 0, sold: 0, released: 0 }, { sold: 0, released: 0 }],
   ])('bar shares of %o', (r, expected) => {
     expect(shares(r)).toEqual(expected);
+  });
+});
+
+describe('selling from allotments', () => {
+  const row = (over: Partial<{ id: number; flightNo: string; departDate: string; remaining: number; status: 'active' | 'soldOut' | 'expired' | 'departed'; releaseAt: string }>) => ({
+    id: 1,
+    flightNo: 'VN213',
+    departDate: '2026-05-10',
+    remaining: 2,
+    status: 'active' as const,
+    releaseAt: h(48),
+    ...over,
+  });
+  it.each([
+    ['no allotment', [], undefined],
+    ['another flight', [row({ flightNo: 'VN215' })], undefined],
+    ['another day', [row({ departDate: '2026-05-11' })], undefined],
+    ['sold out', [row({ remaining: 0, status: 'soldOut' })], undefined],
+    ['expired', [row({ status: 'expired' })], undefined],
+    ['one with seats', [row({})], 1],
+    ['the one released first', [row({ id: 1, releaseAt: h(60) }), row({ id: 2, releaseAt: h(30) })], 2],
+    ['same release: the one made first', [row({ id: 3 }), row({ id: 2 })], 2],
+    ['skips a sold-out one', [row({ id: 1, releaseAt: h(10), remaining: 0, status: 'soldOut' }), row({ id: 2 })], 2],
+  ] as const)('the allotment a result sells from: %s', (_, rows, expected) => {
+    expect(allotmentFor(rows, { flightNo: 'VN213', departDate: '2026-05-10T08:00' })?.id).toBe(expected);
+  });
+
+  it.each([
+    ['the carrier’s limit before the release', new Date(h(5)), h(48), h(5)],
+    ['the release when the carrier’s limit is later', new Date(h(60)), h(48), h(48)],
+    ['the release when the carrier gives none', null, h(48), h(48)],
+  ] as const)('a sale’s time limit: %s', (_, carrier, releaseAt, expected) => {
+    expect(saleTimeLimit(carrier, new Date(releaseAt)).toISOString()).toBe(new Date(expected).toISOString());
+  });
+
+  it.each([
+    ['active', reserve({ sold: 2 }), 'allotment'],
+    ['sold out', reserve({ sold: 5 }), 'allotment'],
+    ['past its release', reserve({ sold: 2, releaseAt: h(-1) }), 'inventory'],
+    ['departed', reserve({ sold: 2, releaseAt: h(-5), departAt: h(-1) }), 'inventory'],
+  ] as const)('an allotment %s: a voided sale’s seats go back to the %s', (_, r, expected) => {
+    expect(seatReturnTarget(r, now)).toBe(expected);
   });
 });

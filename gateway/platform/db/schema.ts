@@ -593,6 +593,8 @@ export interface SeatHold {
   key: string;
   class: string;
   n: number;
+  /** Seats set aside elsewhere (an agency's allotment): they go back there, not to the live inventory. */
+  pool?: { name: string; id: number };
 }
 
 export interface PnrTicket {
@@ -1665,11 +1667,17 @@ export const shopReserveMoves = pgTable(
     customerPhone: text('customer_phone'),
     passengers: jsonb('passengers').$type<{ firstName: string; lastName: string }[]>().notNull().default(sql`'[]'::jsonb`),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A sale: the booking it made (its PNR issued from the allotment); a return: the booking the seats came back from. */
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    pnr: text('pnr'),
+    /** A sale: the portal's key of the click; a repeat with it answers the first sale. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('shop_reserve_moves_reserve_idx').on(t.reserveId, t.id),
-    check('shop_reserve_moves_kind_check', sql`${t.kind} in ('create', 'sale', 'release', 'expire')`),
+    uniqueIndex('shop_reserve_moves_key_idx').on(t.idempotencyKey),
+    check('shop_reserve_moves_kind_check', sql`${t.kind} in ('create', 'sale', 'release', 'expire', 'return')`),
     check('shop_reserve_moves_quantity_check', sql`${t.quantity} > 0`),
   ],
 );

@@ -7,7 +7,7 @@ import { Button, Tag, Tooltip } from 'antd';
 import { CheckOutlined, FileTextOutlined, InfoCircleOutlined, MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlightOffer, PriceInfo } from '../../../contract/flights';
-import { formatNumber, formatVnd } from '../../../src/sdk';
+import { FlightOfferTagSlot, formatNumber, formatVnd } from '../../../src/sdk';
 import { cheapestFareClass, fareClassPrice, isGdsOffer, type PriceMode } from '../model';
 import { dayShift, duration, hhmm, stops } from './format';
 
@@ -116,6 +116,9 @@ function OfferCardInner({ offer, priceMode, selectedClass, onSelect, onDetail, o
         <Tag bordered={false} color={isGdsOffer(offer) ? 'purple' : 'blue'}>{offer.source}</Tag>
         {offer.combineSegment && <Tag bordered={false} color="gold">{t('flights.offer.combined')}</Tag>}
         {quoted && <Tag bordered={false} color="green">{t('flights.quote.quoted')}</Tag>}
+        {offer.routeInfo.length === 1 && (
+          <FlightOfferTagSlot airline={offer.airline} flightNo={first.flightNo} from={offer.from} to={offer.to} departDate={offer.departDateTime.slice(0, 10)} />
+        )}
         <span className="fl-offer-links">
           <Button type="link" size="small" icon={<InfoCircleOutlined />} onClick={() => onDetail(offer)} data-testid="offer-detail">{t('flights.offer.detail')}</Button>
           <Button type="link" size="small" icon={<FileTextOutlined />} onClick={() => onFareRule(offer, shown)} data-testid="offer-fare-rule">{t('flights.offer.fareRule')}</Button>

@@ -1,12 +1,13 @@
-/** One allotment's movements: made, sales with their passengers, releases, expiry. */
+/** One allotment's movements: made, sales with their passengers and booking, seats back from a voided sale, releases, expiry. */
+import { Link } from 'react-router';
 import { Alert, Drawer, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { MoveKind, ReserveDetail } from '../../../contract/shop';
-import { formatDateTime, formatVnd, LoadError } from '../../../src/sdk';
+import { formatDateTime, formatVnd, linkTo, LoadError, PAGES } from '../../../src/sdk';
 import { RESOURCES, shopUrl } from '../api';
 
-const COLORS: Record<MoveKind, string> = { create: 'blue', sale: 'green', release: 'orange', expire: 'gray' };
+const COLORS: Record<MoveKind, string> = { create: 'blue', sale: 'green', release: 'orange', expire: 'gray', return: 'cyan' };
 
 export function ReserveDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -33,6 +34,14 @@ export function ReserveDrawer({ id, onClose }: { id: number; onClose: () => void
                   {m.kind === 'sale' && (
                     <div className="shop-move-sale">
                       {m.customerName} · {formatVnd(m.amount)}
+                      {m.bookingId !== null && m.pnr && (
+                        <>
+                          {' · '}
+                          <Link to={linkTo(PAGES.bookings.detail, { id: String(m.bookingId) })} data-testid="move-booking">
+                            {t('shop.moves.booking', { pnr: m.pnr })}
+                          </Link>
+                        </>
+                      )}
                       <ul>
                         {m.passengers.map((p, i) => (
                           <li key={i}>{`${p.lastName} ${p.firstName}`}</li>

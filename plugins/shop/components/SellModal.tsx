@@ -1,12 +1,18 @@
-/** Selling seats of an allotment: the seats, the customer and one name per seat; confirmed before it is sent. */
-import { useEffect, useState } from 'react';
-import { Alert, Form, Input, InputNumber, Modal, Typography } from 'antd';
+/**
+ * Selling seats of an allotment: the seats, the customer and one passenger per seat; confirmed (with the amount
+ * the deposit is charged) before it is sent. A sale is a booking issued at once: the answer names its PNR and
+ * links to the booking; a failed issue says the seats stay held in that booking.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Form, Input, InputNumber, Modal, Result, Select, Typography } from 'antd';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { MAX_SALE_SEATS, type ReserveRow } from '../../../contract/shop';
-import { formatVnd } from '../../../src/sdk';
-import { RESOURCES, shopUrl } from '../api';
-import { passengerSlots, type PassengerName } from '../model/shop';
+import { ADULT_TITLES } from '../../../contract/bookings';
+import { MAX_SALE_SEATS, type ReserveRow, type SaleDone } from '../../../contract/shop';
+import { formatVnd, linkTo, PAGES } from '../../../src/sdk';
+import { shopUrl } from '../api';
+import { passengerSlots, saleAttempt, type PassengerName, type SaleAttempt } from '../model/shop';
 import { shopError } from './errors';
 
 interface Values {
@@ -18,13 +24,23 @@ interface Values {
 
 const NAME = /^[\p{L} ]+$/u;
 const PHONE = /^(0[35789]\d{8}|84[1-9]\d{8})$/;
+const BIRTHDAY = /^\d{2}\/\d{2}\/\d{4}$/;
+
+const bodyOf = (v: Values) => ({
+  quantity: v.quantity,
+  customerName: v.customerName.trim(),
+  customerPhone: v.customerPhone.trim(),
+  passengers: v.passengers.map((p) => ({ title: p.title, firstName: p.firstName.trim(), lastName: p.lastName.trim(), birthday: p.birthday.trim() })),
+});
 
 export function SellModal({ reserve, onClose }: { reserve: ReserveRow; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; bookingId?: number } | null>(null);
   const [confirming, setConfirming] = useState<Values | null>(null);
-  const { mutate, mutation } = useCustomMutation<{ remaining: number; amount: number }>();
+  const [done, setDone] = useState<SaleDone | null>(null);
+  const attempt = useRef<SaleAttempt | null>(null);
+  const { mutate, mutation } = useCustomMutation<SaleDone>();
   const invalidate = useInvalidate();
   const quantity = Form.useWatch('quantity', form) ?? 1;
   const max = Math.min(MAX_SALE_SEATS, reserve.remaining);
@@ -35,28 +51,57 @@ export function SellModal({ reserve, onClose }: { reserve: ReserveRow; onClose: 
 
   const send = (v: Values) => {
     setError(null);
+    const body = bodyOf(v);
+    // the same sale sent again keeps its key: sold and charged once
+    attempt.current = saleAttempt(attempt.current, JSON.stringify([reserve.id, body]), () => crypto.randomUUID());
     mutate(
       {
         url: shopUrl.sales(reserve.id),
         method: 'post',
-        values: { quantity: v.quantity, customerName: v.customerName.trim(), customerPhone: v.customerPhone.trim(), passengers: v.passengers.map((p) => ({ firstName: p.firstName.trim(), lastName: p.lastName.trim() })) },
+        values: { ...body, idempotencyKey: attempt.current.key },
         meta: { silent: true },
-        successNotification: (res) => ({ type: 'success', message: t('shop.sell.done', { count: v.quantity, remaining: res?.data.remaining ?? 0 }) }),
+        successNotification: false,
         errorNotification: false,
       },
       {
-        onSuccess: () => {
-          void invalidate({ resource: RESOURCES.reserves, invalidates: ['list', 'detail'] });
-          onClose();
+        onSuccess: (res) => {
+          setDone(res.data);
+          // the allotments, the bookings and the header's balance
+          void invalidate({ invalidates: ['all'] });
         },
         onError: (e) => {
           setConfirming(null);
-          setError(shopError(t, e));
-          void invalidate({ resource: RESOURCES.reserves, invalidates: ['list'] });
+          // a failed issue: the gateway's words say the charge was reversed and the seats stay held in the booking
+          const failed = e as { data?: { bookingId?: unknown }; message?: unknown };
+          const bookingId = typeof failed.data?.bookingId === 'number' ? failed.data.bookingId : undefined;
+          setError({ text: bookingId !== undefined && typeof failed.message === 'string' && failed.message ? failed.message : shopError(t, e), bookingId });
+          void invalidate({ invalidates: ['all'] });
         },
       },
     );
   };
+
+  const bookingLink = (id: number, testId: string) => (
+    <Link to={linkTo(PAGES.bookings.detail, { id: String(id) })} data-testid={testId}>
+      {t('shop.sell.openBooking')}
+    </Link>
+  );
+
+  if (done) {
+    return (
+      <Modal open title={t('shop.sell.title', { flightNo: reserve.flightNo, route: `${reserve.from}-${reserve.to}` })} onCancel={onClose} footer={<Button onClick={onClose} data-testid="sell-close">{t('shop.sell.close')}</Button>} destroyOnHidden>
+        <div data-testid="sell-done" role="status">
+          <Result
+            status="success"
+            className="shop-sold"
+            title={t('shop.sell.doneTitle', { pnr: done.pnr })}
+            subTitle={t('shop.sell.doneText', { amount: formatVnd(done.amount), balance: formatVnd(done.balanceAfter), remaining: done.remaining })}
+            extra={bookingLink(done.bookingId, 'sell-booking-link')}
+          />
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal
@@ -76,6 +121,7 @@ export function SellModal({ reserve, onClose }: { reserve: ReserveRow; onClose: 
           role="alert"
           data-testid="sell-confirm"
           message={t('shop.sell.confirm', { count: confirming.quantity, amount: formatVnd(confirming.quantity * reserve.sellPrice) })}
+          description={t('shop.sell.confirmIssue')}
         />
       ) : (
         <Form<Values>
@@ -100,21 +146,37 @@ export function SellModal({ reserve, onClose }: { reserve: ReserveRow; onClose: 
                 <fieldset key={f.key} className="shop-passenger">
                   <Typography.Text strong>{t('shop.sell.passenger', { n: i + 1 })}</Typography.Text>
                   <div className="shop-passenger-names">
+                    <Form.Item name={[f.name, 'title']} label={t('shop.sell.paxTitle')} rules={[{ required: true, message: t('shop.management.rules.required') }]}>
+                      <Select options={ADULT_TITLES.map((x) => ({ value: x, label: t(`shop.sell.titles.${x}`) }))} data-testid={`sell-title-${i}`} />
+                    </Form.Item>
                     <Form.Item name={[f.name, 'lastName']} label={t('shop.sell.lastName')} rules={[{ required: true, pattern: NAME, max: 40, message: t('shop.sell.rules.name') }]}>
                       <Input maxLength={40} style={{ textTransform: 'uppercase' }} data-testid={`sell-last-${i}`} />
                     </Form.Item>
                     <Form.Item name={[f.name, 'firstName']} label={t('shop.sell.firstName')} rules={[{ required: true, pattern: NAME, max: 40, message: t('shop.sell.rules.name') }]}>
                       <Input maxLength={40} style={{ textTransform: 'uppercase' }} data-testid={`sell-first-${i}`} />
                     </Form.Item>
+                    <Form.Item name={[f.name, 'birthday']} label={t('shop.sell.birthday')} rules={[{ required: true, pattern: BIRTHDAY, message: t('shop.sell.rules.birthday') }]}>
+                      <Input maxLength={10} placeholder="dd/mm/yyyy" inputMode="numeric" data-testid={`sell-birthday-${i}`} />
+                    </Form.Item>
                   </div>
                 </fieldset>
               ))
             }
           </Form.List>
-          <Typography.Text type="secondary">{`${t('shop.columns.sellPrice')}: ${formatVnd(quantity * reserve.sellPrice)}`}</Typography.Text>
+          <Typography.Text type="secondary">{`${t('shop.sell.charged')}: ${formatVnd(quantity * reserve.sellPrice)}`}</Typography.Text>
         </Form>
       )}
-      {error && <Alert type="error" showIcon role="alert" message={error} className="shop-alert" data-testid="sell-error" />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={error.text}
+          action={error.bookingId !== undefined ? bookingLink(error.bookingId, 'sell-error-booking') : undefined}
+          className="shop-alert"
+          data-testid="sell-error"
+        />
+      )}
     </Modal>
   );
 }

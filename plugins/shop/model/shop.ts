@@ -19,13 +19,30 @@ export function defaultReleaseAt(departAt: Date, now: Date): Date | null {
 export const vietnamInstant = (local: string): Date => new Date(`${local}:00+07:00`);
 
 export interface PassengerName {
+  title: string;
   firstName: string;
   lastName: string;
+  /** dd/MM/yyyy */
+  birthday: string;
 }
 
-/** The passenger rows of a sale of `n` seats: the names already typed are kept, new rows are empty. */
+/** The passenger rows of a sale of `n` seats: the names already typed are kept, new rows are empty (title MR). */
 export function passengerSlots(n: number, current: readonly (PassengerName | undefined)[]): PassengerName[] {
-  return Array.from({ length: Math.max(0, n) }, (_, i) => current[i] ?? { firstName: '', lastName: '' });
+  return Array.from({ length: Math.max(0, n) }, (_, i) => current[i] ?? { title: 'MR', firstName: '', lastName: '', birthday: '' });
+}
+
+export interface SaleAttempt {
+  key: string;
+  /** What the key stands for (the sale's allotment and body, as text). */
+  body: string;
+}
+
+/**
+ * The idempotency key of a sale: kept while the same sale is sent again (a retry after a network error or a PIN
+ * prompt), so the gateway sells and charges once; a new key once anything of the sale changed.
+ */
+export function saleAttempt(previous: SaleAttempt | null, body: string, makeKey: () => string): SaleAttempt {
+  return previous && previous.body === body ? previous : { key: makeKey(), body };
 }
 
 /** Share of an allotment sold, released and left, in whole percent (for its bar). */

@@ -91,7 +91,7 @@ export default function ReserveListPage() {
         );
       },
     },
-    { title: t('shop.columns.sellPrice'), dataIndex: 'sellPrice', key: 'sellPrice', width: 130, align: 'right', render: (v: number) => <span className="money">{formatVnd(v)}</span> },
+    { title: t('shop.columns.sellPrice'), dataIndex: 'sellPrice', key: 'sellPrice', width: 130, align: 'right', render: (v: number) => <span className="money" data-testid="reserve-sell-price" data-amount={v}>{formatVnd(v)}</span> },
     { title: t('shop.columns.releaseAt'), dataIndex: 'releaseAt', key: 'releaseAt', width: 140, render: (v: string) => formatDateTime(v) },
     { title: t('shop.columns.status'), dataIndex: 'status', key: 'status', width: 120, render: (v: ReserveStatus) => <Tag color={STATUS_COLORS[v]}>{t(`shop.statuses.${v}`)}</Tag> },
     { title: t('shop.columns.agency'), dataIndex: 'agencyCode', key: 'agency', width: 120 },
