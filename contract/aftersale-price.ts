@@ -183,3 +183,13 @@ export function priceTotals(lines: readonly Pick<PriceLine, 'oldAmount' | 'newAm
 
 /** How the difference reads: the agent sees a rise before confirming. */
 export const priceMove = (difference: number): 'up' | 'down' | 'same' => (difference > 0 ? 'up' : difference < 0 ? 'down' : 'same');
+
+/** What the new fare gives up against the one held (the agent is told before rebooking). */
+export function conditionsLost(held: Pick<FareTerms, 'changeable' | 'refundable' | 'freeBaggage'>, next: Pick<FareTerms, 'changeable' | 'refundable' | 'freeBaggage'>): ('change' | 'refund' | 'baggage')[] {
+  const bag = (d: string) => d !== '' && d !== '0kg';
+  return [
+    ...(held.changeable && !next.changeable ? (['change'] as const) : []),
+    ...(held.refundable && !next.refundable ? (['refund'] as const) : []),
+    ...(bag(held.freeBaggage) && !bag(next.freeBaggage) ? (['baggage'] as const) : []),
+  ];
+}

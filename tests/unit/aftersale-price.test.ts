@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PnrRecord } from '../../contract/aftersale';
-import { cheapestClass, heldPnrProblem, priceMove, priceTotals, supportsScreen, type ClassPrice } from '../../contract/aftersale-price';
+import { cheapestClass, conditionsLost, heldPnrProblem, priceMove, priceTotals, supportsScreen, type ClassPrice } from '../../contract/aftersale-price';
 import { applyRepriceFare, withIssuedTickets } from '../../gateway/suppliers/simulated/pnr-price';
 import { SupplierError } from '../../gateway/suppliers';
 
@@ -138,5 +138,19 @@ describe('withIssuedTickets', () => {
   ])('%s', (_name, stored, seed, expected) => {
     const out = withIssuedTickets(stored, seed);
     expect(out?.tickets ?? null).toEqual(expected);
+  });
+});
+
+describe('conditionsLost', () => {
+  const t = (changeable: boolean, refundable: boolean, freeBaggage: string) => ({ changeable, refundable, freeBaggage });
+  it.each([
+    [t(true, true, '23kg'), t(false, false, '0kg'), ['change', 'refund', 'baggage']],
+    [t(true, true, '23kg'), t(true, true, '23kg'), []],
+    [t(false, false, '0kg'), t(false, false, '0kg'), []],
+    [t(false, true, '20kg'), t(true, false, '20kg'), ['refund']],
+    [t(true, false, '23kg'), t(true, false, ''), ['baggage']],
+    [t(true, false, '0kg'), t(true, false, '23kg'), []],
+  ] as const)('%j → %j gives up %j', (held, next, lost) => {
+    expect(conditionsLost(held, next)).toEqual(lost);
   });
 });

@@ -11,7 +11,7 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { priceMove, PRICE_API, type FareTerms, type PriceLine, type PriceQuote, type PriceResult, type PriceScreen as Screen } from '../../../../contract/aftersale-price';
+import { conditionsLost, priceMove, PRICE_API, type FareTerms, type PriceLine, type PriceQuote, type PriceResult, type PriceScreen as Screen } from '../../../../contract/aftersale-price';
 import { formatDateTime, formatVnd, isApiError, linkTo, PAGES } from '../../../../src/sdk';
 import { COMMAND, newKey, QUIET } from '../../api';
 import { PaidEditFrame, useBookingId } from '../../components/PaidEditFrame';
@@ -24,6 +24,9 @@ const URLS: Record<Screen, { quote: string; confirm: string; title: string; key:
 };
 
 const signed = (n: number) => (n > 0 ? `+${formatVnd(n)}` : n < 0 ? `−${formatVnd(-n)}` : formatVnd(0));
+/** A local yyyy-MM-ddTHH:mm as dd/MM/yyyy HH:mm. */
+const localTime = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} ${d.slice(11, 16)}`;
+const Money = ({ value, strong }: { value: number; strong?: boolean }) => <span className="bkp-money">{strong ? <strong>{formatVnd(value)}</strong> : formatVnd(value)}</span>;
 
 function Terms({ terms, label }: { terms: FareTerms; label: string }) {
   const { t } = useTranslation();
@@ -106,6 +109,7 @@ export function PriceScreen({ screen }: { screen: Screen }) {
                 ? t('aftersale.price.confirmDown', { amount: formatVnd(-q.difference), total: formatVnd(q.newPayable) })
                 : t('aftersale.price.confirmSame', { total: formatVnd(q.newPayable) })}
           </p>
+          {q.components.some((c) => c.rebook && conditionsLost(c.old, c.new).length > 0) && <p>{t('aftersale.price.lostConfirm')}</p>}
           <p className="muted">{t('aftersale.price.noCharge')}</p>
         </div>
       ),
@@ -147,16 +151,31 @@ export function PriceScreen({ screen }: { screen: Screen }) {
               data-testid={`price-component-${i}`}
               title={
                 <span className="bkp-flights">
-                  {t(c.leg !== undefined ? 'aftersale.price.leg' : `aftersale.price.${c.direction}`, { n: c.leg })}: {c.flights.map((f) => `${f.flightNo} ${f.from}→${f.to} ${f.departDate.replace('T', ' ')}`).join(', ')}
+                  {t(c.leg !== undefined ? 'aftersale.price.leg' : `aftersale.price.${c.direction}`, { n: c.leg })}: {c.flights.map((f) => `${f.flightNo} ${f.from}→${f.to} ${localTime(f.departDate)}`).join(', ')}
                 </span>
               }
               extra={c.rebook ? <Tag color="blue">{t('aftersale.price.rebook', { from: c.old.class, to: c.new.class })}</Tag> : null}
             >
-              <div className="bkp-compare">
-                <Terms terms={c.old} label={t('aftersale.price.held')} />
-                <ArrowRightOutlined className="bkp-arrow" aria-hidden />
-                <Terms terms={c.new} label={t(screen === 'quote-best-price' ? 'aftersale.price.best' : 'aftersale.price.today')} />
-              </div>
+              {c.rebook ? (
+                <>
+                  <div className="bkp-compare">
+                    <Terms terms={c.old} label={t('aftersale.price.held')} />
+                    <ArrowRightOutlined className="bkp-arrow" aria-hidden />
+                    <Terms terms={c.new} label={t('aftersale.price.best')} />
+                  </div>
+                  {conditionsLost(c.old, c.new).length > 0 && (
+                    <Alert
+                      type="warning"
+                      showIcon
+                      className="bkp-lost"
+                      data-testid={`price-lost-${i}`}
+                      message={t('aftersale.price.lost', { what: conditionsLost(c.old, c.new).map((x) => t(`aftersale.price.lose.${x}`)).join(', ') })}
+                    />
+                  )}
+                </>
+              ) : (
+                <Terms terms={c.new} label={t('aftersale.price.sameClass')} />
+              )}
             </Card>
           ))}
           <Card size="small" title={t('aftersale.price.perPassenger')}>
@@ -168,22 +187,22 @@ export function PriceScreen({ screen }: { screen: Screen }) {
               data-testid="price-lines"
               columns={[
                 { title: t('aftersale.price.passenger'), key: 'n', render: (_: unknown, l) => <span>{l.name} <span className="muted">({t(`aftersale.price.pax.${l.paxType}`)})</span></span> },
-                { title: t('aftersale.price.old'), key: 'o', align: 'right', render: (_: unknown, l) => formatVnd(l.oldAmount) },
-                { title: t('aftersale.price.new'), key: 'w', align: 'right', render: (_: unknown, l) => <strong>{formatVnd(l.newAmount)}</strong> },
+                { title: t('aftersale.price.old'), key: 'o', align: 'right', render: (_: unknown, l) => <Money value={l.oldAmount} /> },
+                { title: t('aftersale.price.new'), key: 'w', align: 'right', render: (_: unknown, l) => <Money value={l.newAmount} strong /> },
               ]}
             />
             <Descriptions size="small" column={1} className="bkp-totals" bordered>
               <Descriptions.Item label={t('aftersale.price.fareTotal')}>
-                {formatVnd(quote.oldFare)} → <strong>{formatVnd(quote.newFare)}</strong>
+                <Money value={quote.oldFare} /> → <Money value={quote.newFare} strong />
               </Descriptions.Item>
               <Descriptions.Item label={t(move === 'down' ? 'aftersale.price.saving' : move === 'up' ? 'aftersale.price.riseLabel' : 'aftersale.price.difference')}>
-                <strong className={`bkp-diff bkp-${move}`} data-testid="price-difference" data-amount={quote.difference}>
+                <strong className={`bkp-money bkp-diff bkp-${move}`} data-testid="price-difference" data-amount={quote.difference}>
                   {move === 'down' ? formatVnd(-quote.difference) : signed(quote.difference)}
                 </strong>
               </Descriptions.Item>
               <Descriptions.Item label={t('aftersale.price.payable')}>
-                {formatVnd(quote.oldPayable)} →{' '}
-                <strong data-testid="price-payable" data-amount={quote.newPayable}>
+                <Money value={quote.oldPayable} /> →{' '}
+                <strong className="bkp-money" data-testid="price-payable" data-amount={quote.newPayable}>
                   {formatVnd(quote.newPayable)}
                 </strong>
               </Descriptions.Item>
