@@ -208,7 +208,7 @@ export function PriceScreen({ screen }: { screen: Screen }) {
               </Descriptions.Item>
             </Descriptions>
           </Card>
-          <Card size="small" className="bke-total">
+          <Card size="small" className="bke-total bkp-last">
             <span className="muted">{t('aftersale.price.noCharge')}</span>
             <span className="bkp-actions">
               {outcome?.type === 'success' && (
