@@ -41,6 +41,7 @@ import {
   type PriceScreen,
 } from '../../contract/aftersale-price';
 import type { Language } from '../../contract/constants';
+import type { Db } from '../platform/db/client';
 import { ErrorCode } from '../../contract/errors';
 import type { FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
 import { allowed } from '../../policies/enforcer';
@@ -53,7 +54,7 @@ import { requireAuth } from '../platform/tenancy/scope';
 import { seatKey, SupplierError, type PnrEdit } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
 import { offerOfFare, type StoredFare, type StoredLeg, type StoredPaxInfo } from '../bookings/service';
-import { bodyHashOf, payForEdit, priorEdit, supplierFailed, type Actor } from './payment';
+import { bodyHashOf, payForEdit, priorEdit, registerEditFollowUp, supplierFailed, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
 import { afterSaleBooking, type AfterSaleBooking, type PnrRowFull } from './record';
 import { releaseFor, takeFor } from './seat-holds';
@@ -248,6 +249,13 @@ export async function confirmPrice(deps: AfterSaleDeps, actor: Actor, bookingId:
     screen === 'quote-best-price'
       ? `Đổi sang giá tốt nhất: ${moved.map((p) => `${p.legs.map((l) => l.flightNo).join('+')} hạng ${p.held.class} → ${p.next.class}`).join(', ')}; tiết kiệm ${-quote.difference} ₫`
       : `Tính lại giá theo giá hôm nay: ${quote.oldFare} ₫ → ${quote.newFare} ₫ (${quote.difference >= 0 ? '+' : ''}${quote.difference} ₫)`;
+  const followUp: PriceFollowUp = {
+    rowId: row.id,
+    parts: parts.map((p) => ({ offerId: p.fare.offerId, direction: p.fare.direction, ...(p.fare.leg !== undefined ? { leg: p.fare.leg } : {}), flights: p.legs.map((l) => `${l.flightNo}|${l.departDate}`), next: p.next })),
+    difference: quote.difference,
+    taken: moved.flatMap((p) => p.legs.map((l) => ({ key: seatKey(l.flightNo, l.departDate.slice(0, 10)), cls: p.next.class }))),
+    freed: moved.flatMap((p) => p.legs.map((l) => ({ key: seatKey(l.flightNo, l.departDate.slice(0, 10)), cls: p.held.class }))),
+  };
   const result = await payForEdit(deps.db, actor, {
     bookingId: b.booking.id,
     agencyId: b.booking.agencyId,
@@ -257,6 +265,8 @@ export async function confirmPrice(deps: AfterSaleDeps, actor: Actor, bookingId:
     bodyHash: bodyHashOf({ bookingId, ...body, idempotencyKey: undefined }),
     amount: 0,
     summary,
+    before: record,
+    followUp: { name: PRICE_FOLLOW_UP, data: followUp },
     diff: (x, y) => {
       const d = diffOf(x, y);
       return { ...d, after: { ...d.after, oldPayable: quote.oldPayable, newPayable: quote.newPayable } };
@@ -279,7 +289,9 @@ export async function confirmPrice(deps: AfterSaleDeps, actor: Actor, bookingId:
           }
         }
         const after = await supplierOf(deps, row).edit({ pnr: row.pnr!, idempotencyKey: body.idempotencyKey, edits, at: deps.now().toISOString() }, { store: dbPnrStore(deps.db) });
-        await storeOnRow(deps, row, parts, quote.difference);
+        if (!(await storeOnRow(deps.db, deps.now(), followUp))) {
+          throw new SupplierError('INVALID_REQUEST', { source: row.source as Source, vi: REFUSALS.rowChanged.vi, en: REFUSALS.rowChanged.en });
+        }
         return { before: record, after };
       } catch (err) {
         await giveBack();
@@ -288,7 +300,7 @@ export async function confirmPrice(deps: AfterSaleDeps, actor: Actor, bookingId:
     },
   });
   // the airline confirmed: the old classes' seats go back
-  for (const part of moved) for (const l of part.legs) await releaseFor(deps, row.id, seatKey(l.flightNo, l.departDate.slice(0, 10)), part.held.class);
+  for (const f of followUp.freed) await releaseFor(deps, row.id, f.key, f.cls);
   return { ...result, total: quote.newPayable };
 }
 
@@ -298,35 +310,62 @@ async function capacityOf(deps: AfterSaleDeps, row: PnrRowFull, part: Part, b: A
   return offer?.priceInfo.find((p) => p.class === part.next.class)?.seatAvailable ?? 0;
 }
 
+/** What a confirmed re-pricing does in the gateway besides the airline call (a recovery finishes or undoes it). */
+interface PriceFollowUp {
+  rowId: number;
+  parts: { offerId: string; direction: 'depart' | 'return'; leg?: number; flights: string[]; next: PriceInfo }[];
+  difference: number;
+  /** Seats of the new classes taken before the call, and the old classes' seats to give back once it landed. */
+  taken: { key: string; cls: string }[];
+  freed: { key: string; cls: string }[];
+}
+const PRICE_FOLLOW_UP = 'price-row';
+
 /**
  * The gateway's PNR row as the airline now holds it: the components' legs in the new class, the fares the issue
  * re-prices from, its total moved by the difference, and the booking's fare total with it. Only while the hold is
- * live and no issue has started (a SupplierError-free refusal otherwise: the caller gives the seats back).
+ * live and no issue has started (false otherwise). Done once: a row already carrying the new fares is left alone.
  */
-async function storeOnRow(deps: AfterSaleDeps, row: PnrRowFull, parts: Part[], difference: number): Promise<void> {
-  const ok = await deps.db.transaction(async (tx) => {
-    const [cur] = await tx.select().from(pnrs).where(eq(pnrs.id, row.id)).for('update');
-    if (!cur || problemOf(cur, deps.now()) !== null) return false;
+async function storeOnRow(db: Db, now: Date, d: PriceFollowUp): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [cur] = await tx.select().from(pnrs).where(eq(pnrs.id, d.rowId)).for('update');
+    if (!cur || problemOf(cur, now) !== null) return false;
+    const partOf = (f: StoredFare) => d.parts.find((p) => p.offerId === f.offerId && p.direction === f.direction && p.leg === f.leg);
+    const current = cur.fareData as StoredFare[];
+    if (current.every((f) => !partOf(f) || (f.class === partOf(f)!.next.class && f.fareADT === partOf(f)!.next.fareADT && f.fareCHD === partOf(f)!.next.fareCHD && f.fareINF === partOf(f)!.next.fareINF && f.taxADT === partOf(f)!.next.taxADT))) {
+      if (d.difference !== 0) return true;
+    }
     const legs = (cur.routeInfos as StoredLeg[]).map((l) => {
-      const part = parts.find((p) => p.legs.some((x) => x.flightNo === l.flightNo && x.departDate === l.departDate));
+      const part = d.parts.find((p) => p.flights.includes(`${l.flightNo}|${l.departDate}`));
       return part ? { ...l, class: part.next.class, cabinClass: part.next.fareInfo.cabinClass } : l;
     });
-    const fares = (cur.fareData as StoredFare[]).map((f) => {
-      const part = parts.find((p) => p.fare.offerId === f.offerId && p.fare.direction === f.direction && p.fare.leg === f.leg);
+    const fares = current.map((f) => {
+      const part = partOf(f);
       return part ? { ...f, ...part.next, seatAvailable: f.seatAvailable, offerId: f.offerId, direction: f.direction, ...(f.leg !== undefined ? { leg: f.leg } : {}) } : f;
     });
     await tx
       .update(pnrs)
-      .set({ routeInfos: legs, fareData: fares, totalPrice: Math.max(0, cur.totalPrice + difference), updatedAt: new Date() })
-      .where(and(eq(pnrs.id, row.id), eq(pnrs.recordStatus, 'BOOKED'), isNull(pnrs.chargeEntryId)));
+      .set({ routeInfos: legs, fareData: fares, totalPrice: Math.max(0, cur.totalPrice + d.difference), updatedAt: new Date() })
+      .where(and(eq(pnrs.id, d.rowId), eq(pnrs.recordStatus, 'BOOKED'), isNull(pnrs.chargeEntryId)));
     await tx
       .update(bookings)
-      .set({ totalFare: sql`greatest(${bookings.totalFare} + ${difference}, 0)` })
+      .set({ totalFare: sql`greatest(${bookings.totalFare} + ${d.difference}, 0)` })
       .where(eq(bookings.id, cur.bookingId));
     return true;
   });
-  if (!ok) throw new SupplierError('INVALID_REQUEST', { source: row.source as Source, vi: REFUSALS.rowChanged.vi, en: REFUSALS.rowChanged.en });
 }
+
+registerEditFollowUp(PRICE_FOLLOW_UP, {
+  landed: async (db, data) => {
+    const d = data as PriceFollowUp;
+    await storeOnRow(db, new Date(), d);
+    for (const f of d.freed) await releaseFor({ db }, d.rowId, f.key, f.cls);
+  },
+  undone: async (db, data) => {
+    const d = data as PriceFollowUp;
+    for (const t of d.taken) await releaseFor({ db }, d.rowId, t.key, t.cls);
+  },
+});
 
 // ----- The hub -------------------------------------------------------------------------------------------------
 
