@@ -361,6 +361,8 @@ export const AFTERSALE_ACTIONS = [
   'add-route', 'remove-route', 'add-arunk', 'change-route-class', 'remove-checkIn', 'split-passenger', 'add-infant',
   // sched: change-route-status
   'change-route-status',
+  // as14b: re-pricing a held booking (quote-best-price is listed above)
+  'process-price',
 ] as const;
 export type AfterSaleAction = (typeof AFTERSALE_ACTIONS)[number];
 
@@ -376,7 +378,9 @@ export type AfterSaleBlock =
   // sched: every segment is confirmed (HK): no status to handle
   | 'allConfirmed'
   // as14a: no bag to upgrade or no bigger one; the carrier sells no ancillaries here
-  | 'noUpgrade' | 'noAncillaries';
+  | 'noUpgrade' | 'noAncillaries'
+  // as14b: re-pricing needs a live hold (quote-best-price, process-price)
+  | 'notHeld' | 'holdExpired' | 'issuedUseExchange' | 'notSupported';
 
 export interface AfterSaleActionState {
   action: AfterSaleAction;

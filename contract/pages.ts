@@ -95,6 +95,9 @@ export const PAGES = {
     upgradeLuggage: '/booking/edit/upgrade-luggage/:id',
     buyAncillary: '/booking/edit/buy-ancillary/:id',
     addInfantVj: '/booking/edit/add-infant-vj/:id',
+    // as14b: re-pricing a held booking
+    quoteBestPrice: '/booking/edit/quote-best-price/:id',
+    processPrice: '/booking/edit/process-price/:id',
   },
   shell: {
     changePassword: '/change-password',

@@ -47,6 +47,9 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'booking-edit.buySeat': { endpoint: 'POST /api/aftersale/bookings/:id/seats' },
   // aftersale2: exchange-route
   'booking-edit.exchangeRoute': { endpoint: 'POST /api/aftersale/bookings/:id/exchange' },
+  // as14b: re-pricing a held booking
+  'booking-edit.bestPrice': { endpoint: 'POST /api/aftersale/bookings/:id/best-price' },
+  'booking-edit.reprice': { endpoint: 'POST /api/aftersale/bookings/:id/reprice' },
   // outbox: the operators' retry and abandon of a supplier call still owed
   'outbox.retry': { endpoint: 'POST /api/system/outbox/:id/retry' },
   'outbox.abandon': { endpoint: 'POST /api/system/outbox/:id/abandon' },

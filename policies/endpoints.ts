@@ -251,6 +251,11 @@ export const ENDPOINT_RULES: Record<string, EndpointRule> = {
   'POST /api/aftersale/bookings/:id/ancillaries': { rule: 'EXPORT_TICKET' },
   'GET /api/aftersale/bookings/:id/infant-vj-quote': { rule: 'EXPORT_TICKET' },
   'POST /api/aftersale/bookings/:id/infant-vj': { rule: 'EXPORT_TICKET' },
+  // as14b: re-pricing a held booking (quote-best-price, process-price need EXPORT_TICKET, spec point 2)
+  'GET /api/aftersale/bookings/:id/best-price': { rule: 'EXPORT_TICKET' },
+  'POST /api/aftersale/bookings/:id/best-price': { rule: 'EXPORT_TICKET' },
+  'GET /api/aftersale/bookings/:id/reprice': { rule: 'EXPORT_TICKET' },
+  'POST /api/aftersale/bookings/:id/reprice': { rule: 'EXPORT_TICKET' },
   // board (electronic-board/{place}): open to every signed-in user
   'GET /api/board/:place': { rule: 'true' },
   // QR top-ups (qr: VIEW_QR_CODE and ADMIN_F2 or AGENT_F2), QR accounts (qr/{id}: VIEW_QR_CODE and ADMIN_F1),

@@ -37,6 +37,7 @@ import { registerSegmentEdits } from './segment-edits';
 // sched: schedule changes and change-route-status
 import { registerSchedule } from './schedule-routes';
 import { registerExtras } from './extras'; // as14a
+import { registerPriceEdits } from './price-edits'; // as14b: quote-best-price, process-price
 
 const ERRORS =
   '404/44 outside the caller’s booking scope; 409/49 with data.reason (notIssued, departed, nothingToBuy, seatUnavailable, idempotencyKeyReused) ' +
@@ -144,5 +145,6 @@ export const afterSaleModule: GatewayModule = {
     // pnr-segments
     registerSegmentEdits(app, ctx, deps);
     registerExtras(app, ctx, deps); // as14a: upgrade-luggage, buy-ancillary, add-infant-vj
+    registerPriceEdits(app, ctx, deps); // as14b: quote-best-price, process-price
   },
 };

@@ -36,6 +36,7 @@ import { segmentActions } from './segment-edits';
 // sched: schedule changes
 import { scheduleActions } from './schedule-changes';
 import { extrasActions } from './extras'; // as14a
+import { priceActions } from './price-edits'; // as14b: quote-best-price, process-price
 
 export interface AfterSaleDeps {
   db: Db;
@@ -118,6 +119,7 @@ export async function hubOf(deps: AfterSaleDeps, actor: Actor, bookingId: number
     // sched: submit-sc and change-route-status
     ...scheduleActions(actor, { issued: issued.length, open: open.length, records }),
     ...(await extrasActions(deps, actor, b, records)), // as14a: upgrade-luggage, buy-ancillary, add-infant-vj
+    ...(await priceActions(deps, actor, bookingId)), // as14b: quote-best-price, process-price
   ];
   return { bookingId, status: b.booking.status, pnrs: records, actions };
 }

@@ -34,7 +34,7 @@ import type { Conn, Db, Tx } from '../platform/db/client';
 import { bookings, issueRequests, journalEntries, pnrs, refunds, sagas, type PnrTicket } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/client';
 import { ApiError } from '../platform/http/errors';
-import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SupplierRegistry, type TicketShare } from '../suppliers';
+import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SeatsTaken, type SupplierRegistry, type TicketShare } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
 import { PROCESS_INSTANCE_ID } from '../platform/reliability/instance';
 import { enqueue, attemptNow } from '../platform/reliability/outbox';
@@ -259,39 +259,50 @@ export class QuoteCache {
 }
 
 /**
+ * Today's offer of one stored fare of the PNR, searched as at hold (the fare's own flights; a GDS round trip as a
+ * combined search), or undefined when the fare has no flight of its own in the PNR. `seatsTaken` applies the
+ * inventory (seats on sale now); without it the counts are before the inventory. Throws the supplier's error.
+ */
+export async function offerOfFare(
+  suppliers: SupplierRegistry,
+  row: Pick<PnrRow, 'source' | 'routeInfos'>,
+  booking: Pick<BookingRow, 'adt' | 'chd' | 'inf'>,
+  f: StoredFare,
+  options: { quotes?: QuoteCache; seatsTaken?: SeatsTaken } = {},
+): Promise<FlightOffer | undefined> {
+  const source = row.source as Source;
+  const legs = row.routeInfos as StoredLeg[];
+  const pax = { adt: booking.adt, chd: booking.chd, inf: booking.inf };
+  const dateOf = (dir: 'depart' | 'return') => legs.find((l) => l.direction === dir)?.departDate.slice(0, 10);
+  const ownId = f.offerId.split(':')[0];
+  const flightNos = ownId.split('-')[1]?.split('.') ?? [];
+  const own = flightNos.map((n) => legs.find((l) => l.flightNo === n && l.direction === f.direction)).filter((l): l is StoredLeg => l !== undefined);
+  if (own.length === 0) return undefined;
+  const supplier = suppliers.flightQuotes(source);
+  const combined = f.offerId.includes(':') && !supplier.isCarrierChannel;
+  const outward = f.direction === 'depart' ? own : legs.filter((l) => l.direction === 'depart');
+  const request = combined
+    ? { from: outward[0].from, to: outward[outward.length - 1].to, departDate: dateOf('depart')!, returnDate: dateOf('return'), pax }
+    : { from: own[0].from, to: own[own.length - 1].to, departDate: own[0].departDate.slice(0, 10), pax };
+  const search = () => supplier.search(request, options.seatsTaken ? { seatsTaken: options.seatsTaken } : undefined);
+  const offers = await (options.quotes && !options.seatsTaken ? options.quotes.get(JSON.stringify([source, request]), search) : search());
+  return offers.find((o) => o.id === f.offerId && o.direction === f.direction);
+}
+
+/**
  * The fares of the PNR priced again by the supplier (deterministic simulated fares): each stored fare is
  * looked up by its offer id and class; a fare the supplier no longer answers keeps its held price.
  */
 export async function repriceFares(suppliers: SupplierRegistry, row: PnrRow, booking: Pick<BookingRow, 'adt' | 'chd' | 'inf'>, quotes?: QuoteCache): Promise<StoredFare[]> {
-  const source = row.source as Source;
-  const legs = legsOf(row);
-  const fares = faresOf(row);
-  const pax = { adt: booking.adt, chd: booking.chd, inf: booking.inf };
-  const dateOf = (dir: 'depart' | 'return') => legs.find((l) => l.direction === dir)?.departDate.slice(0, 10);
   const out: StoredFare[] = [];
-  for (const f of fares) {
+  for (const f of faresOf(row)) {
     // a fare of an allotment keeps the allotment's price
     if (isPooledOffer(f.offerId)) {
       out.push(f);
       continue;
     }
-    const ownId = f.offerId.split(':')[0];
-    const flightNos = ownId.split('-')[1]?.split('.') ?? [];
-    const own = flightNos.map((n) => legs.find((l) => l.flightNo === n && l.direction === f.direction)).filter((l): l is StoredLeg => l !== undefined);
-    if (own.length === 0) {
-      out.push(f);
-      continue;
-    }
-    const supplier = suppliers.flightQuotes(source);
-    const combined = f.offerId.includes(':') && !supplier.isCarrierChannel;
-    const outward = f.direction === 'depart' ? own : legs.filter((l) => l.direction === 'depart');
-    const request = combined
-      ? { from: outward[0].from, to: outward[outward.length - 1].to, departDate: dateOf('depart')!, returnDate: dateOf('return'), pax }
-      : { from: own[0].from, to: own[own.length - 1].to, departDate: own[0].departDate.slice(0, 10), pax };
     try {
-      const search = () => supplier.search(request);
-      const offers = await (quotes ? quotes.get(JSON.stringify([source, request]), search) : search());
-      const price = offers.find((o) => o.id === f.offerId && o.direction === f.direction)?.priceInfo.find((p) => p.class === f.class);
+      const price = (await offerOfFare(suppliers, row, booking, f, { quotes }))?.priceInfo.find((p) => p.class === f.class);
       out.push(price ? { ...f, ...price, seatAvailable: f.seatAvailable, offerId: f.offerId, direction: f.direction } : f);
     } catch {
       out.push(f);

@@ -517,3 +517,5 @@ export { issueBooking, QuoteCache, type Actor, type LifecycleDeps } from './life
 export { bookingInScope } from './scope';
 export type { StoredLeg, StoredFare, StoredPaxInfo } from './pnr-view';
 export type { PricedLuggage } from './luggage';
+// as14b: today's offer of a stored fare (the re-pricing of the issue), for re-pricing a held PNR after sale
+export { offerOfFare } from './lifecycle';

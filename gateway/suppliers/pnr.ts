@@ -63,7 +63,10 @@ export type PnrEdit =
   // pnr-segments: segment and passenger-structure edits (simulated in simulated/pnr-segments.ts)
   | SegmentEdit
   // as14a: paid extras (simulated in simulated/pnr-extras.ts)
-  | ExtrasEdit;
+  | ExtrasEdit
+  // as14b: re-pricing a held PNR (simulated in simulated/pnr-price.ts)
+  /** A held PNR's fare component priced again: its segments rebooked into `rebook`'s class when given, its TST replaced. */
+  | { type: 'repriceFare'; segIds: number[]; rebook?: { class: string; cabinClass: string }; fareBasis: string; perType: { paxType: PnrTst['paxType']; fare: number; tax: number }[] };
 
 /** Paid extras (as14a): each gets an EMD of its amount. */
 export type ExtrasEdit =

@@ -43,6 +43,9 @@ export const bookingEditPlugin = definePlugin({
     page(PAGES.bookingEdit.upgradeLuggage, () => import('./pages/extras/UpgradeLuggagePage'), 'aftersale.extrasTitle.upgradeLuggage'),
     page(PAGES.bookingEdit.buyAncillary, () => import('./pages/extras/BuyAncillaryPage'), 'aftersale.extrasTitle.buyAncillary'),
     page(PAGES.bookingEdit.addInfantVj, () => import('./pages/extras/AddInfantVjPage'), 'aftersale.extrasTitle.addInfantVj'),
+    // as14b: re-pricing a held booking
+    page(PAGES.bookingEdit.quoteBestPrice, () => import('./pages/price/QuoteBestPricePage'), 'aftersale.price.bestTitle'),
+    page(PAGES.bookingEdit.processPrice, () => import('./pages/price/ProcessPricePage'), 'aftersale.price.repriceTitle'),
   ],
   slots: {
     bookingDetail: [

@@ -61,7 +61,10 @@ describe('the PNR through the supplier and the hub', () => {
   it('a held booking: actions refused with the reason; a user without EXPORT_TICKET sees why; outside the scope 404', async () => {
     const h = await hold(gw, token('f1agent'), { source: 'VN', days: 13 });
     const hub = await hubOf('f1agent', h.id);
-    expect(hub.actions.every((a) => !a.allowed && a.reason === 'notIssued' && a.message)).toBe(true);
+    // as14b: re-pricing (quote-best-price, process-price) is what a hold allows; every other action waits for the issue
+    const repricing = ['quote-best-price', 'process-price'];
+    expect(hub.actions.filter((a) => !repricing.includes(a.action)).every((a) => !a.allowed && a.reason === 'notIssued' && a.message)).toBe(true);
+    expect(hub.actions.filter((a) => repricing.includes(a.action)).map((a) => a.allowed)).toEqual([true, true]);
     const done = await issued('f1agent', 13);
     const f2 = await call(gw, 'GET', `/api/aftersale/bookings/${done.id}`, { token: token('f2agent') });
     expect(f2.statusCode).toBe(404);

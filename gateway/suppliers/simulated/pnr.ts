@@ -20,6 +20,8 @@ import { applyExchange } from './exchange';
 import { applyElementEdit, checkElementEdit } from './pnr-elements';
 import { applySegmentEdit, splitRecord } from './pnr-segments';
 import { applyScheduleEdit, applyScheduleChanges } from './schedule-changes';
+// as14b: re-pricing a held PNR
+import { applyRepriceFare, withIssuedTickets } from './pnr-price';
 import { flightsOn } from './schedule';
 import { hash32 } from './random';
 import type { FlightAlternative } from '../../../contract/aftersale-sched';
@@ -174,6 +176,10 @@ export function applyEdits(source: Source, record: PnrRecord, request: Pick<PnrE
       case 'buyAncillary':
         applyExtrasEdit(source, r, e, request.idempotencyKey, request.at);
         break;
+      // as14b: re-pricing a held PNR
+      case 'repriceFare':
+        applyRepriceFare(source, r, e);
+        break;
     }
   }
   r.appliedKeys = [...r.appliedKeys, request.idempotencyKey].slice(-50);
@@ -199,7 +205,10 @@ export class SimulatedPnrSupplier implements PnrSupplier {
 
   async retrieve(pnr: string, ctx: PnrCallContext, seed?: PnrRecord): Promise<PnrRecord> {
     const stored = await ctx.store.load(pnr);
-    if (stored) return stored.record;
+    // as14b: a record made while the PNR was held gets the tickets of its issue
+    const ticketed = stored && withIssuedTickets(stored.record, seed);
+    if (ticketed && (await ctx.store.commit(pnr, this.source, ticketed, stored.version)) === 'ok') return ticketed;
+    if (stored) return ticketed ? ((await ctx.store.load(pnr))?.record ?? stored.record) : stored.record;
     if (!seed || seed.pnr !== pnr) throw invalid(this.source, `Không tìm thấy PNR ${pnr}.`, `PNR ${pnr} was not found.`);
     const outcome = await ctx.store.commit(pnr, this.source, seed, null);
     if (outcome === 'ok') return seed;

@@ -37,6 +37,9 @@ const BUILT: Partial<Record<AfterSaleActionState['action'], (id: number) => stri
   'upgrade-luggage': (id) => linkTo(PAGES.bookingEdit.upgradeLuggage, { id }),
   'buy-ancillary': (id) => linkTo(PAGES.bookingEdit.buyAncillary, { id }),
   'add-infant-vj': (id) => linkTo(PAGES.bookingEdit.addInfantVj, { id }),
+  // as14b: re-pricing a held booking
+  'quote-best-price': (id) => linkTo(PAGES.bookingEdit.quoteBestPrice, { id }),
+  'process-price': (id) => linkTo(PAGES.bookingEdit.processPrice, { id }),
 };
 
 export function priceText(a: AfterSaleActionState, t: (k: string, o?: Record<string, unknown>) => string): string {
