@@ -368,7 +368,7 @@ export type AfterSaleAction = (typeof AFTERSALE_ACTIONS)[number];
 
 /** Why an action cannot be taken now. */
 export type AfterSaleBlock =
-  | 'notIssued' | 'departed' | 'permission' | 'notBuilt' | 'noOptions' | 'noScheduleChange' | 'notVj'
+  | 'notIssued' | 'departed' | 'permission' | 'noOptions' | 'noScheduleChange' | 'notVj'
   // aftersale2: exchange-route
   | 'notChangeable'
   // pnr-elements
