@@ -45,7 +45,7 @@ import { ApiError } from '../platform/http/errors';
 import type { GatewayContext } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
 import type { PnrEdit } from '../suppliers';
-import { bodyHashOf, conflict, priorEdit, supplierFailed, type Actor } from './payment';
+import { type Actor, conflict, editKeyHash, priorEdit, refuser, supplierFailed } from './payment';
 import { dbPnrStore } from './pnr-store';
 import { afterSaleBooking, isIssued, type AfterSaleBooking, type PnrRowFull } from './record';
 import { ACTION_MESSAGES, departed, editablePnr, paid, recordOf, supplierOf, type AfterSaleDeps } from './services';
@@ -66,7 +66,7 @@ const REFUSALS = {
 } as const satisfies Record<string, Record<Language, string>>;
 
 type Refusal = keyof typeof REFUSALS;
-const refuse = (reason: Refusal, lang: Language, data: Record<string, unknown> = {}) => new ApiError(ErrorCode.CONFLICT, { reason, message: REFUSALS[reason][lang], ...data });
+const refuse = refuser(REFUSALS);
 
 const paxNameOf = (r: PnrRecord, paxId: number) => {
   const n = r.names.find((x) => x.paxId === paxId);
@@ -83,7 +83,7 @@ function journeys(r: PnrRecord): { direction: 'depart' | 'return'; route: string
   });
 }
 
-const keyHash = (bookingId: number, body: { idempotencyKey: string }) => bodyHashOf({ bookingId, ...body, idempotencyKey: undefined });
+const keyHash = editKeyHash;
 
 async function prepare(deps: AfterSaleDeps, actor: Actor, bookingId: number, code: string) {
   const b = await afterSaleBooking(deps.db, actor.ctx, bookingId);

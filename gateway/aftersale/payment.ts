@@ -61,6 +61,18 @@ export const CONFLICTS = {
 
 export type ConflictReason = keyof typeof CONFLICTS;
 
+/**
+ * The refusal maker of a screen's message table: `refuser(REFUSALS)(reason, lang, data)` is a 409/49 with the
+ * reason and its message in the caller's language.
+ */
+export const refuser =
+  <R extends Record<string, Record<Language, string>>>(table: R) =>
+  (reason: keyof R & string, lang: Language, data: Record<string, unknown> = {}): ApiError =>
+    new ApiError(ErrorCode.CONFLICT, { reason, message: table[reason][lang], ...data });
+
+/** The idempotency hash of an edit request: the booking and the body without its key. */
+export const editKeyHash = (bookingId: number, body: { idempotencyKey: string }): string => bodyHashOf({ bookingId, ...body, idempotencyKey: undefined });
+
 export function conflict(reason: ConflictReason, lang: Language, data: Record<string, unknown> = {}): ApiError {
   return new ApiError(ErrorCode.CONFLICT, { reason, message: CONFLICTS[reason][lang], ...data });
 }

@@ -54,7 +54,7 @@ import { requireAuth } from '../platform/tenancy/scope';
 import { seatKey, SupplierError, type PnrEdit } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
 import { offerOfFare, type StoredFare, type StoredLeg, type StoredPaxInfo } from '../bookings/service';
-import { bodyHashOf, payForEdit, priorEdit, registerEditFollowUp, supplierFailed, type Actor } from './payment';
+import { type Actor, editKeyHash, payForEdit, priorEdit, refuser, registerEditFollowUp, supplierFailed } from './payment';
 import { dbPnrStore } from './pnr-store';
 import { afterSaleBooking, type AfterSaleBooking, type PnrRowFull } from './record';
 import { releaseFor, takeFor } from './seat-holds';
@@ -74,9 +74,8 @@ const REFUSALS = {
   quoteChanged: { vi: 'Giá vừa thay đổi. Vui lòng xem lại báo giá mới rồi xác nhận.', en: 'The price has just changed. Please review the new quote and confirm again.' },
   rowChanged: { vi: 'PNR vừa thay đổi (xuất vé hoặc hết hạn) trong khi tính giá. Vui lòng tải lại.', en: 'The PNR changed (issued or expired) while it was priced. Please reload.' },
 } as const satisfies Record<string, Record<Language, string>>;
-type Refusal = keyof typeof REFUSALS;
 
-const refuse = (reason: Refusal, lang: Language, data: Record<string, unknown> = {}) => new ApiError(ErrorCode.CONFLICT, { reason, message: REFUSALS[reason][lang], ...data });
+const refuse = refuser(REFUSALS);
 
 const HUB_REASONS: Record<HeldProblem, AfterSaleActionState['reason']> = { issued: 'issuedUseExchange', expired: 'holdExpired', notHeld: 'notHeld', issueInProgress: 'notHeld' };
 const PERMISSION = { vi: 'Tài khoản của bạn không có quyền xuất vé (EXPORT_TICKET).', en: 'Your account lacks the ticketing right (EXPORT_TICKET).' };
@@ -232,7 +231,7 @@ export async function confirmPrice(deps: AfterSaleDeps, actor: Actor, bookingId:
   const row0 = b0.pnrs.find((p) => p.pnr === body.pnr);
   if (!row0) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'pnr' });
   // a replay (or the key reused) answers before the PNR is looked at as it is now
-  const again = await priorEdit(deps.db, actor, { idempotencyKey: body.idempotencyKey, bodyHash: bodyHashOf({ bookingId, ...body, idempotencyKey: undefined }), bookingId: b0.booking.id });
+  const again = await priorEdit(deps.db, actor, { idempotencyKey: body.idempotencyKey, bodyHash: editKeyHash(bookingId, body), bookingId: b0.booking.id });
   if (again) return { ...again, total: (await afterSaleBooking(deps.db, actor.ctx, bookingId)).pnrs.find((p) => p.pnr === body.pnr)?.totalPrice ?? 0 };
   const { b, row, record, parts, quote } = await quoteOf(deps, actor, bookingId, screen, body.pnr);
   if (quote.newPayable !== body.total) throw refuse('quoteChanged', lang, { quote });
@@ -262,7 +261,7 @@ export async function confirmPrice(deps: AfterSaleDeps, actor: Actor, bookingId:
     pnr: row.pnr!,
     kind: screen,
     idempotencyKey: body.idempotencyKey,
-    bodyHash: bodyHashOf({ bookingId, ...body, idempotencyKey: undefined }),
+    bodyHash: editKeyHash(bookingId, body),
     amount: 0,
     summary,
     before: record,

@@ -80,7 +80,7 @@ import { ApiError } from '../platform/http/errors';
 import type { GatewayContext } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
 import { seatKey, SupplierError, type PnrEdit } from '../suppliers';
-import { bodyHashOf, payForEdit, priorEdit, registerEditFollowUp, supplierFailed, type Actor } from './payment';
+import { type Actor, editKeyHash, payForEdit, priorEdit, refuser, registerEditFollowUp, supplierFailed } from './payment';
 import { dbPnrStore } from './pnr-store';
 import { releaseFor, takeFor } from './seat-holds';
 import { afterSaleBooking, isIssued, type AfterSaleBooking, type PnrRowFull } from './record';
@@ -118,7 +118,7 @@ const REFUSALS = {
 
 type Refusal = keyof typeof REFUSALS;
 
-const refuse = (reason: Refusal, lang: Language, data: Record<string, unknown> = {}) => new ApiError(ErrorCode.CONFLICT, { reason, message: REFUSALS[reason][lang], ...data });
+const refuse = refuser(REFUSALS);
 
 // ----- Quotes from the PNR's source ----------------------------------------------------------------------------
 
@@ -174,7 +174,7 @@ async function prepare(deps: AfterSaleDeps, actor: Actor, bookingId: number, cod
   return { b, row, record };
 }
 
-const keyHash = (bookingId: number, body: { idempotencyKey: string }) => bodyHashOf({ bookingId, ...body, idempotencyKey: undefined });
+const keyHash = editKeyHash;
 
 /**
  * A request key already used: its stored result (or 409 idempotencyKeyReused for another body) before any check
