@@ -1,0 +1,63 @@
+// `npm test`: every suite of the README's test command, in two vitest processes that run at the same time:
+//   - unit + gateway (component tests in jsdom, gateway API on PGlite): CPU-bound;
+//   - e2e (the production build in Chromium against one real gateway): mostly waiting on the browser and the
+//     simulated suppliers' latency.
+// Run one after the other (the old way) the e2e files left a core idle most of the time; side by side the
+// whole command ends when the end-to-end files do. Each side's output is prefixed with its name; the command
+// fails when either side fails. Under CI each side writes its own JSON report (.tmp/vitest-<side>.json) for
+// the closing summary of .ci/run.
+//
+//   npm test                      both sides at once
+//   TEST_SERIAL=1 npm test        one after the other
+//   npm test -- <vitest args>     one vitest process with those arguments over the three projects
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const vitest = resolve(root, 'node_modules/vitest/vitest.mjs');
+const extra = process.argv.slice(2);
+mkdirSync(resolve(root, '.tmp'), { recursive: true });
+
+const SIDES = [
+  { name: 'unit+gateway', args: ['--project', 'unit', '--project', 'gateway'], json: '.tmp/vitest-unit-gateway.json' },
+  { name: 'e2e', args: ['--project', 'e2e'], json: '.tmp/vitest-e2e.json' },
+];
+
+/** Runs vitest with args; resolves to its exit code. With a prefix, each output line carries it. */
+function run(args, { prefix, json } = {}) {
+  return new Promise((done) => {
+    const env = { ...process.env, ...(json ? { VITEST_JSON: json } : {}) };
+    const child = spawn(process.execPath, [vitest, 'run', ...args], {
+      cwd: root,
+      env,
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (prefix) {
+      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+        let rest = '';
+        from.setEncoding('utf8');
+        from.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) to.write(`[${prefix}] ${line}\n`);
+        });
+        from.on('end', () => rest && to.write(`[${prefix}] ${rest}\n`));
+      }
+    }
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
+}
+
+let codes;
+if (extra.length > 0) {
+  codes = [await run(['--project', 'unit', '--project', 'gateway', '--project', 'e2e', ...extra])];
+} else if (process.env.TEST_SERIAL === '1') {
+  codes = [];
+  for (const side of SIDES) codes.push(await run(side.args, { json: side.json }));
+} else {
+  codes = await Promise.all(SIDES.map((side) => run(side.args, { prefix: side.name, json: side.json })));
+}
+const failed = codes.filter((c) => c !== 0).length;
+if (failed > 0) console.error(`\n${failed} of ${codes.length} test run(s) failed`);
+process.exit(failed > 0 ? 1 : 0);
