@@ -346,6 +346,38 @@ describe('shop reserves', () => {
     expect(await detail(a)).toMatchObject({ sold: 1, remaining: 0 });
   });
 
+  it('exchanging a sold seat to another flight gives the old seat back to its allotment while it still sells, not to the live inventory', async () => {
+    const a = await create('f1admin', { quantity: 2 });
+    const res = await call(gw, 'POST', `${API}/${a}/sales`, { token: token('f1admin'), body: sale(1) });
+    expect(res.statusCode, res.body).toBe(200);
+    const done = res.json<SaleDone>();
+    expect(await detail(a)).toMatchObject({ sold: 1, remaining: 1 });
+    const inv = await taken();
+    // another VN flight two days later, from an ordinary search
+    const newDay = new Date(Date.parse(departDate) + 2 * 86_400_000).toISOString().slice(0, 10);
+    const run = await searchToEnd(gw, token('f1admin'), { legs: [{ from: 'HAN', to: 'SGN', departDate: newDay }], adt: 1, chd: 0, inf: 0 });
+    const offer = run.offers.find((o) => o.source === 'VN' && o.airline === 'VN' && o.routeInfo.length === 1 && o.priceInfo.some((p) => p.seatAvailable >= 1 && p.fareInfo.fareFamily !== 'Economy Super Lite'))!;
+    expect(offer, 'a VN flight to exchange to').toBeDefined();
+    const price = offer.priceInfo.find((p) => p.seatAvailable >= 1 && p.fareInfo.fareFamily !== 'Economy Super Lite')!;
+    const q = { pnr: done.pnr, direction: 'depart', sessionId: run.started.sessionId, offerId: offer.id, class: price.class };
+    const quote = await call(gw, 'GET', `/api/aftersale/bookings/${done.bookingId}/exchange-quote`, { token: token('f1admin'), query: q });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const newKey = `${offer.routeInfo[0].flightNo}/${newDay}`;
+    const newTaken = async () => (await gw.db.select({ taken: seatInventory.taken }).from(seatInventory).where(and(eq(seatInventory.seatKey, newKey), eq(seatInventory.class, price.class))))[0]?.taken ?? 0;
+    const newBefore = await newTaken();
+    const ex = await callWithPin(gw, 'POST', `/api/aftersale/bookings/${done.bookingId}/exchange`, token('f1admin'), { ...q, idempotencyKey: randomUUID(), total: quote.json<{ quote: { total: number } }>().quote.total });
+    expect(ex.res.statusCode, ex.res.body).toBe(200);
+    // the old seat is the allotment's again (a return move), the live inventory of the old flight untouched
+    const d = await detail(a);
+    expect(d).toMatchObject({ sold: 0, released: 0, remaining: 2 });
+    expect(d.moves.map((m) => m.kind)).toEqual(['return', 'sale', 'create']);
+    expect(await taken()).toBe(inv);
+    // the new flight's seat comes from the live inventory, and is the PNR's only hold
+    expect(await newTaken()).toBe(newBefore + 1);
+    const [row] = await gw.db.select().from(pnrs).where(eq(pnrs.pnr, done.pnr));
+    expect(row.seatHolds).toEqual([{ key: newKey, class: price.class, n: 1 }]);
+  });
+
   it('agency scope: a sub-agency does not see the parent’s allotment; the parent reads the sub-agency’s but cannot sell from it', async () => {
     expect((await call(gw, 'GET', `${API}/${id}`, { token: token('f2admin') })).statusCode).toBe(404);
     const foreignSale = await call(gw, 'POST', `${API}/${id}/sales`, { token: token('f2admin'), body: sale(1) });
