@@ -6,7 +6,7 @@
  * Seats given back go through the bookings' seat-pool registry (`SeatPools.giveBack`): a hold taken from the live
  * inventory goes back there; a hold that names a pool (a seat sold from an agency's allotment) goes back to its
  * pool, which keeps it while the allotment still sells (and hands it to the live inventory after its release).
- * The after-sale module gives the registry of its database (`useSeatPools`); without one a pooled hold is refused
+ * The after-sale module gives the registry of its database (`setSeatPools`); without one a pooled hold is refused
  * rather than leaked to the live inventory.
  */
 import { eq } from 'drizzle-orm';
@@ -20,7 +20,7 @@ const registries = new WeakMap<Db, SeatPools>();
 const unpooled = new SeatPools();
 
 /** The seat pools seats of `db` go back through (set once by the after-sale module). */
-export function useSeatPools(db: Db, pools: SeatPools): void {
+export function setSeatPools(db: Db, pools: SeatPools): void {
   registries.set(db, pools);
 }
 
