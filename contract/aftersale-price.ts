@@ -128,6 +128,13 @@ export function heldPnrProblem(p: { pnr: string | null; recordStatus: string; ti
 }
 
 /**
+ * A hold sold from an agency's allotment (shop reserves): its fares are stored under a pooled offer
+ * (`pool:<name>:<id>`) at the allotment's selling price, which the agency fixed when it bought the block; the
+ * airline has no fare to re-price it from, so neither screen may change it.
+ */
+export const isAllotmentPriced = (fares: readonly { offerId?: string }[]): boolean => fares.some((f) => typeof f.offerId === 'string' && f.offerId.startsWith('pool:'));
+
+/**
  * Sources that rebook a held reservation into another fare. The low-cost carriers' own channels (VJ, VU) do
  * not: a held reservation keeps its fare there (cancel and book again); they still re-price the same class.
  */

@@ -380,7 +380,9 @@ export type AfterSaleBlock =
   // as14a: no bag to upgrade or no bigger one; the carrier sells no ancillaries here
   | 'noUpgrade' | 'noAncillaries'
   // as14b: re-pricing needs a live hold (quote-best-price, process-price)
-  | 'notHeld' | 'holdExpired' | 'issuedUseExchange' | 'notSupported';
+  | 'notHeld' | 'holdExpired' | 'issuedUseExchange' | 'notSupported'
+  // weak: a hold sold from an agency's allotment keeps the allotment's selling price
+  | 'allotmentFixed';
 
 export interface AfterSaleActionState {
   action: AfterSaleAction;

@@ -6,6 +6,7 @@
 import { compactDate, todayInVietnam } from './business-day';
 import { z } from 'zod';
 import { listOf } from './list';
+import { pnrExtra } from './aftersale-money';
 import { PAX_TYPES, SOURCES, bookingFee, type PaxType } from './flights';
 import { DEFAULT_PASSPORT_COUNTRY } from './constants';
 import { isValidBirthDate, isValidEmail, isValidName, isValidPhone, parseDate } from './validators';
@@ -422,6 +423,11 @@ export const fareDataEntry = z.object({
   totalPrice: z.number().int(),
   totalReserve: z.number().int(),
   totalChargeCancel: z.number().int(),
+  /** The fares and the taxes + VAT of the passengers ticketed at issue (totalReserve split in two). */
+  baseFare: z.number().int().optional(),
+  taxes: z.number().int().optional(),
+  /** Paid after-sale edits by kind (contract/aftersale-money.ts), included in totalPrice. */
+  extras: z.array(pnrExtra).optional(),
 });
 
 export const customerInfoEntry = z.object({

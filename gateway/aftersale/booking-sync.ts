@@ -12,9 +12,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { PnrRecord, PnrSegment } from '../../contract/aftersale';
+import { afterPaidEdit, type PnrExtra } from '../../contract/aftersale-money';
 import { flownOrder } from '../../contract/aftersale-segments';
 import type { Conn } from '../platform/db/client';
-import { pnrs, type PnrTicket } from '../platform/db/schema';
+import { bookings, pnrs, type PnrTicket } from '../platform/db/schema';
 import { departureInstant, type StoredLeg, type StoredPaxInfo } from '../bookings/service';
 
 /** What a flight search said of a flight (terminals, aircraft type…), for a segment the booking did not have. */
@@ -80,6 +81,8 @@ export function syncedPax(pax: readonly StoredPaxInfo[], r: Pick<PnrRecord, 'nam
       lastName: n.lastName,
       birthday: n.birthDay ?? '',
       ...(n.parentId !== undefined ? { parentId: n.parentId } : {}),
+      // not ticketed at issue: its fare is an extra of the edit that added it (contract/aftersale-money.ts)
+      addedAfterSale: true,
     }));
   return [...kept, ...added];
 }
@@ -110,4 +113,23 @@ export async function syncBookingRow(tx: Conn, bookingId: number, pnr: string, r
   const same = JSON.stringify([routeInfos, paxInfos, tickets]) === JSON.stringify([row.routeInfos, row.paxInfos, row.tickets]);
   if (same) return;
   await tx.update(pnrs).set({ routeInfos, paxInfos, tickets, updatedAt: new Date() }).where(eq(pnrs.id, row.id));
+}
+
+/**
+ * The money of an edit that charged `amount` (inside the transaction recording it): the PNR row's total and
+ * extras, and the booking's fare total, move by what was charged (contract/aftersale-money.ts `afterPaidEdit`).
+ * Nothing charged, nothing written.
+ */
+export async function chargeBookingRow(tx: Conn, bookingId: number, pnr: string, edit: { kind: string; amount: number }): Promise<void> {
+  if (edit.amount <= 0) return;
+  const [row] = await tx
+    .select({ id: pnrs.id, totalPrice: pnrs.totalPrice, extras: pnrs.extras })
+    .from(pnrs)
+    .where(and(eq(pnrs.bookingId, bookingId), eq(pnrs.pnr, pnr)))
+    .for('update');
+  if (!row) return;
+  const [b] = await tx.select({ totalFare: bookings.totalFare }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  const next = afterPaidEdit({ pnrTotal: row.totalPrice, extras: row.extras as PnrExtra[], bookingTotalFare: b?.totalFare ?? 0 }, edit);
+  await tx.update(pnrs).set({ totalPrice: next.pnrTotal, extras: [...next.extras], updatedAt: new Date() }).where(eq(pnrs.id, row.id));
+  if (b) await tx.update(bookings).set({ totalFare: next.bookingTotalFare }).where(eq(bookings.id, bookingId));
 }

@@ -38,6 +38,8 @@ import { registerSegmentEdits } from './segment-edits';
 import { registerSchedule } from './schedule-routes';
 import { registerExtras } from './extras'; // as14a
 import { registerPriceEdits } from './price-edits'; // as14b: quote-best-price, process-price
+import { setSeatPools } from './seat-holds'; // seats given back through the seat pools
+import { SEAT_POOLS } from '../bookings/service';
 
 const ERRORS =
   '404/44 outside the caller’s booking scope; 409/49 with data.reason (notIssued, departed, nothingToBuy, seatUnavailable, idempotencyKeyReused) ' +
@@ -47,6 +49,8 @@ export const afterSaleModule: GatewayModule = {
   name: 'aftersale',
   register(app, ctx) {
     const deps: AfterSaleDeps = { db: ctx.db, suppliers: ctx.suppliers, enforcer: ctx.enforcer, now: () => ctx.clock.now() };
+    // seats an edit gives back go to their pool (a sold allotment seat) or the live inventory
+    setSeatPools(ctx.db, ctx.shared.get(SEAT_POOLS));
     const pinDeps = { db: ctx.db, secret: ctx.secret, cipher: ctx.access.cipher, now: () => ctx.clock.now() };
     const tags = ['aftersale'];
     const access = ctx.access;

@@ -12,8 +12,8 @@
  *   3. the supplier edit (no transaction open), sent with the request's key: the supplier applies a key once
  *      and its record lists the keys applied (`PnrRecord.appliedKeys`), so "did the edit land" is one retrieve;
  *   4. record (transaction 2): the order done, the history row (before, after), the booking's PNR row rewritten
- *      from the record the airline answered (booking-sync.ts: flights, passengers, tickets), the audit entry, the
- *      saga done.
+ *      from the record the airline answered (booking-sync.ts: flights, passengers, tickets) and moved by what was
+ *      charged (total, extras by kind, the booking's fare total), the audit entry, the saga done.
  *   A supplier failure after the charge gives the money back at once: a V entry "reversal of entry N" (key
  *   `reversal:N`), the order failed, audit aftersale.failed, the saga compensated, 502/80 with the airline's
  *   message; the PNR is as it was, since a failed edit changes nothing at the supplier.
@@ -42,7 +42,7 @@ import { beginSaga, endSaga, runRecovery, takeOrphan, type RecoveryOutcome } fro
 import type { UserContext } from '../platform/tenancy/users';
 import { SupplierError, type SupplierRegistry } from '../suppliers';
 import { dbPnrStore } from './pnr-store';
-import { syncBookingRow, type KnownLeg } from './booking-sync';
+import { chargeBookingRow, syncBookingRow, type KnownLeg } from './booking-sync';
 
 export interface Actor {
   ctx: UserContext;
@@ -327,6 +327,8 @@ async function recordEdit(db: Db, who: { userId: number; meta?: RequestMeta }, s
     await tx.insert(pnrEdits).values({ bookingId: s.bookingId, pnr: s.pnr, kind: s.kind, summary: s.summary, userId: who.userId, amount: s.amount, entryId: s.entryId, before: diff.before, after: diff.after });
     // pnrsync: the booking's own row follows the airline's record, with the history row
     await syncBookingRow(tx, s.bookingId, s.pnr, after, s.knownLegs ?? undefined);
+    // the booking's money follows what was charged (totals and extras by kind)
+    await chargeBookingRow(tx, s.bookingId, s.pnr, { kind: s.kind, amount: s.amount });
     await writeAudit(
       tx,
       { userId: who.userId, agencyId: s.agencyId, action: 'aftersale.edited', target: s.pnr, detail: { kind: s.kind, bookingId: s.bookingId, amount: s.amount, entryId: s.entryId, emds: diff.emds, before: diff.before, after: diff.after, ...(recovered ? { recovered } : {}) } },

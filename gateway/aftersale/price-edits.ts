@@ -22,6 +22,7 @@ import { bookingIdParams, type AfterSaleActionState, type PnrRecord } from '../.
 import {
   cheapestClass,
   heldPnrProblem,
+  isAllotmentPriced,
   priceQuery,
   priceRequest,
   priceResult,
@@ -72,6 +73,10 @@ const REFUSALS = {
   noBetterFare: { vi: 'Không có giá rẻ hơn giá đang giữ. Không cần đổi.', en: 'No fare is cheaper than the one held. Nothing to change.' },
   noSeats: { vi: 'Hạng rẻ hơn vừa hết chỗ. Vui lòng xem lại báo giá.', en: 'The cheaper class has just sold out. Please review the quote again.' },
   quoteChanged: { vi: 'Giá vừa thay đổi. Vui lòng xem lại báo giá mới rồi xác nhận.', en: 'The price has just changed. Please review the new quote and confirm again.' },
+  allotmentFixed: {
+    vi: 'Chỗ này bán từ chỗ giữ (allotment) của đại lý: giá bán đã cố định khi mua chỗ giữ, không tính lại được. Muốn giá khác, hãy hủy chỗ (ghế trở về chỗ giữ) rồi đặt lại.',
+    en: 'This hold was sold from an agency allotment: its selling price was fixed when the block was bought and cannot be re-priced. For another price, cancel the hold (the seat goes back to the allotment) and book again.',
+  },
   rowChanged: { vi: 'PNR vừa thay đổi (xuất vé hoặc hết hạn) trong khi tính giá. Vui lòng tải lại.', en: 'The PNR changed (issued or expired) while it was priced. Please reload.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
@@ -93,6 +98,7 @@ function heldRow(deps: AfterSaleDeps, b: AfterSaleBooking, screen: PriceScreen, 
   if (!row) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'pnr' });
   const problem = problemOf(row, now);
   if (problem) throw refuse(problem, lang);
+  if (isAllotmentPriced(row.fareData as StoredFare[])) throw refuse('allotmentFixed', lang);
   if (!supportsScreen(screen, row.source)) throw refuse('notSupported', lang);
   return row;
 }
@@ -196,7 +202,7 @@ async function quoteOf(deps: AfterSaleDeps, actor: Actor, bookingId: number, scr
     rebook: part.next.class !== part.held.class,
   }));
   const totals = priceTotals(lines, row.totalPrice);
-  const heldPnrs = b.pnrs.filter((p) => problemOf(p, deps.now()) === null && supportsScreen(screen, p.source)).map((p) => p.pnr!);
+  const heldPnrs = b.pnrs.filter((p) => problemOf(p, deps.now()) === null && !isAllotmentPriced(p.fareData as StoredFare[]) && supportsScreen(screen, p.source)).map((p) => p.pnr!);
   const quote: PriceQuote = {
     screen,
     pnr: row.pnr!,
@@ -381,7 +387,8 @@ export async function priceActions(deps: AfterSaleDeps, actor: Actor, bookingId:
     if (live.length === 0) {
       const p = (['issued', 'expired', 'issueInProgress', 'notHeld'] as const).find((x) => problems.includes(x)) ?? 'notHeld';
       out.push(p === 'notHeld' ? state('notHeld', NO_HOLD[actor.lang]) : state(HUB_REASONS[p], REFUSALS[p][actor.lang]));
-    } else if (!permitted) out.push(state('permission', PERMISSION[actor.lang]));
+    } else if (live.every((p) => isAllotmentPriced(p.fareData as StoredFare[]))) out.push(state('allotmentFixed', REFUSALS.allotmentFixed[actor.lang]));
+    else if (!permitted) out.push(state('permission', PERMISSION[actor.lang]));
     else if (!live.some((p) => supportsScreen(screen, p.source))) out.push(state('notSupported', REFUSALS.notSupported[actor.lang]));
     else out.push({ action: screen, allowed: true });
   }
@@ -394,7 +401,7 @@ export function registerPriceEdits(app: FastifyInstance, ctx: GatewayContext, de
   const access = ctx.access;
   const tags = ['aftersale'];
   const errors =
-    '404/44 outside the caller’s booking scope or an unknown PNR; 409/49 with data.reason (issued, expired, notHeld, issueInProgress, notSupported, fareGone, noBetterFare, quoteChanged with data.quote) ' +
+    '404/44 outside the caller’s booking scope or an unknown PNR; 409/49 with data.reason (issued, expired, notHeld, issueInProgress, allotmentFixed, notSupported, fareGone, noBetterFare, quoteChanged with data.quote) ' +
     'and a localized data.message — nothing changes; 502/80 with the airline’s message when it refuses (the PNR, the seats and the amounts stay as they were).';
   const screens = [
     { screen: 'quote-best-price' as const, get: PRICE_API.bestPriceQuote, post: PRICE_API.bestPrice, what: 'the cheapest class with seats for the PNR’s passengers on the same flights' },

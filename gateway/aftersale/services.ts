@@ -26,7 +26,7 @@ import { pnrEdits, users } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import type { PnrEdit, PnrSupplier, SupplierRegistry } from '../suppliers';
 import { departureInstant } from '../bookings/service';
-import { bodyHashOf, conflict, payForEdit, supplierFailed, type Actor } from './payment';
+import { bodyHashOf, conflict, editKeyHash, payForEdit, priorEdit, supplierFailed, type Actor } from './payment';
 import { dbPnrStore } from './pnr-store';
 // aftersale2: exchange-route
 import { exchangeActions } from './exchange';
@@ -169,6 +169,9 @@ export async function luggageOfferOf(deps: AfterSaleDeps, actor: Actor, bookingI
 export async function buyLuggage(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: BuyLuggageRequest): Promise<PaidEditResult> {
   const b = await afterSaleBooking(deps.db, actor.ctx, bookingId);
   const row = editablePnr(deps, b, body.pnr, actor.lang);
+  // a replay (or the key reused) is answered before the PNR is checked again: the edit changed what is checked
+  const again = await priorEdit(deps.db, actor, { idempotencyKey: body.idempotencyKey, bodyHash: editKeyHash(bookingId, body), bookingId: b.booking.id });
+  if (again) return again;
   const before = await recordOf(deps, b, row, actor.lang);
   const routes = luggageRoutes(deps, before, actor.lang);
   const edits: PnrEdit[] = [];
@@ -221,6 +224,9 @@ export async function seatMapOf(deps: AfterSaleDeps, actor: Actor, bookingId: nu
 export async function buySeats(deps: AfterSaleDeps, actor: Actor, bookingId: number, body: BuySeatRequest): Promise<PaidEditResult> {
   const b = await afterSaleBooking(deps.db, actor.ctx, bookingId);
   const row = editablePnr(deps, b, body.pnr, actor.lang);
+  // a replay (or the key reused) is answered before the PNR is checked again: the edit changed what is checked
+  const again = await priorEdit(deps.db, actor, { idempotencyKey: body.idempotencyKey, bodyHash: editKeyHash(bookingId, body), bookingId: b.booking.id });
+  if (again) return again;
   const before = await recordOf(deps, b, row, actor.lang);
   const supplier = supplierOf(deps, row);
   const store = dbPnrStore(deps.db);

@@ -4,6 +4,7 @@
  * extraInfos, fareData per passenger type with the PNR's totals. Shared by booking-detail, print, mail and the
  * ticket face.
  */
+import { fareBreakdown, type PnrExtra } from '../../contract/aftersale-money';
 import type { FareDataEntry, PaxInfoEntry, RouteInfoEntry } from '../../contract/bookings';
 import type { Baggage, PaxType, PriceInfo } from '../../contract/flights';
 import type { PnrTicket } from '../platform/db/schema';
@@ -66,6 +67,8 @@ export interface StoredPaxInfo {
   extraInfos?: ExtraInfo[];
   loyaltyText?: string;
   loyalty?: { airline: string; number: string }[];
+  /** An infant added by an after-sale edit: its fare is that edit's extra, not part of the fare ticketed at issue. */
+  addedAfterSale?: boolean;
 }
 
 /** The columns of a pnrs row these views read. */
@@ -80,6 +83,8 @@ export interface PnrRow {
   paxInfos: unknown[];
   tickets: PnrTicket[];
   totalPrice: number;
+  /** The paid after-sale edits' charges by kind, included in totalPrice. */
+  extras?: unknown[];
 }
 
 /** Segment status of a PNR's legs: HK holds or ticketed, UC not confirmed (failed hold), XX cancelled. */
@@ -171,35 +176,33 @@ export function luggageOfPnr(row: Pick<PnrRow, 'airline' | 'routeInfos'>, luggag
 
 /**
  * fareData of spec point 3: fare, tax and VAT per passenger of each type over the PNR's directions;
- * totalReserve what the carrier charges (fares, taxes, VAT of every passenger), otherFee the luggage,
- * issueFee the agency's fees, totalPrice the three together, totalChargeCancel the penalties kept on refunds.
+ * totalReserve what the carrier charged at issue (fares, taxes, VAT of every passenger ticketed then), otherFee the
+ * luggage bought with the booking, extras the paid after-sale edits by kind, issueFee the agency's fees, totalPrice
+ * all of them together, totalChargeCancel the penalties kept on refunds (contract/aftersale-money.ts `fareBreakdown`).
  */
-export function fareDataOf(row: Pick<PnrRow, 'fareData' | 'paxInfos' | 'totalPrice'>, otherFee: number, totalChargeCancel: number): FareDataEntry {
+export function fareDataOf(row: Pick<PnrRow, 'fareData' | 'paxInfos' | 'totalPrice'> & Pick<Partial<PnrRow>, 'extras'>, otherFee: number, totalChargeCancel: number): FareDataEntry {
   const fares = row.fareData as StoredFare[];
   const sum = (k: keyof PriceInfo) => fares.reduce((s, f) => s + (Number(f[k]) || 0), 0);
-  const per = {
-    fareADT: sum('fareADT'),
-    taxADT: sum('taxADT'),
-    vatADT: sum('vatADT'),
-    fareCHD: sum('fareCHD'),
-    taxCHD: sum('taxCHD'),
-    vatCHD: sum('vatCHD'),
-    fareINF: sum('fareINF'),
-    taxINF: sum('taxINF'),
-    vatINF: sum('vatINF'),
-  };
-  const pax = row.paxInfos as StoredPaxInfo[];
+  const pax = (row.paxInfos as StoredPaxInfo[]).filter((p) => !p.addedAfterSale);
   const count = (t: PaxType) => pax.filter((p) => p.type === t).length;
-  const totalReserve =
-    count('ADT') * (per.fareADT + per.taxADT + per.vatADT) + count('CHD') * (per.fareCHD + per.taxCHD + per.vatCHD) + count('INF') * (per.fareINF + per.taxINF + per.vatINF);
-  return {
-    ...per,
-    issueFee: Math.max(0, row.totalPrice - totalReserve - otherFee),
-    otherFee,
+  return fareBreakdown({
+    perPax: {
+      fareADT: sum('fareADT'),
+      taxADT: sum('taxADT'),
+      vatADT: sum('vatADT'),
+      fareCHD: sum('fareCHD'),
+      taxCHD: sum('taxCHD'),
+      vatCHD: sum('vatCHD'),
+      fareINF: sum('fareINF'),
+      taxINF: sum('taxINF'),
+      vatINF: sum('vatINF'),
+    },
+    counts: { ADT: count('ADT'), CHD: count('CHD'), INF: count('INF') },
     totalPrice: row.totalPrice,
-    totalReserve,
+    otherFee,
+    extras: (row.extras ?? []) as PnrExtra[],
     totalChargeCancel,
-  };
+  });
 }
 
 /** e.g. SGN-HAN-SGN: the airports in the order flown, repeated ones between directions kept. */

@@ -7,6 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingDetail } from '../../contract/bookings';
+import { todayInVietnam } from '../../contract/business-day';
+import type { BookingReportAnswer } from '../../contract/desk';
 import type { AfterSaleHub, HistoryEntry, LuggageOffer, PaidEditResult, PnrRecord, SeatMap } from '../../contract/aftersale';
 import { balanceOf } from '../../gateway/platform/ledger';
 import { auditLog, journalEntries } from '../../gateway/platform/db/schema';
@@ -196,6 +199,54 @@ describe('buy-seat', () => {
   });
 });
 
+describe("the booking's money follows the paid edits", () => {
+  it('total, extras by kind and the booking total move by what each edit charged; the fee stays; the report and the ledger agree', async () => {
+    const h = await issued('f1agent', 19);
+    const detail = async () => (await call(gw, 'GET', `/api/bookings/${h.id}/detail`, { token: token('f1agent') })).json<BookingDetail>();
+    const today = todayInVietnam();
+    const revenue = async () =>
+      (await call(gw, 'GET', `/api/desk/reports/analyze-sales?from=${today}&to=${today}&groupBy=agent`, { token: token('f1admin') })).json<BookingReportAnswer>().totals.revenue as number;
+    const d0 = await detail();
+    const f0 = d0.pnrs[0].fareData;
+    expect(f0).toMatchObject({ extras: [], otherFee: 0 });
+    expect(f0.baseFare! + f0.taxes!).toBe(f0.totalReserve);
+    expect(f0.baseFare! + f0.taxes! + f0.issueFee).toBe(f0.totalPrice);
+    const revenue0 = await revenue();
+    // luggage, then a paid seat
+    const lug = await callWithPin(gw, 'POST', `/api/aftersale/bookings/${h.id}/luggage`, token('f1agent'), { idempotencyKey: randomUUID(), pnr: h.pnr, items: [{ paxId: 1, route: 'HAN-SGN', code: 'BG20' }] });
+    expect(lug.res.statusCode).toBe(200);
+    const bag = lug.res.json<PaidEditResult>().amount;
+    const map = (await call(gw, 'GET', `/api/aftersale/bookings/${h.id}/seat-map?pnr=${h.pnr}&segId=1`, { token: token('f1agent') })).json<SeatMap>();
+    const paid = cells(map).find((c) => c.kind === 'paid' && !c.taken)!;
+    const seatBody = { idempotencyKey: randomUUID(), pnr: h.pnr, seats: [{ paxId: 1, segId: 1, seat: paid.seat }] };
+    const first = (await callWithPin(gw, 'POST', `/api/aftersale/bookings/${h.id}/seats`, token('f1agent'), seatBody)).res;
+    expect(first.statusCode, first.body).toBe(200);
+    // a replay charges nothing and moves nothing (answered before the seat, now the passenger's, is checked again)
+    const replay = (await callWithPin(gw, 'POST', `/api/aftersale/bookings/${h.id}/seats`, token('f1agent'), seatBody)).res;
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json<PaidEditResult>()).toMatchObject({ replayed: true, amount: paid.price });
+    const d1 = await detail();
+    const f1 = d1.pnrs[0].fareData;
+    expect(f1).toMatchObject({
+      totalPrice: f0.totalPrice + bag + paid.price,
+      issueFee: f0.issueFee,
+      baseFare: f0.baseFare,
+      taxes: f0.taxes,
+      extras: [
+        { kind: 'luggage', amount: bag },
+        { kind: 'seat', amount: paid.price },
+      ],
+    });
+    expect(d1.total).toBe(d0.total + bag + paid.price);
+    // the PNR's total is what the deposit paid for it: its C entries
+    const entries = await gw.db.select().from(journalEntries).where(eq(journalEntries.pnr, h.pnr));
+    expect(entries.filter((e) => e.type === 'C').reduce((s, e) => s + e.amount, 0)).toBe(f1.totalPrice);
+    expect(d1.paid).toBe(f1.totalPrice);
+    // the sales report follows: its revenue grows by what was charged
+    expect(await revenue()).toBe(revenue0 + bag + paid.price);
+  });
+});
+
 describe('a supplier failure after the payment', () => {
   it('reverses the charge (C + V, balance unchanged), leaves the PNR as it was, writes aftersale.failed; the same key answers the failure', async () => {
     const base = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
@@ -231,6 +282,9 @@ describe('a supplier failure after the payment', () => {
       expect(entries[1].amount).toBe(entries[2].amount);
       const recordAfter = (await hubOf('f1agent', h.id)).pnrs[0];
       expect(recordAfter).toEqual(recordBefore);
+      // the booking's money as it was: nothing charged stays
+      const fare = (await call(gw, 'GET', `/api/bookings/${h.id}/detail`, { token: token('f1agent') })).json<BookingDetail>().pnrs[0].fareData;
+      expect(fare).toMatchObject({ extras: [], totalPrice: entries[0].amount });
       expect(await gw.db.select().from(auditLog).where(and(eq(auditLog.action, 'aftersale.failed'), eq(auditLog.target, h.pnr)))).toHaveLength(1);
       const again = await callWithPin(gw, 'POST', `/api/aftersale/bookings/${h.id}/luggage`, token('f1agent'), body);
       expect(again.res.statusCode).toBe(502);

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedBooking } from '../../contract/bookings';
 import type { ReserveDetail, ReserveRow, SaleDone, ShopFlight } from '../../contract/shop';
 import { balanceOf } from '../../gateway/platform/ledger';
-import { agencies, bookings, issueRequests, pnrs, seatInventory, shopReserves, users } from '../../gateway/platform/db/schema';
+import { afterSaleOrders, agencies, bookings, issueRequests, pnrEdits, pnrs, seatInventory, shopReserves, users } from '../../gateway/platform/db/schema';
+import type { AfterSaleHub } from '../../contract/aftersale';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { callWithPin, entriesOf } from './lifecycle-helpers';
 import { searchToEnd } from './flights-helpers';
@@ -298,6 +299,87 @@ describe('shop reserves', () => {
     expect(await detail(a)).toMatchObject({ sold: 0, remaining: 2 });
     expect((await gw.db.select().from(seatInventory).where(and(eq(seatInventory.seatKey, key), eq(seatInventory.class, c.class))))[0].taken).toBe(inv);
     expect(await balanceOf(gw.db, saoviet)).toBe(before);
+  });
+
+  it('a hold sold from an allotment cannot be re-priced: the hub says why in the caller’s language, the API refuses (409) and changes nothing', async () => {
+    const vu = (await call(gw, 'GET', `/api/shop/flights?source=VU&from=HAN&to=SGN&departDate=${departDate}`, { token: token('f1admin') })).json<ShopFlight[]>();
+    const f = vu.find((x) => x.classes.some((c) => c.seatAvailable >= 1))!;
+    const c = f.classes.find((x) => x.seatAvailable >= 1)!;
+    const a = await create('f1admin', { source: 'VU', flightNo: f.flightNo, class: c.class, quantity: 1 });
+    // VU's ticketing is down: the sale stays a hold taken from the allotment
+    const res = await call(gw, 'POST', `${API}/${a}/sales`, { token: token('f1admin'), body: sale(1) });
+    expect(res.statusCode, res.body).toBe(502);
+    const { bookingId, pnr } = res.json<{ data: { bookingId: number; pnr: string } }>().data;
+    const rowOf = async () => (await gw.db.select().from(pnrs).where(eq(pnrs.pnr, pnr)))[0];
+    const before = await rowOf();
+    expect(before).toMatchObject({ recordStatus: 'BOOKED', chargeEntryId: null });
+    for (const [lang, text] of [['vi', /chỗ giữ/], ['en', /allotment/]] as const) {
+      const hub = await call(gw, 'GET', `/api/aftersale/bookings/${bookingId}`, { token: token('f1admin'), headers: { 'x-language': lang } });
+      expect(hub.statusCode, hub.body).toBe(200);
+      const actions = hub.json<AfterSaleHub>().actions.filter((x) => x.action === 'quote-best-price' || x.action === 'process-price');
+      expect(actions).toHaveLength(2);
+      for (const x of actions) expect(x).toMatchObject({ allowed: false, reason: 'allotmentFixed', message: expect.stringMatching(text) });
+    }
+    const inventory = await gw.db.select().from(seatInventory).where(eq(seatInventory.seatKey, `${f.flightNo}/${departDate}`));
+    const entries = await entriesOf(gw, pnr);
+    for (const path of ['reprice', 'best-price']) {
+      const quote = await call(gw, 'GET', `/api/aftersale/bookings/${bookingId}/${path}?pnr=${pnr}`, { token: token('f1admin'), headers: { 'x-language': 'en' } });
+      expect(quote.statusCode, quote.body).toBe(409);
+      expect(reasonOf(quote)).toBe('allotmentFixed');
+      const key = randomUUID();
+      const post = await call(gw, 'POST', `/api/aftersale/bookings/${bookingId}/${path}`, { token: token('f1admin'), body: { pnr, idempotencyKey: key, total: 1 } });
+      expect(post.statusCode, post.body).toBe(409);
+      expect(post.json<{ data: { reason: string; message: string } }>().data).toMatchObject({ reason: 'allotmentFixed', message: expect.stringMatching(/chỗ giữ/) });
+      expect(await gw.db.select().from(afterSaleOrders).where(eq(afterSaleOrders.idempotencyKey, key))).toEqual([]);
+    }
+    // nothing changed: the PNR's classes, fares and total, the booking, the seats, the ledger, the history
+    const after = await rowOf();
+    expect({ routeInfos: after.routeInfos, fareData: after.fareData, totalPrice: after.totalPrice, seatHolds: after.seatHolds }).toEqual({
+      routeInfos: before.routeInfos,
+      fareData: before.fareData,
+      totalPrice: before.totalPrice,
+      seatHolds: before.seatHolds,
+    });
+    expect(await gw.db.select().from(seatInventory).where(eq(seatInventory.seatKey, `${f.flightNo}/${departDate}`))).toEqual(inventory);
+    expect(await entriesOf(gw, pnr)).toEqual(entries);
+    expect(await gw.db.select().from(pnrEdits).where(eq(pnrEdits.pnr, pnr))).toEqual([]);
+    expect(await detail(a)).toMatchObject({ sold: 1, remaining: 0 });
+  });
+
+  it('exchanging a sold seat to another flight gives the old seat back to its allotment while it still sells, not to the live inventory', async () => {
+    const a = await create('f1admin', { quantity: 1 });
+    const res = await call(gw, 'POST', `${API}/${a}/sales`, { token: token('f1admin'), body: sale(1) });
+    expect(res.statusCode, res.body).toBe(200);
+    const done = res.json<SaleDone>();
+    expect(await detail(a)).toMatchObject({ sold: 1, remaining: 0 });
+    const inv = await taken();
+    // another VN flight two days later, from an ordinary search
+    const newDay = new Date(Date.parse(departDate) + 2 * 86_400_000).toISOString().slice(0, 10);
+    const run = await searchToEnd(gw, token('f1admin'), { legs: [{ from: 'HAN', to: 'SGN', departDate: newDay }], adt: 1, chd: 0, inf: 0 });
+    const offer = run.offers.find((o) => o.source === 'VN' && o.airline === 'VN' && o.routeInfo.length === 1 && o.priceInfo.some((p) => p.seatAvailable >= 1 && p.fareInfo.fareFamily !== 'Economy Super Lite'))!;
+    expect(offer, 'a VN flight to exchange to').toBeDefined();
+    const price = offer.priceInfo.find((p) => p.seatAvailable >= 1 && p.fareInfo.fareFamily !== 'Economy Super Lite')!;
+    const q = { pnr: done.pnr, direction: 'depart', sessionId: run.started.sessionId, offerId: offer.id, class: price.class };
+    const quote = await call(gw, 'GET', `/api/aftersale/bookings/${done.bookingId}/exchange-quote`, { token: token('f1admin'), query: q });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const newKey = `${offer.routeInfo[0].flightNo}/${newDay}`;
+    const newTaken = async () => (await gw.db.select({ taken: seatInventory.taken }).from(seatInventory).where(and(eq(seatInventory.seatKey, newKey), eq(seatInventory.class, price.class))))[0]?.taken ?? 0;
+    const newBefore = await newTaken();
+    const ex = await callWithPin(gw, 'POST', `/api/aftersale/bookings/${done.bookingId}/exchange`, token('f1admin'), { ...q, idempotencyKey: randomUUID(), total: quote.json<{ quote: { total: number } }>().quote.total });
+    expect(ex.res.statusCode, ex.res.body).toBe(200);
+    // the old seat is the allotment's again (a return move), the live inventory of the old flight untouched
+    const d = await detail(a);
+    expect(d).toMatchObject({ sold: 0, released: 0, remaining: 1 });
+    expect(d.moves.map((m) => m.kind)).toEqual(['return', 'sale', 'create']);
+    expect(await taken()).toBe(inv);
+    // the new flight's seat comes from the live inventory, and is the PNR's only hold
+    expect(await newTaken()).toBe(newBefore + 1);
+    const [row] = await gw.db.select().from(pnrs).where(eq(pnrs.pnr, done.pnr));
+    expect(row.seatHolds).toEqual([{ key: newKey, class: price.class, n: 1 }]);
+    // the seat is the allotment's to sell or release: released, it goes to the live inventory (room for the next tests)
+    const released = await call(gw, 'POST', `${API}/${a}/release`, { token: token('f1admin'), body: { quantity: 1 } });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(await taken()).toBe(inv - 1);
   });
 
   it('agency scope: a sub-agency does not see the parent’s allotment; the parent reads the sub-agency’s but cannot sell from it', async () => {

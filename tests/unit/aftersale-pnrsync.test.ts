@@ -110,7 +110,7 @@ describe('the booking follows the record', () => {
       { paxId: 1, paxType: 'ADT', title: 'MR', firstName: 'An', lastName: 'Le' },
       { paxId: 3, paxType: 'INF', title: 'MISS', firstName: 'Be', lastName: 'Le', birthDay: '01/02/2026', parentId: 1 },
     ];
-    expect(syncedPax(pax, { names })).toEqual([pax[0], { paxId: 3, type: 'INF', title: 'MISS', firstName: 'Be', lastName: 'Le', birthday: '01/02/2026', parentId: 1 }]);
+    expect(syncedPax(pax, { names })).toEqual([pax[0], { paxId: 3, type: 'INF', title: 'MISS', firstName: 'Be', lastName: 'Le', birthday: '01/02/2026', parentId: 1, addedAfterSale: true }]);
     const tickets = syncedTickets([{ paxId: 1, ticketNumber: '7380000000001' }, { paxId: 2, ticketNumber: '7380000000002' }], {
       names,
       tickets: [

@@ -630,6 +630,8 @@ export const pnrs = pgTable(
     voidUntil: timestamp('void_until', { withTimezone: true }),
     /** The C entry that paid the tickets. */
     chargeEntryId: bigint('charge_entry_id', { mode: 'number' }).references(() => journalEntries.id, { onDelete: 'restrict' }),
+    // after-sale money: the paid edits' charges by kind (contract/aftersale-money.ts), included in totalPrice
+    extras: jsonb('extras').$type<{ kind: string; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,7 @@
  * of that click) and the countdowns to a hold's time limit and a ticket's void cut-off.
  */
 import { PNR_ACTIONS, type BookingPnr, type PnrAction } from '../../../contract/bookings';
+import { extrasTotal } from '../../../contract/aftersale-money';
 
 export type DetailAction = PnrAction | 'mail' | 'fareRule';
 
@@ -52,9 +53,12 @@ export function coversCharge(total: number, available: number | null | undefined
   return typeof available !== 'number' || available >= total;
 }
 
-/** Void: the whole amount charged for the PNR comes back to the deposit (no penalty inside the void window). */
+/**
+ * Void: what the issue charged for the PNR comes back to the deposit (no penalty inside the void window); paid
+ * after-sale extras are not part of the issue's charge.
+ */
 export function voidRefund(pnr: Pick<BookingPnr, 'fareData'>): number {
-  return pnr.fareData.totalPrice;
+  return pnr.fareData.totalPrice - extrasTotal(pnr.fareData.extras);
 }
 
 /** Cancel: seats given back (adults and children; infants hold no seat) on each flight of the PNR. */

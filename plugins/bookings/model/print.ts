@@ -3,6 +3,7 @@
  * shows, the page's query (?id=&pnr=&price=) and the recipients of a mail.
  */
 import { PRICE_DISPLAYS, type FareDataEntry, type PaxInfoEntry } from '../../../contract/bookings';
+import { extrasTotal } from '../../../contract/aftersale-money';
 import { isValidEmail } from '../../../contract/validators';
 
 export type PriceDisplay = (typeof PRICE_DISPLAYS)[number];
@@ -47,6 +48,9 @@ export function priceLines(fare: FareDataEntry, display: PriceDisplay, counts: P
   }
   if (fare.issueFee) lines.push({ key: 'issueFee', amount: fare.issueFee });
   if (fare.otherFee) lines.push({ key: 'otherFee', amount: fare.otherFee });
+  // paid after-sale services (luggage, seats, exchanges…), in the total
+  const extras = extrasTotal(fare.extras);
+  if (extras) lines.push({ key: 'extras', amount: extras });
   lines.push(total);
   return lines;
 }

@@ -84,6 +84,13 @@ function FareGrid({ pnr }: { pnr: BookingPnr }) {
   const { t } = useTranslation();
   const f = pnr.fareData;
   const types = (['ADT', 'CHD', 'INF'] as const).filter((type) => pnr.paxInfos.some((p) => p.paxType === type));
+  const extras = f.extras ?? [];
+  const row = (key: string, label: string, amount: number, testId?: string) => (
+    <div key={key} className="bkm-fare-row" {...(testId ? { 'data-testid': testId, 'data-amount': amount } : {})}>
+      <span>{label}</span>
+      <span>{formatVnd(amount)}</span>
+    </div>
+  );
   return (
     <div className="bkm-fare" data-testid="fare-data">
       {types.map((type) => (
@@ -94,22 +101,17 @@ function FareGrid({ pnr }: { pnr: BookingPnr }) {
           </span>
         </div>
       ))}
-      <div className="bkm-fare-row">
-        <span>{t('bookings.detail.issueFee')}</span>
-        <span>{formatVnd(f.issueFee)}</span>
-      </div>
-      {f.otherFee > 0 && (
-        <div className="bkm-fare-row">
-          <span>{t('bookings.detail.otherFee')}</span>
-          <span>{formatVnd(f.otherFee)}</span>
+      {f.baseFare !== undefined && row('base', t('bookings.detail.baseFare'), f.baseFare, 'fare-base')}
+      {f.taxes !== undefined && row('taxes', t('bookings.detail.taxes'), f.taxes, 'fare-taxes')}
+      {row('fee', t('bookings.detail.issueFee'), f.issueFee, 'fare-fee')}
+      {f.otherFee > 0 && row('other', t('bookings.detail.otherFee'), f.otherFee, 'fare-other')}
+      {extras.length > 0 && (
+        <div className="bkm-fare-row bkm-fare-head">
+          <span>{t('bookings.detail.extras')}</span>
         </div>
       )}
-      {f.totalChargeCancel > 0 && (
-        <div className="bkm-fare-row">
-          <span>{t('bookings.detail.chargeCancel')}</span>
-          <span>{formatVnd(f.totalChargeCancel)}</span>
-        </div>
-      )}
+      {extras.map((e) => row(`extra-${e.kind}`, t(`bookings.detail.extra.${e.kind}`), e.amount, `fare-extra-${e.kind}`))}
+      {f.totalChargeCancel > 0 && row('cancel', t('bookings.detail.chargeCancel'), f.totalChargeCancel)}
       <div className="bkm-fare-row bkm-fare-total">
         <span>{t('bookings.detail.totalPrice')}</span>
         <strong data-testid="pnr-total" data-amount={f.totalPrice}>

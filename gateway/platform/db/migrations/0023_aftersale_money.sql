@@ -1,0 +1,1 @@
+ALTER TABLE "pnrs" ADD COLUMN "extras" jsonb DEFAULT '[]'::jsonb NOT NULL;
