@@ -39,6 +39,18 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Packages that declare no `sideEffects` in their package.json although they have none, so that the parts nothing
+ * uses are dropped from the build:
+ * - rc-field-form: antd's input imports its FormProvider, which would otherwise drag the whole form engine into
+ *   the sign-in page;
+ * - react-markdown, remark-gfm: imported by @refinedev/antd for its MarkdownField, which no page uses (about
+ *   50 KB gzip of markdown parser in every list page otherwise);
+ * - papaparse: @refinedev/core's CSV import/export hooks, unused;
+ * - error-stack-parser, stackframe: Refine's devtools traces, which return nothing in a production build.
+ */
+const PURE_PACKAGES = ['rc-field-form', 'react-markdown', 'remark-gfm', 'papaparse', 'error-stack-parser', 'stackframe'];
+
 export default defineConfig({
   plugins: [react(), bootShell(import.meta.dirname), precompress()],
   define: {
@@ -54,9 +66,13 @@ export default defineConfig({
     rollupOptions: {
       // the signed-in portal, and the public B2C storefront (/s/{slug}): its own small entry, none of the portal's code
       input: { main: 'index.html', storefront: 'storefront.html' },
-      // rc-field-form declares no sideEffects: antd's input imports its FormProvider, which would otherwise
-      // drag the whole form engine into the sign-in page
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/rc-field-form/') },
+      // packages that declare no sideEffects but have none: what nothing uses is dropped (PURE_PACKAGES)
+      treeshake: {
+        moduleSideEffects: (id: string) => !PURE_PACKAGES.some((name) => id.includes(`/node_modules/${name}/`)),
+        // the contract's zod schemas are values without side effects: a module that only needs a constant of
+        // the contract no longer brings every schema of that file (nor zod) with it
+        manualPureFunctions: ['z'],
+      },
     },
   },
   server: {
