@@ -51,8 +51,29 @@ function precompress(): Plugin {
  */
 const PURE_PACKAGES = ['rc-field-form', 'react-markdown', 'remark-gfm', 'papaparse', 'error-stack-parser', 'stackframe'];
 
+/**
+ * The contract's zod schemas are plain values: each `z.…(…)` call is marked pure, so that a module of the
+ * signed-in shell that needs only a constant or a path of a contract file does not bring every schema of that file,
+ * nor zod, with it (the bundler keeps a call it cannot prove free of side effects, used or not).
+ */
+function pureSchemas(): Plugin {
+  return {
+    name: 'pure-contract-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/contract\/[^/]+\.ts$/.test(id) || !code.includes('z.')) return null;
+      const marked = code
+        // every zod call, nested ones included
+        .replace(/(?<![\w.$])z\.(?=[a-zA-Z]+\()/g, '/* @__PURE__ */ z.')
+        // and the schemas made from others at the top level: `export const a = b.omit(…)`, `= listOf(b)`
+        .replace(/^((?:export )?const [\w$]+(?:: [^=\n]+)? = )(?=[\w$]+(?:\.[\w$]+)*\()/gm, '$1/* @__PURE__ */ ');
+      return { code: marked, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), bootShell(import.meta.dirname), precompress()],
+  plugins: [pureSchemas(), react(), bootShell(import.meta.dirname), precompress()],
   define: {
     __AES_KEY__: JSON.stringify(process.env.AES_KEY ?? DEFAULT_AES_KEY),
     __AES_IV__: JSON.stringify(process.env.AES_IV ?? DEFAULT_AES_IV),
