@@ -39,8 +39,41 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Packages that declare no `sideEffects` in their package.json although they have none, so that the parts nothing
+ * uses are dropped from the build:
+ * - rc-field-form: antd's input imports its FormProvider, which would otherwise drag the whole form engine into
+ *   the sign-in page;
+ * - react-markdown, remark-gfm: imported by @refinedev/antd for its MarkdownField, which no page uses (about
+ *   50 KB gzip of markdown parser in every list page otherwise);
+ * - papaparse: @refinedev/core's CSV import/export hooks, unused;
+ * - error-stack-parser, stackframe: Refine's devtools traces, which return nothing in a production build.
+ */
+const PURE_PACKAGES = ['rc-field-form', 'react-markdown', 'remark-gfm', 'papaparse', 'error-stack-parser', 'stackframe'];
+
+/**
+ * The contract's zod schemas are plain values: each `z.…(…)` call is marked pure, so that a module of the
+ * signed-in shell that needs only a constant or a path of a contract file does not bring every schema of that file,
+ * nor zod, with it (the bundler keeps a call it cannot prove free of side effects, used or not).
+ */
+function pureSchemas(): Plugin {
+  return {
+    name: 'pure-contract-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/contract\/[^/]+\.ts$/.test(id) || !code.includes('z.')) return null;
+      const marked = code
+        // every zod call, nested ones included
+        .replace(/(?<![\w.$])z\.(?=[a-zA-Z]+\()/g, '/* @__PURE__ */ z.')
+        // and the schemas made from others at the top level: `export const a = b.omit(…)`, `= listOf(b)`
+        .replace(/^((?:export )?const [\w$]+(?:: [^=\n]+)? = )(?=[\w$]+(?:\.[\w$]+)*\()/gm, '$1/* @__PURE__ */ ');
+      return { code: marked, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), bootShell(import.meta.dirname), precompress()],
+  plugins: [pureSchemas(), react(), bootShell(import.meta.dirname), precompress()],
   define: {
     __AES_KEY__: JSON.stringify(process.env.AES_KEY ?? DEFAULT_AES_KEY),
     __AES_IV__: JSON.stringify(process.env.AES_IV ?? DEFAULT_AES_IV),
@@ -54,9 +87,13 @@ export default defineConfig({
     rollupOptions: {
       // the signed-in portal, and the public B2C storefront (/s/{slug}): its own small entry, none of the portal's code
       input: { main: 'index.html', storefront: 'storefront.html' },
-      // rc-field-form declares no sideEffects: antd's input imports its FormProvider, which would otherwise
-      // drag the whole form engine into the sign-in page
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/rc-field-form/') },
+      // packages that declare no sideEffects but have none: what nothing uses is dropped (PURE_PACKAGES)
+      treeshake: {
+        moduleSideEffects: (id: string) => !PURE_PACKAGES.some((name) => id.includes(`/node_modules/${name}/`)),
+        // the contract's zod schemas are values without side effects: a module that only needs a constant of
+        // the contract no longer brings every schema of that file (nor zod) with it
+        manualPureFunctions: ['z'],
+      },
     },
   },
   server: {

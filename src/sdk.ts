@@ -41,9 +41,10 @@ export { currentLanguage } from './i18n';
 export * from './ui/PageFrame';
 export * from './ui/upload';
 export { saveBlob } from './ui/download';
-// rich text (news, B2C tours): the picker at once; the editor (tiptap) and the sanitised view (DOMPurify) load with the page that uses them
-export { ImageUpload, IMAGE_ACCEPT, type ImageUploadProps } from './ui/rich-text/ImageUpload';
-export { RichTextEditor, SafeHtml } from './ui/rich-text/lazy';
+// rich text (news, B2C tours): the image picker, the editor (tiptap) and the sanitised view (DOMPurify) load with
+// the page that uses them
+export type { ImageUploadProps } from './ui/rich-text/ImageUpload';
+export { ImageUpload, RichTextEditor, SafeHtml } from './ui/rich-text/lazy';
 // the reports' bar chart (recharts), lazy: the accounting reports and the booking reports draw it
 export { ReportChart, type ReportChartProps } from './ui/charts/lazy';
 export { Placeholder } from './ui/Placeholder';

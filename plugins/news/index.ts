@@ -7,8 +7,8 @@
 import { CustomerServiceOutlined, EditOutlined, NotificationOutlined, PictureOutlined, ReadOutlined, SettingOutlined } from '@ant-design/icons';
 import { definePlugin, icon, menuGroup, page, PAGES } from '../../src/sdk';
 import { RESOURCES } from './api';
-import { NotificationBell } from './components/NotificationBell';
-import { SupportPanel } from './components/SupportPanel';
+// the bell and the support panel load after the shell (each its own chunk)
+import { LazyNotificationBell, LazySupportPanel } from './components/lazy-slots';
 
 const newsList = () => import('./pages/NewsListPage');
 
@@ -33,7 +33,7 @@ export const newsPlugin = definePlugin({
     page('/agent/online-support-config', () => import('./pages/SupportContactsPage'), 'support.view.title'),
   ],
   slots: {
-    header: [{ key: 'notifications', component: NotificationBell, order: 20 }],
-    page: [SupportPanel],
+    header: [{ key: 'notifications', component: LazyNotificationBell, order: 20 }],
+    page: [LazySupportPanel],
   },
 });
