@@ -255,7 +255,7 @@ class MirrorSession extends SearchSession {
 
 export interface RunOptions {
   timeoutMs: number;
-  /** A fresh seat-inventory adapter per supplier call. */
+  /** The seat-inventory adapter of a supplier call (the search's calls may share one: searchSeatsReader). */
   seatsTaken: () => NonNullable<SupplierContext['seatsTaken']>;
   /** Non-supplier failures (a bug, the database): logged, the task fails with UNAVAILABLE. */
   onUnexpected?: (error: unknown, source: string) => void;

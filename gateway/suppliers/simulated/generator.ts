@@ -171,28 +171,44 @@ function combine(departs: readonly DraftOffer[], returns: readonly DraftOffer[])
   return [...out.sort(order), ...back.sort(order)];
 }
 
-/** Applies the inventory adjustment, then fills seatAvailable and lowestFare. */
+/**
+ * Applies the inventory adjustment, then fills seatAvailable and lowestFare. Each (seat key, class) is asked
+ * once; answers given synchronously (a search's seat counts already read) are used at once, only promised
+ * ones are awaited.
+ */
 async function finalize(drafts: readonly DraftOffer[], seated: number, seatsTaken?: SeatsTaken): Promise<FlightOffer[]> {
   const taken = new Map<string, number>();
   if (seatsTaken) {
-    const wanted = new Set<string>();
-    for (const d of drafts) for (const key of d.seatKeys) for (const p of d.prices) wanted.add(`${key}#${p.price.class}`);
-    await Promise.all(
-      [...wanted].map(async (k) => {
-        const [key, cls] = k.split('#');
-        const n = await seatsTaken(key, cls);
-        taken.set(k, Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
-      }),
-    );
+    const pending: Promise<void>[] = [];
+    const keep = (k: string, n: number) => taken.set(k, Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
+    for (const d of drafts) {
+      for (const key of d.seatKeys) {
+        for (const p of d.prices) {
+          const k = `${key}#${p.price.class}`;
+          if (taken.has(k)) continue;
+          taken.set(k, 0);
+          const n = seatsTaken(key, p.price.class);
+          if (typeof n === 'number') keep(k, n);
+          else pending.push(n.then((v) => void keep(k, v)));
+        }
+      }
+    }
+    if (pending.length > 0) await Promise.all(pending);
   }
   return drafts.map(({ offer, prices, seatKeys }) => {
-    const priceInfo = prices.map(({ price, segmentSeats }) => ({
-      ...price,
-      seatAvailable: Math.max(0, Math.min(...segmentSeats.map((n, i) => n - (taken.get(`${seatKeys[i]}#${price.class}`) ?? 0)))),
-    }));
-    const withSeats = priceInfo.filter((p) => p.seatAvailable >= seated);
-    const lowestFare = Math.min(...(withSeats.length > 0 ? withSeats : priceInfo).map((p) => p.fareADT));
-    return { ...offer, lowestFare, priceInfo };
+    const priceInfo = prices.map(({ price, segmentSeats }) => {
+      let seats = Infinity;
+      for (let i = 0; i < segmentSeats.length; i++) seats = Math.min(seats, segmentSeats[i] - (taken.get(`${seatKeys[i]}#${price.class}`) ?? 0));
+      return { ...price, seatAvailable: Math.max(0, seats) };
+    });
+    let lowest = Infinity;
+    let lowestAny = Infinity;
+    for (const p of priceInfo) {
+      if (p.fareADT < lowestAny) lowestAny = p.fareADT;
+      if (p.seatAvailable >= seated && p.fareADT < lowest) lowest = p.fareADT;
+    }
+    const withSeats = priceInfo.some((p) => p.seatAvailable >= seated);
+    return { ...offer, lowestFare: withSeats ? lowest : lowestAny, priceInfo };
   });
 }
 
