@@ -133,7 +133,10 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
       const onClose = () => gone.abort();
       reply.raw.once('close', onClose);
       try {
-        return await session.poll(query.since, query.waitMs, lang, gone.signal);
+        const poll = await session.poll(query.since, query.waitMs, lang, gone.signal);
+        // sent as written: about a megabyte of offers, most of it from the suppliers' cached JSON
+        reply.type('application/json; charset=utf-8');
+        return session.pollJson(poll) as never;
       } finally {
         reply.raw.off('close', onClose);
       }

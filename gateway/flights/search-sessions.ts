@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FlightOffer, SearchPoll, SignInTask } from '../../contract/flights';
 import type { Language } from '../../contract/constants';
-import { SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../suppliers';
+import { offerJson, SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../suppliers';
 
 export interface TaskSignIn {
   id: number;
@@ -48,6 +48,8 @@ export class SearchSession {
   finishedMs: number | null = null;
   readonly controller = new AbortController();
   private readonly ids = new Set<string>();
+  /** The supplier's offer each published one was copied from (when its id was kept): its JSON is known. */
+  private readonly origin = new WeakMap<FlightOffer, FlightOffer>();
   private readonly waiters = new Set<() => void>();
   private readonly finished: Promise<void>;
   private resolveFinished!: () => void;
@@ -85,6 +87,8 @@ export class SearchSession {
       const suffix = `~${task.signIn.id}${leg !== undefined ? `.${leg}` : ''}`;
       const tag = (id: string) => (id ? id.split(':').map((part) => part + suffix).join(':') : id);
       batch = batch.map((o) => ({ ...o, id: tag(o.id), combineSegment: tag(o.combineSegment) }));
+    } else {
+      batch.forEach((o, i) => this.origin.set(o, offers[i]));
     }
     for (const o of batch) this.ids.add(o.id);
     this.offers.push(...batch);
@@ -173,6 +177,18 @@ export class SearchSession {
       offers: this.offers.slice(from),
       cursor: this.offers.length,
     };
+  }
+
+  /**
+   * `JSON.stringify(poll)` of a poll of this session (`view`), the offers written from the suppliers' cached
+   * JSON where they have it.
+   */
+  pollJson(poll: SearchPoll): string {
+    const { offers, cursor, ...head } = poll;
+    const keys = Object.keys(poll);
+    if (keys.join() !== 'sessionId,tasks,total,completed,done,offers,cursor' || !Array.isArray(offers)) return JSON.stringify(poll);
+    const texts = offers.map((o) => offerJson(o, this.origin.get(o), o.leg !== undefined ? ['signInId', 'leg'] : ['signInId']));
+    return `${JSON.stringify(head).slice(0, -1)},"offers":[${texts.join(',')}],"cursor":${JSON.stringify(cursor)}}`;
   }
 
   taskViews(lang: Language): SignInTask[] {
