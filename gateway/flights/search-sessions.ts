@@ -160,6 +160,12 @@ export class SearchSession {
     return { id: this.id, owner: this.owner, tasks: this.tasks, offers: this.offers };
   }
 
+  /** `JSON.stringify(snapshot())` in substance (the same values), the offers written from the suppliers' cached JSON. */
+  snapshotJson(): string {
+    const texts = this.offers.map((o) => offerJson(o, this.origin.get(o), o.leg !== undefined ? ['signInId', 'leg'] : ['signInId']));
+    return `${JSON.stringify({ id: this.id, owner: this.owner, tasks: this.tasks }).slice(0, -1)},"offers":[${texts.join(',')}]}`;
+  }
+
   /** Takes the state of a snapshot (a mirror of a session running on another instance). */
   protected restore(snap: SessionSnapshot): void {
     this.tasks.splice(0, this.tasks.length, ...snap.tasks);
@@ -234,7 +240,8 @@ export interface SessionSnapshot {
 
 /** Where sessions are shared between instances (PostgreSQL; none with embedded PGlite, one process). */
 export interface SharedSessionStore {
-  save(snap: SessionSnapshot, expiresAt: Date): Promise<void>;
+  /** `json`: the snapshot already written as JSON (SearchSession.snapshotJson), stored as it is. */
+  save(snap: SessionSnapshot, expiresAt: Date, json?: string): Promise<void>;
   /** The snapshot unless unknown or expired. */
   load(id: string): Promise<SessionSnapshot | null>;
   /** Keeps a session used on another instance alive. */
@@ -370,7 +377,7 @@ export class SearchSessions {
       running = true;
       while (dirty) {
         dirty = false;
-        await store.save(session.snapshot(), new Date(Date.now() + this.options.ttlMs)).catch(() => undefined);
+        await store.save(session.snapshot(), new Date(Date.now() + this.options.ttlMs), session.snapshotJson()).catch(() => undefined);
       }
       running = false;
     };

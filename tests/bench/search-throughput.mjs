@@ -19,11 +19,15 @@
 // Before and after in one run: BENCH_COMPARE=<another checkout of the project> starts that checkout's gateway
 // too and measures both, interleaved (this, other, this, other … BENCH_ROUNDS rounds, default 2), each with the
 // same client and the same bare route.
+// CPU per search: the CPU time the gateway process (and, on PostgreSQL, the database's server processes of its
+// database) used during the search measurement, divided by the searches done: less sensitive to the machine's
+// load than searches/s.
 // BENCH_CPU_PROF=<dir>: the gateways write V8 CPU profiles there when they stop (node --cpu-prof).
 //
 // Run: npm run bench:search-throughput   (BENCH_SECONDS=n, BENCH_CONNECTIONS=k, BENCH_MAX_SEARCHES=m,
 //      BENCH_DATABASE_URL=postgres://…, BENCH_COMPARE=dir, BENCH_ROUNDS=r, BENCH_CPU_PROF=dir)
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,11 +94,27 @@ async function startGatewayOf(root, label) {
   return {
     label,
     url: gateway.url,
+    /** CPU seconds used so far by the gateway process and, on PostgreSQL, the server's backends of its database. */
+    cpu: async () => {
+      let pids = [gateway.pid];
+      if (dbName) pids = pids.concat((await adminQuery(`select pid from pg_stat_activity where datname = '${dbName}'`)).rows.map((r) => r.pid));
+      return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    },
     stop: async () => {
       await gateway.stop();
       if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
     },
   };
+}
+
+/** utime + stime of a process in seconds (0 when it is gone or unreadable). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 function dayAhead(days) {
@@ -217,6 +237,7 @@ try {
     `${ADMIN_URL ? 'PostgreSQL' : 'PGlite'}, node ${process.version}`);
   for (const g of gateways) if (g.label !== 'gateway') console.log(`  ${g.label}: ${g.label === 'this' ? ROOT : COMPARE}`);
   const totals = new Map(gateways.map((g) => [g.label, []]));
+  const cpus = new Map(gateways.map((g) => [g.label, []]));
   for (let round = 1; round <= ROUNDS; round += 1) {
     if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
     const bareA = await cannon({ url: `${bare.url}/bare` });
@@ -232,11 +253,15 @@ try {
       const tag = g.label === 'gateway' ? '' : `[${g.label}] `;
       const startA = await measureStart(g);
       console.log(`  A. ${tag}POST /api/flights/search (start)`.padEnd(51) + describeCannon(startA));
+      const cpu0 = await g.cpu();
       const s = await measureSearch(g);
+      const cpuMs = ((await g.cpu()) - cpu0) * 1000 / Math.max(1, s.count);
       console.log(`  B. ${tag}search (start + polls until done)`.padEnd(51) + `${s.perSecond.toFixed(1).padStart(6)} /s      p50 ${s.p50.toFixed(1).padStart(6)} ms   p99 ${s.p99.toFixed(1).padStart(6)} ms   (${s.count} done, ${s.failures} failed)`);
       console.log(`       polls per search median ${pct(s.extra, 50)}, max ${Math.max(...s.extra)}; offers per search ${s.offers.toFixed(0)}; ` +
         `${(s.perSecond / bareA.requests.average).toFixed(4)} of the bare route (autocannon)`);
+      console.log(`       CPU per search ${cpuMs.toFixed(1)} ms (gateway process${ADMIN_URL ? ' + its database backends' : ''}) → at most ${(1000 / cpuMs).toFixed(0)} searches per CPU second`);
       totals.get(g.label).push(s.perSecond);
+      cpus.get(g.label).push(cpuMs);
     }
     console.log(`  load average ${load()}`);
   }
@@ -245,6 +270,9 @@ try {
     const a = mean(totals.get('this'));
     const b = mean(totals.get('compare'));
     console.log(`searches/s, mean of ${ROUNDS} rounds: this ${a.toFixed(1)}, compare ${b.toFixed(1)}, ratio ${(a / b).toFixed(2)}×`);
+    const ca = mean(cpus.get('this'));
+    const cb = mean(cpus.get('compare'));
+    console.log(`CPU ms per search, mean of ${ROUNDS} rounds: this ${ca.toFixed(1)}, compare ${cb.toFixed(1)}, ratio ${(cb / ca).toFixed(2)}× less`);
   }
 } finally {
   await bare.stop();

@@ -10,6 +10,8 @@ import { join, resolve } from 'node:path';
 
 export interface RunningGateway {
   url: string;
+  /** The gateway process's id (CPU time of benchmarks). */
+  pid: number;
   port: number;
   dataDir: string;
   output: () => string;
@@ -81,6 +83,7 @@ export async function startGateway(env: Record<string, string> = {}, options: St
   }
   return {
     url,
+    pid: child.pid ?? 0,
     port,
     dataDir,
     output: () => log,

@@ -37,6 +37,8 @@ describe('poll answers written from the simulator’s cached JSON', () => {
         const poll = session.view(since, 'vi');
         expect(session.pollJson(poll)).toBe(JSON.stringify(poll));
       }
+      // the snapshot shared with other instances (stored as jsonb: the same values)
+      expect(JSON.parse(session.snapshotJson())).toEqual(JSON.parse(JSON.stringify(session.snapshot())));
     }
   });
 
