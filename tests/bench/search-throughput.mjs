@@ -96,6 +96,8 @@ async function startGatewayOf(root, label) {
     url: gateway.url,
     /** CPU seconds used so far by the gateway process and, on PostgreSQL, the server's backends of its database. */
     cpu: async () => {
+      // a checkout whose startGateway does not give the pid (older than this bench): no CPU figure
+      if (!gateway.pid) return NaN;
       let pids = [gateway.pid];
       if (dbName) pids = pids.concat((await adminQuery(`select pid from pg_stat_activity where datname = '${dbName}'`)).rows.map((r) => r.pid));
       return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
