@@ -2,13 +2,17 @@
  * Seat inventory: seats sold through this gateway per flown flight (the suppliers' seat key
  * `${flightNo}/${localDepartDate}`) and booking class, table seat_inventory.
  *
- * - Searches read it through `seatsTakenReader(db)`, the `seatsTaken` adapter of the suppliers' search
- *   context. The adapter batches: every lookup a supplier makes while pricing one answer (it asks for all
- *   its keys and classes before awaiting any) is served by ONE query.
+ * - A flight search reads it ONCE: `searchSeatsReader(db, searchSeatDays(...))` starts one query when the
+ *   search starts, for every flight departing on the search's days, and answers the `seatsTaken` lookups of
+ *   all its supplier calls from it (a key of another day is read on its own, batched).
+ * - Other callers (cheapest days, after-sale re-pricing) use `seatsTakenReader(db)`, the `seatsTaken` adapter
+ *   of the suppliers' search context. It batches: every lookup a supplier makes while pricing one answer (it
+ *   asks for all its keys and classes before awaiting any) is served by ONE query.
  * - Holds add to it with `takeSeats` inside their transaction; cancellations give seats back with
  *   `releaseSeats`. `takeSeats` never oversells, also under concurrent holds (one atomic statement).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addDays } from '../platform/clock';
 import type { Conn } from '../platform/db/client';
 import { seatInventory } from '../platform/db/schema';
 import type { SeatKey, SeatsTaken } from '../suppliers';
@@ -52,6 +56,49 @@ export function seatsTakenReader(db: Conn, onQuery?: () => void): SeatsTaken {
       await pending.done;
     }
     return known.get(lookupKey(key, bookingClass)) ?? 0;
+  };
+}
+
+/** The local departure date of a seat key (`VN213/2025-06-10` → `2025-06-10`). */
+export function seatKeyDay(key: SeatKey): string {
+  return key.slice(key.lastIndexOf('/') + 1);
+}
+
+/**
+ * The days whose flights a search can answer with: each date searched and the day after (a connection's
+ * second flight can leave the next day), sorted, without repeats.
+ */
+export function searchSeatDays(dates: readonly string[]): string[] {
+  return [...new Set(dates.flatMap((d) => [d, addDays(d, 1)]))].sort();
+}
+
+/**
+ * The `seatsTaken` adapter of one flight search, shared by all its supplier calls: one query, started at
+ * once, reads the inventory of every flight departing on `days` (the index on the seat key's day); lookups of
+ * those days answer from it (synchronously once it has arrived). A key of another day falls back to a
+ * batched reader of its own. The counts are those of the moment the search started: a hold made before it is
+ * subtracted, as it was with a query per supplier answer.
+ */
+export function searchSeatsReader(db: Conn, days: readonly string[], onQuery?: () => void): SeatsTaken {
+  const wanted = new Set(days);
+  const known = new Map<string, number>();
+  let loaded = false;
+  onQuery?.();
+  const loading = db
+    .select({ seatKey: seatInventory.seatKey, class: seatInventory.class, taken: seatInventory.taken })
+    .from(seatInventory)
+    .where(inArray(sql`split_part(${seatInventory.seatKey}, '/', 2)`, [...wanted]))
+    .then((rows) => {
+      for (const r of rows) known.set(lookupKey(r.seatKey, r.class), r.taken);
+      loaded = true;
+    });
+  // a failed read fails the lookups that wait for it (their supplier call), never the process
+  loading.catch(() => undefined);
+  let others: SeatsTaken | null = null;
+  return (key, bookingClass) => {
+    if (!wanted.has(seatKeyDay(key))) return (others ??= seatsTakenReader(db, onQuery))(key, bookingClass);
+    if (loaded) return known.get(lookupKey(key, bookingClass)) ?? 0;
+    return loading.then(() => known.get(lookupKey(key, bookingClass)) ?? 0);
   };
 }
 

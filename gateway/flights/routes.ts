@@ -32,7 +32,7 @@ import { ApiError } from '../platform/http/errors';
 import type { Settings } from '../settings';
 import type { SupplierRegistry } from '../suppliers';
 import { activeSignIns, signinKey } from '../system/service';
-import { seatsTakenReader } from './inventory';
+import { searchSeatDays, searchSeatsReader } from './inventory';
 import { runTasks, type SearchSessions } from './search-sessions';
 import {
   agencyBookingFees,
@@ -84,9 +84,13 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
         { userId: ctx.user.id, agencyId: ctx.agency.id },
         signIns.map((s) => ({ id: s.id, source: s.source, officeCode: s.officeCode })),
       );
-      runTasks(session, (source) => suppliers.flight(source), supplierSearches(req), {
+      const searches = supplierSearches(req);
+      // the seat counts of the whole search: one query, started with the first task, read while the suppliers are asked
+      const days = searchSeatDays(searches.flatMap(({ search }) => [search.departDate, ...(search.returnDate ? [search.returnDate] : [])]));
+      let seats: ReturnType<typeof searchSeatsReader> | undefined;
+      runTasks(session, (source) => suppliers.flight(source), searches, {
         timeoutMs: settings.SUPPLIER_TIMEOUT_MS,
-        seatsTaken: () => seatsTakenReader(db),
+        seatsTaken: () => (seats ??= searchSeatsReader(db, days)),
         onUnexpected: (err, source) => request.log.error({ err, source, sessionId: session.id }, 'flight search task failed unexpectedly'),
       });
       const log = request.log;
@@ -129,7 +133,10 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
       const onClose = () => gone.abort();
       reply.raw.once('close', onClose);
       try {
-        return await session.poll(query.since, query.waitMs, lang, gone.signal);
+        const poll = await session.poll(query.since, query.waitMs, lang, gone.signal);
+        // sent as written: about a megabyte of offers, most of it from the suppliers' cached JSON
+        reply.type('application/json; charset=utf-8');
+        return session.pollJson(poll) as never;
       } finally {
         reply.raw.off('close', onClose);
       }

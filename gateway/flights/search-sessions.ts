@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FlightOffer, SearchPoll, SignInTask } from '../../contract/flights';
 import type { Language } from '../../contract/constants';
-import { SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../suppliers';
+import { offerJson, SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../suppliers';
 
 export interface TaskSignIn {
   id: number;
@@ -48,6 +48,8 @@ export class SearchSession {
   finishedMs: number | null = null;
   readonly controller = new AbortController();
   private readonly ids = new Set<string>();
+  /** The supplier's offer each published one was copied from (when its id was kept): its JSON is known. */
+  private readonly origin = new WeakMap<FlightOffer, FlightOffer>();
   private readonly waiters = new Set<() => void>();
   private readonly finished: Promise<void>;
   private resolveFinished!: () => void;
@@ -85,6 +87,8 @@ export class SearchSession {
       const suffix = `~${task.signIn.id}${leg !== undefined ? `.${leg}` : ''}`;
       const tag = (id: string) => (id ? id.split(':').map((part) => part + suffix).join(':') : id);
       batch = batch.map((o) => ({ ...o, id: tag(o.id), combineSegment: tag(o.combineSegment) }));
+    } else {
+      batch.forEach((o, i) => this.origin.set(o, offers[i]));
     }
     for (const o of batch) this.ids.add(o.id);
     this.offers.push(...batch);
@@ -156,6 +160,12 @@ export class SearchSession {
     return { id: this.id, owner: this.owner, tasks: this.tasks, offers: this.offers };
   }
 
+  /** `JSON.stringify(snapshot())` in substance (the same values), the offers written from the suppliers' cached JSON. */
+  snapshotJson(): string {
+    const texts = this.offers.map((o) => offerJson(o, this.origin.get(o), o.leg !== undefined ? ['signInId', 'leg'] : ['signInId']));
+    return `${JSON.stringify({ id: this.id, owner: this.owner, tasks: this.tasks }).slice(0, -1)},"offers":[${texts.join(',')}]}`;
+  }
+
   /** Takes the state of a snapshot (a mirror of a session running on another instance). */
   protected restore(snap: SessionSnapshot): void {
     this.tasks.splice(0, this.tasks.length, ...snap.tasks);
@@ -173,6 +183,18 @@ export class SearchSession {
       offers: this.offers.slice(from),
       cursor: this.offers.length,
     };
+  }
+
+  /**
+   * `JSON.stringify(poll)` of a poll of this session (`view`), the offers written from the suppliers' cached
+   * JSON where they have it.
+   */
+  pollJson(poll: SearchPoll): string {
+    const { offers, cursor, ...head } = poll;
+    const keys = Object.keys(poll);
+    if (keys.join() !== 'sessionId,tasks,total,completed,done,offers,cursor' || !Array.isArray(offers)) return JSON.stringify(poll);
+    const texts = offers.map((o) => offerJson(o, this.origin.get(o), o.leg !== undefined ? ['signInId', 'leg'] : ['signInId']));
+    return `${JSON.stringify(head).slice(0, -1)},"offers":[${texts.join(',')}],"cursor":${JSON.stringify(cursor)}}`;
   }
 
   taskViews(lang: Language): SignInTask[] {
@@ -218,7 +240,8 @@ export interface SessionSnapshot {
 
 /** Where sessions are shared between instances (PostgreSQL; none with embedded PGlite, one process). */
 export interface SharedSessionStore {
-  save(snap: SessionSnapshot, expiresAt: Date): Promise<void>;
+  /** `json`: the snapshot already written as JSON (SearchSession.snapshotJson), stored as it is. */
+  save(snap: SessionSnapshot, expiresAt: Date, json?: string): Promise<void>;
   /** The snapshot unless unknown or expired. */
   load(id: string): Promise<SessionSnapshot | null>;
   /** Keeps a session used on another instance alive. */
@@ -255,7 +278,7 @@ class MirrorSession extends SearchSession {
 
 export interface RunOptions {
   timeoutMs: number;
-  /** A fresh seat-inventory adapter per supplier call. */
+  /** The seat-inventory adapter of a supplier call (the search's calls may share one: searchSeatsReader). */
   seatsTaken: () => NonNullable<SupplierContext['seatsTaken']>;
   /** Non-supplier failures (a bug, the database): logged, the task fails with UNAVAILABLE. */
   onUnexpected?: (error: unknown, source: string) => void;
@@ -354,7 +377,7 @@ export class SearchSessions {
       running = true;
       while (dirty) {
         dirty = false;
-        await store.save(session.snapshot(), new Date(Date.now() + this.options.ttlMs)).catch(() => undefined);
+        await store.save(session.snapshot(), new Date(Date.now() + this.options.ttlMs), session.snapshotJson()).catch(() => undefined);
       }
       running = false;
     };

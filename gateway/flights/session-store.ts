@@ -11,11 +11,13 @@ import type { SessionSnapshot, SharedSessionStore } from './search-sessions';
 export function pgSessionStore(db: Db): SharedSessionStore {
   let saves = 0;
   return {
-    async save(snap, expiresAt) {
+    async save(snap, expiresAt, json) {
+      // a megabyte of offers: written once by the session from cached pieces rather than serialised again here
+      const data = json === undefined ? snap : sql`${json}::jsonb`;
       await db
         .insert(searchSessions)
-        .values({ id: snap.id, userId: snap.owner.userId, data: snap, expiresAt })
-        .onConflictDoUpdate({ target: searchSessions.id, set: { data: snap, expiresAt, updatedAt: sql`now()` } });
+        .values({ id: snap.id, userId: snap.owner.userId, data, expiresAt })
+        .onConflictDoUpdate({ target: searchSessions.id, set: { data, expiresAt, updatedAt: sql`now()` } });
       // now and then, the expired ones go
       if (++saves % 50 === 0) await db.delete(searchSessions).where(lt(searchSessions.expiresAt, new Date()));
     },

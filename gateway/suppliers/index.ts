@@ -12,3 +12,4 @@ export type * from './esim';
 export { destinationName, destinationSearchNames, ESIM_DESTINATIONS, ESIM_DEVICES, ESIM_TECHNOLOGY, esimDestination, REGION_NAMES, regionCountries } from './esim-reference';
 export { createSupplierRegistry, resolveSupplierSettings, type SupplierAdapters, type SupplierRegistry, type SuppliersSettings } from './registry';
 export { bookingFees } from './reference-data';
+export { offerJson } from './offer-json';

@@ -1,29 +1,49 @@
 // Gateway flight-search throughput on this machine, loopback only, 20 concurrent clients, every source's
 // latency 0 (SUPPLIER_LATENCY_MS=0-0), beside a bare Fastify route measured in the same run.
 //
-// The gateway runs as its own process (tests/support/gateway-process.ts: embedded PGlite, demo data, seven
-// sign-ins for f1agent); the bare route is `GET /bare` → {"ok":true} of a plain Fastify server in another
-// process. Measured one after the other, each bounded in time (BENCH_SECONDS, default 10 s) and count:
+// The gateway runs as its own process (tests/support/gateway-process.ts: demo data, seven sign-ins for
+// f1agent) on embedded PGlite, or on PostgreSQL with BENCH_DATABASE_URL (an admin connection: a database is
+// created for each gateway and dropped at the end). The bare route is `GET /bare` → {"ok":true} of a plain
+// Fastify server in another process. Measured one after the other, each bounded in time (BENCH_SECONDS,
+// default 10 s) and count:
 //
 //   A. autocannon, 20 connections: the bare route; then POST /api/flights/search alone (a search started,
-//      sealed body, tsp and token as the portal sends them; its seven tasks then run in the gateway).
+//      sealed body and token as the portal sends them, a fresh tsp on every request since a (user, tsp)
+//      pair is accepted once; its seven tasks then run in the gateway).
 //   B. "search": the unit the portal waits for, by 20 client loops over keep-alive fetch: POST
 //      /api/flights/search, then GET /api/flights/search/:id?since=<cursor>&waitMs=10000 until the poll says
 //      done (all seven sign-in tasks answered), every offer received. Routes alternate HAN–SGN / SGN–DAD
 //      over ten days. Reported: searches/s, latency per search (median, p99), polls per search. The bare
 //      route through the same loops (one GET per unit) is the baseline of this client.
 //
-// Run: npm run bench:search-throughput   (BENCH_SECONDS=n, BENCH_CONNECTIONS=k, BENCH_MAX_SEARCHES=m)
+// Before and after in one run: BENCH_COMPARE=<another checkout of the project> starts that checkout's gateway
+// too and measures both, interleaved (this, other, this, other … BENCH_ROUNDS rounds, default 2), each with the
+// same client and the same bare route.
+// CPU per search: the CPU time the gateway process (and, on PostgreSQL, the database's server processes of its
+// database) used during the search measurement, divided by the searches done: less sensitive to the machine's
+// load than searches/s.
+// BENCH_CPU_PROF=<dir>: the gateways write V8 CPU profiles there when they stop (node --cpu-prof).
+//
+// Run: npm run bench:search-throughput   (BENCH_SECONDS=n, BENCH_CONNECTIONS=k, BENCH_MAX_SEARCHES=m,
+//      BENCH_DATABASE_URL=postgres://…, BENCH_COMPARE=dir, BENCH_ROUNDS=r, BENCH_CPU_PROF=dir)
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
-const { startGateway, freePort } = await import('../support/gateway-process.ts');
+const { freePort } = await import('../support/gateway-process.ts');
 const { encrypt, seal } = await import('../../contract/crypto.ts');
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const MAX_SEARCHES = Number(process.env.BENCH_MAX_SEARCHES ?? 20_000);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || '';
+const COMPARE = process.env.BENCH_COMPARE ? resolve(process.env.BENCH_COMPARE) : '';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (COMPARE ? 2 : 1));
+const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : '';
 
 /** The bare Fastify server, in its own process like the gateway. */
 async function startBare() {
@@ -46,6 +66,57 @@ async function startBare() {
       child.kill('SIGTERM');
     }),
   };
+}
+
+async function adminQuery(text) {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A gateway of the checkout at `root` (its own tests/support/gateway-process.ts), on PGlite or a fresh PostgreSQL database. */
+async function startGatewayOf(root, label) {
+  const { startGateway } = await import(pathToFileURL(resolve(root, 'tests/support/gateway-process.ts')).href);
+  const env = { SUPPLIER_LATENCY_MS: '0-0', SEARCH_SESSIONS_PER_USER: '100', LOG_LEVEL: 'warn' };
+  let dbName = '';
+  if (ADMIN_URL) {
+    dbName = `bench_search_${process.pid}_${label}`;
+    await adminQuery(`create database ${dbName}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const gateway = await startGateway(env, CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${label}`] } : {});
+  return {
+    label,
+    url: gateway.url,
+    /** CPU seconds used so far by the gateway process and, on PostgreSQL, the server's backends of its database. */
+    cpu: async () => {
+      // a checkout whose startGateway does not give the pid (older than this bench): no CPU figure
+      if (!gateway.pid) return NaN;
+      let pids = [gateway.pid];
+      if (dbName) pids = pids.concat((await adminQuery(`select pid from pg_stat_activity where datname = '${dbName}'`)).rows.map((r) => r.pid));
+      return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    },
+    stop: async () => {
+      await gateway.stop();
+      if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
+    },
+  };
+}
+
+/** utime + stime of a process in seconds (0 when it is gone or unreadable). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 function dayAhead(days) {
@@ -91,59 +162,56 @@ async function loops(unit) {
   return { count: times.length, perSecond: times.length / elapsed, p50: pct(times, 50), p99: pct(times, 99), failures, extra };
 }
 
-const gateway = await startGateway({ SUPPLIER_LATENCY_MS: '0-0', SEARCH_SESSIONS_PER_USER: '100', LOG_LEVEL: 'warn' });
-const bare = await startBare();
-try {
-  // a (user, tsp) pair is accepted once: strictly increasing values
-  let lastTsp = 0;
-  const nextTsp = () => (lastTsp = Math.max(Date.now(), lastTsp + 1));
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
+// a (user, tsp) pair is accepted once: strictly increasing values
+let lastTsp = 0;
+const nextTsp = () => (lastTsp = Math.max(Date.now(), lastTsp + 1));
+const searchBody = (i) => {
+  const [from, to] = i % 2 === 0 ? ['HAN', 'SGN'] : ['SGN', 'DAD'];
+  return JSON.stringify(seal({ legs: [{ from, to, departDate: dayAhead(3 + (i % 10)) }] }));
+};
+
+/** Signs f1agent in and warms the gateway up (first queries, JIT): a few searches end to end. */
+async function prepare(gateway) {
   const headers = () => ({ tsp: encrypt(String(nextTsp())), 'content-type': 'application/json' });
   const loginRes = await fetch(`${gateway.url}/api/auth/login`, {
     method: 'POST', headers: headers(), body: JSON.stringify(seal({ username: 'f1agent', password: 'Demo@2026' })),
   });
   if (!loginRes.ok) throw new Error(`login: ${loginRes.status} ${await loginRes.text()}`);
   const { accessToken } = await loginRes.json();
-  const authed = () => ({ ...headers(), authorization: accessToken });
-  const searchBody = (i) => {
-    const [from, to] = i % 2 === 0 ? ['HAN', 'SGN'] : ['SGN', 'DAD'];
-    return JSON.stringify(seal({ legs: [{ from, to, departDate: dayAhead(3 + (i % 10)) }] }));
-  };
-
-  // warm-up: a few searches end to end (first queries, JIT)
+  gateway.authed = () => ({ ...headers(), authorization: accessToken });
   for (let i = 0; i < 5; i += 1) {
-    const res = await fetch(`${gateway.url}/api/flights/search`, { method: 'POST', headers: authed(), body: searchBody(i) });
+    const res = await fetch(`${gateway.url}/api/flights/search`, { method: 'POST', headers: gateway.authed(), body: searchBody(i) });
     const { sessionId } = await res.json();
-    await fetch(`${gateway.url}/api/flights/search/${sessionId}?since=0&waitMs=10000`, { headers: authed() }).then((r) => r.text());
+    await fetch(`${gateway.url}/api/flights/search/${sessionId}?since=0&waitMs=10000`, { headers: gateway.authed() }).then((r) => r.text());
   }
+}
 
-  console.log(`flight search throughput: ${CONNECTIONS} concurrent clients, ${SECONDS} s per measurement, supplier latency 0, loopback, node ${process.version}`);
-  console.log('A. autocannon');
-  const bareA = await cannon({ url: `${bare.url}/bare` });
-  console.log(`  bare Fastify GET /bare               ${describeCannon(bareA)}`);
-  const startA = await cannon({
-    url: `${gateway.url}/api/flights/search`, method: 'POST', headers: authed(), body: searchBody(0),
+async function measureStart(gateway) {
+  const r = await cannon({
+    url: `${gateway.url}/api/flights/search`,
+    requests: [{
+      method: 'POST',
+      body: searchBody(0),
+      // every request its own tsp (a repeated one is refused as a replay)
+      setupRequest: (req) => ({ ...req, headers: gateway.authed() }),
+    }],
   });
-  console.log(`  POST /api/flights/search (start)     ${describeCannon(startA)}`);
-
   // let the searches started above finish before the next measurement
-  await new Promise((r) => setTimeout(r, 2000));
+  await new Promise((ok) => setTimeout(ok, 2000));
+  return r;
+}
 
-  console.log('B. client loops (keep-alive fetch)');
-  const bareB = await loops(async () => {
-    const res = await fetch(`${bare.url}/bare`);
-    await res.text();
-    if (!res.ok) throw new Error(`bare: ${res.status}`);
-    return 0;
-  });
-  console.log(`  bare Fastify GET /bare               ${bareB.perSecond.toFixed(0).padStart(6)} /s      p50 ${bareB.p50.toFixed(1).padStart(6)} ms   p99 ${bareB.p99.toFixed(1).padStart(6)} ms   (${bareB.count} done, ${bareB.failures} failed)`);
+async function measureSearch(gateway) {
   let offers = 0;
-  const searchB = await loops(async (i) => {
-    const res = await fetch(`${gateway.url}/api/flights/search`, { method: 'POST', headers: authed(), body: searchBody(i) });
+  const r = await loops(async (i) => {
+    const res = await fetch(`${gateway.url}/api/flights/search`, { method: 'POST', headers: gateway.authed(), body: searchBody(i) });
     if (!res.ok) throw new Error(`search: ${res.status} ${await res.text()}`);
     const { sessionId } = await res.json();
     let cursor = 0;
     for (let polls = 1; ; polls += 1) {
-      const p = await fetch(`${gateway.url}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: authed() });
+      const p = await fetch(`${gateway.url}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: gateway.authed() });
       if (!p.ok) throw new Error(`poll: ${p.status} ${await p.text()}`);
       const poll = await p.json();
       offers += poll.offers.length;
@@ -154,10 +222,61 @@ try {
       }
     }
   });
-  console.log(`  search (start + polls until done)    ${searchB.perSecond.toFixed(1).padStart(6)} /s      p50 ${searchB.p50.toFixed(1).padStart(6)} ms   p99 ${searchB.p99.toFixed(1).padStart(6)} ms   (${searchB.count} done, ${searchB.failures} failed)`);
-  console.log(`     polls per search median ${pct(searchB.extra, 50)}, max ${Math.max(...searchB.extra)}; offers per search ${(offers / Math.max(1, searchB.count)).toFixed(0)}`);
-  console.log(`  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  return { ...r, offers: offers / Math.max(1, r.count) };
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const targets = [{ root: ROOT, label: COMPARE ? 'this' : 'gateway' }, ...(COMPARE ? [{ root: COMPARE, label: 'compare' }] : [])];
+const gateways = [];
+const bare = await startBare();
+try {
+  for (const t of targets) {
+    const g = await startGatewayOf(t.root, t.label);
+    gateways.push(g);
+    await prepare(g);
+  }
+  console.log(`flight search throughput: ${CONNECTIONS} concurrent clients, ${SECONDS} s per measurement, supplier latency 0, loopback, ` +
+    `${ADMIN_URL ? 'PostgreSQL' : 'PGlite'}, node ${process.version}`);
+  for (const g of gateways) if (g.label !== 'gateway') console.log(`  ${g.label}: ${g.label === 'this' ? ROOT : COMPARE}`);
+  const totals = new Map(gateways.map((g) => [g.label, []]));
+  const cpus = new Map(gateways.map((g) => [g.label, []]));
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
+    const bareA = await cannon({ url: `${bare.url}/bare` });
+    console.log(`  A. autocannon bare Fastify GET /bare              ${describeCannon(bareA)}`);
+    const bareB = await loops(async () => {
+      const res = await fetch(`${bare.url}/bare`);
+      await res.text();
+      if (!res.ok) throw new Error(`bare: ${res.status}`);
+      return 0;
+    });
+    console.log(`  B. client loops bare Fastify GET /bare           ${bareB.perSecond.toFixed(0).padStart(6)} /s      p50 ${bareB.p50.toFixed(1).padStart(6)} ms   p99 ${bareB.p99.toFixed(1).padStart(6)} ms   (${bareB.count} done, ${bareB.failures} failed)`);
+    for (const g of gateways) {
+      const tag = g.label === 'gateway' ? '' : `[${g.label}] `;
+      const startA = await measureStart(g);
+      console.log(`  A. ${tag}POST /api/flights/search (start)`.padEnd(51) + describeCannon(startA));
+      const cpu0 = await g.cpu();
+      const s = await measureSearch(g);
+      const cpuMs = ((await g.cpu()) - cpu0) * 1000 / Math.max(1, s.count);
+      console.log(`  B. ${tag}search (start + polls until done)`.padEnd(51) + `${s.perSecond.toFixed(1).padStart(6)} /s      p50 ${s.p50.toFixed(1).padStart(6)} ms   p99 ${s.p99.toFixed(1).padStart(6)} ms   (${s.count} done, ${s.failures} failed)`);
+      console.log(`       polls per search median ${pct(s.extra, 50)}, max ${Math.max(...s.extra)}; offers per search ${s.offers.toFixed(0)}; ` +
+        `${(s.perSecond / bareA.requests.average).toFixed(4)} of the bare route (autocannon)`);
+      console.log(`       CPU per search ${cpuMs.toFixed(1)} ms (gateway process${ADMIN_URL ? ' + its database backends' : ''}) → at most ${(1000 / cpuMs).toFixed(0)} searches per CPU second`);
+      totals.get(g.label).push(s.perSecond);
+      cpus.get(g.label).push(cpuMs);
+    }
+    console.log(`  load average ${load()}`);
+  }
+  if (COMPARE) {
+    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const a = mean(totals.get('this'));
+    const b = mean(totals.get('compare'));
+    console.log(`searches/s, mean of ${ROUNDS} rounds: this ${a.toFixed(1)}, compare ${b.toFixed(1)}, ratio ${(a / b).toFixed(2)}×`);
+    const ca = mean(cpus.get('this'));
+    const cb = mean(cpus.get('compare'));
+    console.log(`CPU ms per search, mean of ${ROUNDS} rounds: this ${ca.toFixed(1)}, compare ${cb.toFixed(1)}, ratio ${(cb / ca).toFixed(2)}× less`);
+  }
 } finally {
   await bare.stop();
-  await gateway.stop();
+  for (const g of gateways) await g.stop();
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releaseSeats, seatsTakenOf, seatsTakenReader, takeSeats } from '../../gateway/flights/inventory';
+import { releaseSeats, searchSeatDays, searchSeatsReader, seatKeyDay, seatsTakenOf, seatsTakenReader, takeSeats } from '../../gateway/flights/inventory';
+import { SOURCES } from '../../contract/flights';
 import { createSupplierRegistry, seatKey } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
 import { login, startGateway, usingPostgres, type Gateway } from './helpers';
@@ -26,6 +27,55 @@ describe('seat inventory', () => {
     );
     expect(offers.length).toBeGreaterThan(5);
     expect(queries).toBe(1);
+  });
+
+  it('a search reads the inventory once for all its sources, with the same counts as a read per supplier answer', async () => {
+    const departDate = inDays(17);
+    const search = { from: 'HAN', to: 'SGN', departDate, pax: { adt: 1, chd: 0, inf: 0 } };
+    // seats taken on flights of several sources, on the day and (a connection's second flight) the day after
+    const fresh = (await Promise.all(SOURCES.map((s) => instant.flight(s).search(search)))).flat();
+    const taken: { key: string; cls: string; n: number }[] = [];
+    for (const offer of fresh) {
+      offer.routeInfo.forEach((r, i) => {
+        const key = seatKey(r.flightNo, r.departDate.slice(0, 10));
+        const cls = offer.priceInfo[(i + taken.length) % offer.priceInfo.length];
+        if (taken.length < 12 && cls.seatAvailable >= 2 && !taken.some((t) => t.key === key && t.cls === cls.class)) taken.push({ key, cls: cls.class, n: 1 + (taken.length % 2) });
+      });
+    }
+    const nextDay = fresh.flatMap((o) => o.routeInfo).find((r) => r.departDate.slice(0, 10) > departDate);
+    if (nextDay) taken.push({ key: seatKey(nextDay.flightNo, nextDay.departDate.slice(0, 10)), cls: 'Y', n: 1 });
+    for (const t of taken) expect(await takeSeats(gw.db, t.key, t.cls, t.n, 9)).toBe(true);
+    try {
+      let queries = 0;
+      const shared = searchSeatsReader(gw.db, searchSeatDays([departDate]), () => (queries += 1));
+      for (const source of SOURCES) {
+        const perAnswer = await instant.flight(source).search(search, { seatsTaken: seatsTakenReader(gw.db) });
+        const once = await instant.flight(source).search(search, { seatsTaken: shared });
+        expect(once).toEqual(perAnswer);
+      }
+      expect(queries).toBe(1);
+      // the holds show: a direct flight's class is lower by what was taken
+      const seen = (await Promise.all(SOURCES.map((s) => instant.flight(s).search(search, { seatsTaken: shared })))).flat();
+      let checked = 0;
+      for (const t of taken) {
+        for (const o of seen.filter((x) => x.numberOfStop === 0 && seatKey(x.routeInfo[0].flightNo, x.routeInfo[0].departDate.slice(0, 10)) === t.key)) {
+          const before = fresh.find((f) => f.id === o.id)!.priceInfo.find((p) => p.class === t.cls);
+          if (!before) continue;
+          expect(o.priceInfo.find((p) => p.class === t.cls)!.seatAvailable).toBe(Math.max(0, before.seatAvailable - t.n));
+          checked += 1;
+        }
+      }
+      expect(checked).toBeGreaterThan(3);
+      // a key of a day the search did not name is still read (on its own)
+      const other = taken[0];
+      let otherQueries = 0;
+      const narrow = searchSeatsReader(gw.db, searchSeatDays(['2031-01-01']), () => (otherQueries += 1));
+      expect(await narrow(other.key, other.cls)).toBe(other.n);
+      expect(seatKeyDay(other.key)).toBe(other.key.split('/')[1]);
+      expect(otherQueries).toBe(2);
+    } finally {
+      for (const t of taken) await releaseSeats(gw.db, t.key, t.cls, t.n);
+    }
   });
 
   it('seats taken lower seatAvailable in the next search', async () => {

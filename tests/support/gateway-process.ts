@@ -10,6 +10,8 @@ import { join, resolve } from 'node:path';
 
 export interface RunningGateway {
   url: string;
+  /** The gateway process's id (CPU time of benchmarks). */
+  pid: number;
   port: number;
   dataDir: string;
   output: () => string;
@@ -36,13 +38,15 @@ export async function freePort(): Promise<number> {
 export interface StartOptions {
   /** How long to wait for /readyz before giving up (default 240 s). */
   readyTimeoutMs?: number;
+  /** Extra node options of the gateway process, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 export async function startGateway(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningGateway> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-gw-'));
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'gateway/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -79,6 +83,7 @@ export async function startGateway(env: Record<string, string> = {}, options: St
   }
   return {
     url,
+    pid: child.pid ?? 0,
     port,
     dataDir,
     output: () => log,

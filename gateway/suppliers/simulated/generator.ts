@@ -171,29 +171,122 @@ function combine(departs: readonly DraftOffer[], returns: readonly DraftOffer[])
   return [...out.sort(order), ...back.sort(order)];
 }
 
-/** Applies the inventory adjustment, then fills seatAvailable and lowestFare. */
+/**
+ * Applies the inventory adjustment, then fills seatAvailable and lowestFare. Each (seat key, class) is asked
+ * once; answers given synchronously (a search's seat counts already read) are used at once, only promised
+ * ones are awaited.
+ */
 async function finalize(drafts: readonly DraftOffer[], seated: number, seatsTaken?: SeatsTaken): Promise<FlightOffer[]> {
   const taken = new Map<string, number>();
   if (seatsTaken) {
-    const wanted = new Set<string>();
-    for (const d of drafts) for (const key of d.seatKeys) for (const p of d.prices) wanted.add(`${key}#${p.price.class}`);
-    await Promise.all(
-      [...wanted].map(async (k) => {
-        const [key, cls] = k.split('#');
-        const n = await seatsTaken(key, cls);
-        taken.set(k, Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
-      }),
-    );
+    const pending: Promise<void>[] = [];
+    const keep = (k: string, n: number) => taken.set(k, Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
+    for (const d of drafts) {
+      for (const key of d.seatKeys) {
+        for (const p of d.prices) {
+          const k = `${key}#${p.price.class}`;
+          if (taken.has(k)) continue;
+          taken.set(k, 0);
+          const n = seatsTaken(key, p.price.class);
+          if (typeof n === 'number') keep(k, n);
+          else pending.push(n.then((v) => void keep(k, v)));
+        }
+      }
+    }
+    if (pending.length > 0) await Promise.all(pending);
   }
-  return drafts.map(({ offer, prices, seatKeys }) => {
-    const priceInfo = prices.map(({ price, segmentSeats }) => ({
-      ...price,
-      seatAvailable: Math.max(0, Math.min(...segmentSeats.map((n, i) => n - (taken.get(`${seatKeys[i]}#${price.class}`) ?? 0)))),
-    }));
-    const withSeats = priceInfo.filter((p) => p.seatAvailable >= seated);
-    const lowestFare = Math.min(...(withSeats.length > 0 ? withSeats : priceInfo).map((p) => p.fareADT));
-    return { ...offer, lowestFare, priceInfo };
+  return drafts.map((draft) => {
+    const { offer, prices, seatKeys } = draft;
+    const priceInfo = prices.map(({ price, segmentSeats }) => {
+      let seats = Infinity;
+      for (let i = 0; i < segmentSeats.length; i++) seats = Math.min(seats, segmentSeats[i] - (taken.get(`${seatKeys[i]}#${price.class}`) ?? 0));
+      return { ...price, seatAvailable: Math.max(0, seats) };
+    });
+    let lowest = Infinity;
+    let lowestAny = Infinity;
+    for (const p of priceInfo) {
+      if (p.fareADT < lowestAny) lowestAny = p.fareADT;
+      if (p.seatAvailable >= seated && p.fareADT < lowest) lowest = p.fareADT;
+    }
+    const withSeats = priceInfo.some((p) => p.seatAvailable >= seated);
+    const made: FlightOffer = { ...offer, lowestFare: withSeats ? lowest : lowestAny, priceInfo };
+    madeFrom.set(made, draft);
+    return made;
   });
+}
+
+/**
+ * The JSON text of the offers this generator made, written from pieces kept per draft instead of serialising
+ * each offer again (an answer of seven sources is about a megabyte of JSON; its drafts are cached, only seat
+ * counts and lowestFare change). `offerJson(o)` equals `JSON.stringify(o)`: the pieces are the draft's own
+ * JSON, the numbers are read from the offer when asked.
+ */
+interface DraftJson {
+  /** `{"id":…,"routeInfo":[…]` of the draft's offer (no closing brace). */
+  head: string;
+  /** Per price class, the JSON before and after its seatAvailable number. */
+  classes: [before: string, after: string][];
+}
+const draftJson = new WeakMap<DraftOffer, DraftJson>();
+const madeFrom = new WeakMap<FlightOffer, DraftOffer>();
+const SEATS_MARK = -987_654_321;
+
+function jsonOfDraft(draft: DraftOffer): DraftJson | null {
+  let json = draftJson.get(draft);
+  if (!json) {
+    const head = JSON.stringify(draft.offer);
+    const classes: [string, string][] = [];
+    for (const { price } of draft.prices) {
+      const text = JSON.stringify({ ...price, seatAvailable: SEATS_MARK });
+      const mark = `"seatAvailable":${SEATS_MARK}`;
+      const at = text.indexOf(mark);
+      if (at < 0 || text.indexOf(mark, at + 1) >= 0) return null;
+      classes.push([text.slice(0, at + '"seatAvailable":'.length), text.slice(at + mark.length)]);
+    }
+    json = { head: head.slice(0, -1), classes };
+    draftJson.set(draft, json);
+  }
+  return json;
+}
+
+const numberJson = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
+
+/**
+ * `JSON.stringify(offer)` when `offer` is an offer this generator made, or a copy of one (`made`) with the same
+ * fields in the same order and the given `extra` ones after them (e.g. the search session's signInId);
+ * undefined otherwise. Checked field by field (only seatAvailable and lowestFare may differ from the draft),
+ * so a changed offer is never written from stale pieces.
+ */
+export function generatedOfferJson(offer: FlightOffer, made: FlightOffer = offer, extra: readonly string[] = []): string | undefined {
+  const draft = madeFrom.get(made);
+  if (!draft) return undefined;
+  const json = jsonOfDraft(draft);
+  if (!json || json.head.length < 2 || !Array.isArray(offer.priceInfo) || offer.priceInfo.length !== json.classes.length) return undefined;
+  const fields = draft.offer as unknown as Record<string, unknown>;
+  const keys = Object.keys(offer);
+  const own = Object.keys(fields);
+  if (keys.length !== own.length + 2 + extra.length) return undefined;
+  for (let i = 0; i < own.length; i++) if (keys[i] !== own[i] || (offer as unknown as Record<string, unknown>)[own[i]] !== fields[own[i]]) return undefined;
+  if (keys[own.length] !== 'lowestFare' || keys[own.length + 1] !== 'priceInfo') return undefined;
+  for (let i = 0; i < extra.length; i++) if (keys[own.length + 2 + i] !== extra[i]) return undefined;
+  if (typeof offer.lowestFare !== 'number') return undefined;
+  const classes: string[] = [];
+  for (let i = 0; i < offer.priceInfo.length; i++) {
+    const p = offer.priceInfo[i] as unknown as Record<string, unknown>;
+    const d = draft.prices[i].price as unknown as Record<string, unknown>;
+    const pk = Object.keys(p);
+    const dk = Object.keys(d);
+    if (typeof p.seatAvailable !== 'number' || pk.length !== dk.length + (dk.includes('seatAvailable') ? 0 : 1)) return undefined;
+    for (let k = 0; k < dk.length; k++) if (pk[k] !== dk[k] || (dk[k] !== 'seatAvailable' && p[dk[k]] !== d[dk[k]])) return undefined;
+    classes.push(json.classes[i][0] + numberJson(p.seatAvailable) + json.classes[i][1]);
+  }
+  let tail = '';
+  for (const key of extra) {
+    const value = (offer as unknown as Record<string, unknown>)[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return undefined;
+    tail += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  }
+  return `${json.head},"lowestFare":${numberJson(offer.lowestFare)},"priceInfo":[${classes.join(',')}]${tail}}`;
 }
 
 /**

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { SOURCES } from '../../contract/flights';
+import { runTasks, SearchSession, type TaskSignIn } from '../../gateway/flights/search-sessions';
+import { createSupplierRegistry, offerJson, type SeatsTaken, type SupplierSearch } from '../../gateway/suppliers';
+import { generatedOfferJson } from '../../gateway/suppliers/simulated/generator';
+
+const instant = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
+const day = (n: number) => new Date(Date.now() + (7 * 60 + n * 1440) * 60_000).toISOString().slice(0, 10);
+const pax = { adt: 2, chd: 1, inf: 1 };
+
+/** Seats taken on some keys, answered synchronously or as a promise. */
+const seats = (sync: boolean): SeatsTaken => (key, cls) => {
+  const n = (key.length + cls.charCodeAt(0)) % 4;
+  return sync ? n : Promise.resolve(n);
+};
+
+async function searchAll(signIns: TaskSignIn[], searches: { leg?: number; search: SupplierSearch }[], sync: boolean) {
+  const session = new SearchSession({ userId: 1, agencyId: 1 }, signIns);
+  runTasks(session, (s) => instant.flight(s), searches, { timeoutMs: 10_000, seatsTaken: () => seats(sync) });
+  await session.whenFinished();
+  return session;
+}
+
+const signIns = (sources: readonly TaskSignIn['source'][]) => sources.map((source, i) => ({ id: 10 + i, source, officeCode: `OFF${i}` }));
+
+describe('poll answers written from the simulator’s cached JSON', () => {
+  it('equal JSON.stringify of the poll: one way, round trip (GDS combined fares), multi-city legs, repeated sources', async () => {
+    const cases: [TaskSignIn[], { leg?: number; search: SupplierSearch }[], boolean][] = [
+      [signIns(SOURCES), [{ search: { from: 'HAN', to: 'SGN', departDate: day(9), pax } }], true],
+      [signIns(SOURCES), [{ search: { from: 'SGN', to: 'BKK', departDate: day(10), returnDate: day(14), pax } }], false],
+      [signIns(['VN', '1A', 'VN']), [{ leg: 0, search: { from: 'HAN', to: 'DAD', departDate: day(11), pax } }, { leg: 1, search: { from: 'DAD', to: 'SGN', departDate: day(13), pax } }], true],
+    ];
+    for (const [tasks, searches, sync] of cases) {
+      const session = await searchAll(tasks, searches, sync);
+      expect(session.offers.length).toBeGreaterThan(10);
+      for (const since of [0, 5, session.offers.length]) {
+        const poll = session.view(since, 'vi');
+        expect(session.pollJson(poll)).toBe(JSON.stringify(poll));
+      }
+      // the snapshot shared with other instances (stored as jsonb: the same values)
+      expect(JSON.parse(session.snapshotJson())).toEqual(JSON.parse(JSON.stringify(session.snapshot())));
+    }
+  });
+
+  it('writes the simulator’s offers from their pieces (not by serialising them again)', async () => {
+    const offers = await instant.flight('1A').search({ from: 'SGN', to: 'BKK', departDate: day(10), returnDate: day(14), pax }, { seatsTaken: seats(true) });
+    expect(offers.length).toBeGreaterThan(3);
+    for (const o of offers) expect(generatedOfferJson(o)).toBe(JSON.stringify(o));
+    const copy = { ...offers[0], signInId: 3 };
+    expect(generatedOfferJson(copy, offers[0], ['signInId'])).toBe(JSON.stringify(copy));
+    expect(generatedOfferJson({ ...offers[0], id: 'other' }, offers[0])).toBeUndefined();
+  });
+
+  it('falls back to JSON.stringify for an offer changed after it was made, or one the simulator did not make', async () => {
+    const session = await searchAll(signIns(['VN', 'VJ']), [{ search: { from: 'HAN', to: 'SGN', departDate: day(12), pax } }], true);
+    const [first, second, third] = session.offers;
+    (first.priceInfo[0] as { fareADT: number }).fareADT += 1000;
+    (second as { lowestFare: number }).lowestFare = 1;
+    (third.priceInfo[1] as { seatAvailable: number }).seatAvailable = 7;
+    const poll = session.view(0, 'en');
+    expect(session.pollJson(poll)).toBe(JSON.stringify(poll));
+    const foreign = { ...JSON.parse(JSON.stringify(first)), extra: 1 };
+    expect(offerJson(foreign)).toBe(JSON.stringify(foreign));
+  });
+});
