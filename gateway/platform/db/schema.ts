@@ -454,6 +454,10 @@ export const ledgerAccounts = pgTable(
     /** The agency of a deposit account; null for the system accounts. */
     agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'restrict' }),
     code: text('code').notNull(),
+    // perf-issue: the deposit's running balance (integer VND), the sum of the account's postings kept by
+    // postEntry with one conditional UPDATE (the overdraft check and the row lock in one statement). Kept for
+    // deposit accounts only; the system accounts (BANK, CLEARING) stay 0 (docs/ledger.md).
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
