@@ -7,8 +7,9 @@
 //
 //   A. one agency: 20 clients of f1admin (no PIN): POST /api/bookings/:id/issue, a sealed
 //      { idempotencyKey, pnrs } body each; all charges go to SAOVIET's deposit;
-//   B. the PIN path: 20 clients of f1agent (holds use_pin_code), the same with the X-Pin header (the salt from a
-//      first 403/120), so each issue also verifies the PIN (argon2id);
+//   B. the PIN path: 20 users of SAOVIET like f1agent (use_pin_code, the same PIN), one client each, the same
+//      with the X-Pin header (the salt from a first 403/120), so each issue also verifies the PIN (argon2id);
+//      one client per user, because a user's PIN checks are counted before they are verified (5 at once);
 //   M. across agencies: BENCH_AGENCIES agencies (SAOVIET and copies of it made for the bench, each with an
 //      administrator like f1admin), one client per agency, each issuing its own agency's holds;
 //   C. the calls of A again with the same keys: replays (stored answers, nothing charged);
@@ -47,6 +48,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const AGENCIES = Math.max(1, Number(process.env.BENCH_AGENCIES ?? 20));
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'A,B,M,C,D').split(',').map((x) => x.trim().toUpperCase()));
 const PIN = '246810';
+const { DEMO_SIGNINS } = await import(pathToFileURL(`${ROOT}/gateway/seed/demo.ts`).href);
 const PASSWORD = 'Demo@2026';
 
 const pct = (values, p) => {
@@ -117,14 +119,18 @@ try {
     for (let day = firstDay; held.length < n && day < firstDay + 60; day += 1) {
       for (const [from, to] of [['HAN', 'SGN'], ['SGN', 'HAN'], ['SGN', 'DAD']]) {
         const started = await post('/api/flights/search', token, { legs: [{ from, to, departDate: dayAhead(day) }] });
-        const { sessionId } = await started.json();
+        const startedBody = await started.json();
+        if (!started.ok && process.env.BENCH_DEBUG) console.error(`search: ${started.status} ${JSON.stringify(startedBody).slice(0, 300)}`);
+        const { sessionId } = startedBody;
         const offers = [];
         for (let cursor = 0; ;) {
           const p = await (await fetch(`${base}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: headers(token) })).json();
+          if (!p.offers) throw new Error(`search poll: ${JSON.stringify(p).slice(0, 300)}`);
           offers.push(...p.offers);
           cursor = p.cursor;
           if (p.done) break;
         }
+        if (process.env.BENCH_DEBUG) console.error(`search ${from}-${to} ${dayAhead(day)}: ${offers.length} offers`);
         const wanted = [];
         for (const offer of offers) {
           for (const price of offer.priceInfo) {
@@ -139,7 +145,11 @@ try {
             passengers: [{ paxId: 1, type: 'ADT', title: 'MR', firstName: 'Van An', lastName: 'Nguyen', birthday: '15/04/1985' }],
             contact: { name: 'Nguyen Van An', phone: '0912345678', email: 'an@example.vn' },
           });
-          if (!res.ok) return void (await res.text()); // a class sold out meanwhile
+          if (!res.ok) {
+            const text = await res.text(); // a class sold out meanwhile
+            if (process.env.BENCH_DEBUG) console.error(`hold: ${res.status} ${text.slice(0, 300)}`);
+            return;
+          }
           const { id } = await res.json();
           const b = await (await fetch(`${base}/api/bookings/${id}`, { headers: headers(token) })).json();
           const pnr = b.listPNR.find((x) => x.pnr && x.recordStatus === 'BOOKED')?.pnr ?? b.listPNR.find((x) => x.pnr)?.pnr;
@@ -273,7 +283,7 @@ try {
     await sqlc.query('begin');
     try {
       let [acc] = await q(`select id from ledger_accounts where agency_id = $1`, [agencyId]);
-      if (!acc) [acc] = await q(`insert into ledger_accounts (kind, agency_id, code) values ('deposit', $1, 'DEPOSIT-' || $1) returning id`, [agencyId]);
+      if (!acc) [acc] = await q(`insert into ledger_accounts (kind, agency_id, code) values ('deposit', $1::integer, 'DEPOSIT-' || $1::integer) returning id`, [agencyId]);
       const [e] = await q(`insert into journal_entries (type, agency_id, amount, reference) values ('T', $1, $2, 'bench top-up') returning id`, [agencyId, amount]);
       await q(`insert into postings (entry_id, account_id, amount) values ($1, $2, $3), ($1, $4, -$3::bigint)`, [e.id, acc.id, amount, bank.id]);
       if (hasStoredBalance) await q(`update ledger_accounts set balance = balance + $2 where id = $1`, [acc.id, amount]);
@@ -293,7 +303,7 @@ try {
   let heldA = [];
   if (PHASES.has('A') || PHASES.has('C') || PHASES.has('D')) {
     const t = performance.now();
-    heldA = await holdMany(admin, ISSUES, 20);
+    heldA = await holdMany(admin, ISSUES, 3);
     console.log(`  (held ${heldA.length} for phase A in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
   }
   if (PHASES.has('A')) {
@@ -304,16 +314,31 @@ try {
   }
 
   if (PHASES.has('B')) {
-    const agent = await login('f1agent');
+    // PIN checks are counted before they are verified (5 per user at once, docs/security.md), so the PIN path is
+    // measured with one user per client: copies of f1agent in SAOVIET (its group, use_pin_code and PIN)
+    const userCols = (await q(`select column_name from information_schema.columns where table_name = 'users' and column_name not in ('id', 'username', 'created_at', 'updated_at', 'email') and is_generated = 'NEVER'`)).map((r) => `"${r.column_name}"`);
+    const agents = [];
+    for (let i = 0; i < CONNECTIONS; i += 1) {
+      const username = i === 0 ? 'f1agent' : `benchagent${i}`;
+      if (i > 0) await q(`insert into users (username, email, ${userCols.join(', ')}) select $1, $2, ${userCols.join(', ')} from users where lower(username) = 'f1agent'`, [username, `${username}@example.vn`]);
+      agents.push(await login(username));
+    }
     const t = performance.now();
-    const heldB = await holdMany(agent, ISSUES, 40);
+    const per = Math.ceil(ISSUES / agents.length);
+    const jobs = [];
+    await pool(agents, 4, async (token, i) => {
+      const held = await holdMany(token, per, 22 + (i % 10) * 2);
+      // the PIN salt of each user: a first call without X-Pin answers 403/120 with it
+      const first = await post(`/api/bookings/${held[0].id}/issue`, token, { idempotencyKey: held[0].key, pnrs: [held[0].pnr] });
+      const salt = (await first.json()).data?.salt;
+      if (first.status !== 403 || !salt) throw new Error(`expected 403/120 with a salt, got ${first.status}`);
+      jobs[i] = { held, token, pin: () => encryptWithSecret(PIN, salt) };
+    });
+    const heldB = jobs.flatMap((j) => j.held);
     console.log(`  (held ${heldB.length} for phase B in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-    const first = await post(`/api/bookings/${heldB[0].id}/issue`, agent, { idempotencyKey: heldB[0].key, pnrs: [heldB[0].pnr] });
-    const salt = (await first.json()).data?.salt;
-    if (first.status !== 403 || !salt) throw new Error(`expected 403/120 with a salt, got ${first.status}`);
     const before = await balances();
-    const b = await issueAll([{ held: heldB, token: agent, pin: () => encryptWithSecret(PIN, salt) }], CONNECTIONS);
-    console.log(line(`B. one agency with the PIN, ${CONNECTIONS} clients`, b));
+    const b = await issueAll(jobs, jobs.length);
+    console.log(line(`B. one agency with the PIN, ${jobs.length} users`, b));
     report(await invariants(heldB, b, new Map(heldB.map((h) => [h.id, saoviet.id])), before));
   }
 
@@ -328,13 +353,19 @@ try {
       const username = `bench${i}admin`;
       await q(`insert into users (username, agency_id, email, ${userCols.join(', ')}) select $1, $2, $3, ${userCols.join(', ')} from users where lower(username) = 'f1admin'`, [username, ag.id, `${username}@example.vn`]);
       await topUp(ag.id, 50_000_000_000);
-      clients.push({ agencyId: ag.id, token: await login(username), username });
+      const token = await login(username);
+      // the agency's supplier sign-ins (a search fans out to them), made by its administrator as the demo's
+      for (const si of DEMO_SIGNINS) {
+        const res = await post('/api/system/signin-config', token, { ...si, officeCode: `${si.officeCode}${i}` });
+        if (!res.ok) throw new Error(`sign-in of ${code}: ${res.status} ${await res.text()}`);
+      }
+      clients.push({ agencyId: ag.id, token, username });
     }
     const per = Math.max(1, Math.ceil(ISSUES / AGENCIES));
     const t = performance.now();
     const jobs = [];
     await pool(clients, 4, async (c, i) => {
-      jobs[i] = { held: await holdMany(c.token, per, 70 + (i % 10) * 3), token: c.token, agencyId: c.agencyId };
+      jobs[i] = { held: await holdMany(c.token, per, 44 + (i % 10) * 2), token: c.token, agencyId: c.agencyId };
     });
     const all = jobs.flatMap((j) => j.held);
     console.log(`  (held ${all.length} for phase M in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
