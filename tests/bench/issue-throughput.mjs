@@ -29,7 +29,8 @@
 //   BENCH_GATEWAY_ROOT the checkout whose gateway is measured (default this one; e.g. a worktree of main, to
 //                      compare before and after with the same bench)
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -84,6 +85,17 @@ async function pool(items, n, fn) {
 }
 
 const dbName = `bench_issue_${process.pid}`;
+// BENCH_COUNT_QUERIES=1: the gateway counts its statements (support/count-queries.cjs); printed per issue
+const COUNT_FILE = process.env.BENCH_COUNT_QUERIES ? resolve(tmpdir(), `bench-issue-queries-${process.pid}`) : null;
+const queriesNow = async () => {
+  if (!COUNT_FILE) return 0;
+  await new Promise((r) => setTimeout(r, 250));
+  try {
+    return Number(readFileSync(COUNT_FILE, 'utf8'));
+  } catch {
+    return 0;
+  }
+};
 await adminQuery(ADMIN_URL, `create database ${dbName}`);
 const dbUrl = new URL(ADMIN_URL);
 dbUrl.pathname = `/${dbName}`;
@@ -98,6 +110,8 @@ try {
     HOLDS_OPEN_PER_USER: '100000',
     HOLDS_OPEN_PER_AGENCY: '1000000',
     LOG_LEVEL: 'warn',
+    ...(COUNT_FILE ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${resolve(import.meta.dirname, 'support/count-queries.cjs')}`.trim(), COUNT_QUERIES_FILE: COUNT_FILE } : {}),
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}` } : {}),
   }, { readyTimeoutMs: 600_000 });
   await sqlc.connect();
   const q = async (text, params = []) => (await sqlc.query(text, params)).rows;
@@ -164,6 +178,13 @@ try {
 
   /** The clients over their lists (client i takes work from lists[i % lists.length]), each call timed. */
   async function issueAll(jobs, clients) {
+    const q0 = await queriesNow();
+    const r = await issueAllTimed(jobs, clients);
+    if (COUNT_FILE) r.queries = ((await queriesNow()) - q0) / Math.max(1, r.count + r.failures);
+    return r;
+  }
+
+  async function issueAllTimed(jobs, clients) {
     const times = [];
     const answers = [];
     let failures = 0;
@@ -274,7 +295,7 @@ try {
     return { violations: v, charges: charges.length, charged: charges.reduce((s, e) => s + Number(e.amount), 0) };
   }
 
-  const line = (name, r) => `  ${name.padEnd(40)} ${r.perSecond.toFixed(1).padStart(6)} issues/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} done, ${r.failures} failed)`;
+  const line = (name, r) => `  ${name.padEnd(40)} ${r.perSecond.toFixed(1).padStart(6)} issues/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} done, ${r.failures} failed)${r.queries ? `, ${r.queries.toFixed(1)} statements per call` : ''}`;
   const report = (inv) =>
     console.log(`     invariants: ${inv.charges} C entries, ${vnd(inv.charged)} charged; violations ${inv.violations.length}${inv.violations.length ? `\n       ${inv.violations.slice(0, 20).join('\n       ')}` : ''}`);
   const topUp = async (agencyId, amount) => {
