@@ -111,7 +111,8 @@ try {
     HOLDS_OPEN_PER_AGENCY: '1000000',
     LOG_LEVEL: 'warn',
     ...(COUNT_FILE ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${resolve(import.meta.dirname, 'support/count-queries.cjs')}`.trim(), COUNT_QUERIES_FILE: COUNT_FILE } : {}),
-    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}` } : {}),
+    // BENCH_CPU_PROF=dir: a CPU profile of the gateway (support/cpu-profile.cjs)
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--require ${resolve(import.meta.dirname, 'support/cpu-profile.cjs')}`, CPU_PROFILE_DIR: resolve(process.env.BENCH_CPU_PROF) } : {}),
   }, { readyTimeoutMs: 600_000 });
   await sqlc.connect();
   const q = async (text, params = []) => (await sqlc.query(text, params)).rows;
