@@ -85,7 +85,7 @@ async function pool(items, n, fn) {
 }
 
 const dbName = `bench_issue_${process.pid}`;
-// BENCH_COUNT_QUERIES=1: the gateway counts its statements (support/count-queries.cjs); printed per issue
+// BENCH_COUNT_QUERIES=1: the gateway counts its statements (support/count-queries.mjs); printed per issue
 const COUNT_FILE = process.env.BENCH_COUNT_QUERIES ? resolve(tmpdir(), `bench-issue-queries-${process.pid}`) : null;
 const queriesNow = async () => {
   if (!COUNT_FILE) return 0;
@@ -110,9 +110,9 @@ try {
     HOLDS_OPEN_PER_USER: '100000',
     HOLDS_OPEN_PER_AGENCY: '1000000',
     LOG_LEVEL: 'warn',
-    ...(COUNT_FILE ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${resolve(import.meta.dirname, 'support/count-queries.cjs')}`.trim(), COUNT_QUERIES_FILE: COUNT_FILE } : {}),
-    // BENCH_CPU_PROF=dir: a CPU profile of the gateway (support/cpu-profile.cjs)
-    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--require ${resolve(import.meta.dirname, 'support/cpu-profile.cjs')}`, CPU_PROFILE_DIR: resolve(process.env.BENCH_CPU_PROF) } : {}),
+    ...(COUNT_FILE ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve(import.meta.dirname, 'support/count-queries.mjs')}`.trim(), COUNT_QUERIES_FILE: COUNT_FILE } : {}),
+    // BENCH_CPU_PROF=dir: a CPU profile of the gateway (support/cpu-profile.mjs)
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--import ${resolve(import.meta.dirname, 'support/cpu-profile.mjs')}`, CPU_PROFILE_DIR: resolve(process.env.BENCH_CPU_PROF) } : {}),
   }, { readyTimeoutMs: 600_000 });
   await sqlc.connect();
   const q = async (text, params = []) => (await sqlc.query(text, params)).rows;

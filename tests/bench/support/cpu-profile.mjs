@@ -1,9 +1,10 @@
 // Preloaded into a gateway process by the issue bench (BENCH_CPU_PROF=dir): a CPU profile of the main thread
 // from start to exit, written as <dir>/gateway-<pid>.cpuprofile (open it in Chrome DevTools or speedscope).
 // (--cpu-prof itself is not allowed in NODE_OPTIONS.)
-const { writeFileSync } = require('node:fs');
-const { Session } = require('node:inspector');
-const { isMainThread } = require('node:worker_threads');
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import process from 'node:process';
+import { isMainThread } from 'node:worker_threads';
 
 const dir = process.env.CPU_PROFILE_DIR;
 if (dir && isMainThread) {
