@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
+  bookingStatusFor,
   stateActions,
   type IssueRequest,
   type IssueResult,
@@ -27,7 +28,7 @@ import {
 import type { Language } from '../../contract/constants';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors';
 import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
-import { balanceOf, postEntry } from '../platform/ledger';
+import { balanceOf, postEntry, settleEntries, writeEntry, type WrittenEntry } from '../platform/ledger';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db, Tx } from '../platform/db/client';
@@ -38,7 +39,7 @@ import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SeatsTak
 import { isDomestic } from '../suppliers/reference-data';
 import { PROCESS_INSTANCE_ID } from '../platform/reliability/instance';
 import { enqueue, attemptNow } from '../platform/reliability/outbox';
-import { beginSaga, endSaga, runRecovery, sagaOf, sagaStep, takeOrphan, type RecoveryOutcome } from '../platform/reliability/saga';
+import { beginSaga, endSaga, runRecovery, sagaOf, takeOrphan, type RecoveryOutcome } from '../platform/reliability/saga';
 import { bookingInScope } from './scope';
 import { departureInstant, shownStatus } from './service';
 import { settleBookingStatus } from './status';
@@ -360,16 +361,7 @@ async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: numbe
   const deadline = Date.now() + (deps.pendingWaitMs ?? 60_000);
   let waited = false;
   for (;;) {
-    const inserted = await db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(issueRequests)
-        .values({ idempotencyKey: key, userId: actor.ctx.user.id, bookingId, bodyHash, status: 'pending' })
-        .onConflictDoNothing()
-        .returning({ key: issueRequests.idempotencyKey });
-      if (rows.length > 0) await beginSaga(tx, { kind: ISSUE_SAGA, key: issueSagaKey(key), owner, step: 'claimed', data: { key, bookingId } });
-      return rows.length > 0;
-    });
-    if (inserted) return { kind: 'owned' };
+    if (await insertIssueKey(db, { key, userId: actor.ctx.user.id, bookingId, bodyHash, owner })) return { kind: 'owned' };
     const [row] = await db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
     if (!row) continue;
     if (row.bodyHash !== bodyHash || row.bookingId !== bookingId) throw conflict('idempotencyKeyReused', actor.lang);
@@ -410,6 +402,35 @@ async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: numbe
     }
     await sleep(deps.pendingPollMs ?? 50);
   }
+}
+
+/**
+ * A new key `pending` and its saga `claimed` (beginSaga's upsert), in ONE statement: both or neither (the saga
+ * is written only when the key was inserted). Answers whether the key was inserted.
+ */
+async function insertIssueKey(db: Db, k: { key: string; userId: number; bookingId: number; bodyHash: string; owner: string }): Promise<boolean> {
+  const at = new Date().toISOString();
+  const data = JSON.stringify({ key: k.key, bookingId: k.bookingId });
+  const result = await db.execute(sql`
+    with claimed as (
+      insert into issue_requests (idempotency_key, user_id, booking_id, body_hash, status, created_at, updated_at)
+      values (${k.key}, ${k.userId}::integer, ${k.bookingId}::bigint, ${k.bodyHash}, 'pending', ${at}::timestamptz, ${at}::timestamptz)
+      on conflict do nothing
+      returning idempotency_key
+    ),
+    saga as (
+      insert into sagas (kind, key, owner, step, data, status)
+      select ${ISSUE_SAGA}, ${issueSagaKey(k.key)}, ${k.owner}, 'claimed', ${data}::jsonb, 'running' from claimed
+      on conflict (key) do update set owner = excluded.owner, step = excluded.step, data = excluded.data, status = 'running', last_error = null, updated_at = now()
+      returning key
+    )
+    select (select count(*) from claimed) as n, (select count(*) from saga) as s`);
+  return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0) > 0;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 interface IssuePlan {
@@ -460,11 +481,12 @@ async function reverseCharges(
   const voids: string[] = [];
   await deps.db.transaction(async (tx) => {
     const reversed: number[] = [];
+    const written: WrittenEntry[] = [];
     for (const p of plans) {
       if (p.entryId === undefined) continue;
       const row = await lockPnr(tx, p.row.id);
       if (row.recordStatus !== 'BOOKED' || row.chargeEntryId !== p.entryId) continue;
-      await postEntry(tx, {
+      const entry = await writeEntry(tx, {
         type: 'V',
         agencyId: booking.agencyId,
         amount: p.amount,
@@ -475,6 +497,7 @@ async function reverseCharges(
         createdBy: doer.userId,
         meta: doer.meta,
       });
+      written.push(entry);
       await tx
         .update(pnrs)
         .set({ chargeEntryId: null, updatedAt: new Date() })
@@ -504,6 +527,8 @@ async function reverseCharges(
       .set({ status: 'failed', result: undo.failure, updatedAt: new Date() })
       .where(and(eq(issueRequests.idempotencyKey, undo.key), eq(issueRequests.status, 'pending')));
     await endSaga(tx, issueSagaKey(undo.key), 'compensated', why);
+    // the deposit last (credits: no condition, the row lock only until the commit)
+    await settleEntries(tx, written);
   });
   // the voids once now; what fails stays in the outbox for the job
   for (const key of voids) await attemptNow(deps.db, key, compensatingVoid(deps.suppliers));
@@ -556,21 +581,24 @@ async function recordTickets(db: Db, doer: Doer, booking: BookingRow, plans: Iss
         ...(p.amount !== p.heldTotal ? { repriced: { from: p.heldTotal, to: p.amount } } : {}),
       });
     }
-    const status = await settleBookingStatus(tx, booking.id);
-    result.balanceAfter = await balanceOf(tx, booking.agencyId);
-    await writeAudit(
-      tx,
-      {
-        userId: doer.userId,
-        agencyId: booking.agencyId,
-        action: 'booking.issued',
-        target: String(booking.id),
-        detail: { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount },
-      },
-      doer.meta,
+    // the booking's PNRs and the deposit balance in one read, then the booking's status, the audit entry, the key
+    // done and the saga done in one statement
+    const read = rowsOf<{ record_status: string; balance: string | number | null }>(
+      await tx.execute(sql`select record_status, (select balance from ledger_accounts where agency_id = ${booking.agencyId}::integer) as balance from pnrs where booking_id = ${booking.id}::bigint`),
     );
-    await tx.update(issueRequests).set({ status: 'done', result, updatedAt: new Date() }).where(eq(issueRequests.idempotencyKey, key));
-    await endSaga(tx, issueSagaKey(key), 'done');
+    const status = bookingStatusFor(read.map((r) => r.record_status));
+    result.balanceAfter = Number(read[0]?.balance ?? 0);
+    const at = new Date().toISOString();
+    const detail = { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount };
+    await tx.execute(sql`
+      with b as (update bookings set status = ${status}, updated_at = ${at}::timestamptz where id = ${booking.id}::bigint returning id),
+      a as (
+        insert into audit_log (user_id, agency_id, action, target, ip, request_id, detail)
+        values (${doer.userId}::integer, ${booking.agencyId}::integer, 'booking.issued', ${String(booking.id)}, ${doer.meta?.ip ?? null}, ${doer.meta?.requestId ?? null}, ${JSON.stringify(detail)}::jsonb)
+        returning id
+      ),
+      k as (update issue_requests set status = 'done', result = ${JSON.stringify(result)}::jsonb, updated_at = ${at}::timestamptz where idempotency_key = ${key} returning idempotency_key)
+      update sagas set status = 'done', step = 'done', updated_at = now() where key = ${issueSagaKey(key)} and status = 'running'`);
     return result;
   });
 }
@@ -618,12 +646,20 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
   }
 
   // 1. charge, the PNR rows locked and marked (charge_entry_id) so no second issue can start; the saga's step
-  //    'charged' commits with the charges
+  //    'charged' commits with the charges. The deposit account is touched only by the last statement (one
+  //    conditional UPDATE: the overdraft check), so concurrent issues of one agency queue on it only from
+  //    there to their commit.
   await db.transaction(async (tx) => {
+    const locked = await tx
+      .select()
+      .from(pnrs)
+      .where(inArray(pnrs.id, plans.map((p) => p.row.id)))
+      .orderBy(asc(pnrs.id))
+      .for('update');
+    for (const row of locked) refuseIssue(row, now, lang);
+    const written: WrittenEntry[] = [];
     for (const p of plans) {
-      const locked = await lockPnr(tx, p.row.id);
-      refuseIssue(locked, now, lang);
-      const entry = await postEntry(tx, {
+      const entry = await writeEntry(tx, {
         type: 'C',
         agencyId: booking.agencyId,
         amount: p.amount,
@@ -633,8 +669,8 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
         createdBy: ctx.user.id,
         meta: actor.meta,
       });
-      await tx.update(pnrs).set({ chargeEntryId: entry.id, updatedAt: new Date() }).where(eq(pnrs.id, p.row.id));
       p.entryId = entry.id;
+      written.push(entry);
     }
     const charged: ChargedIssue = {
       key,
@@ -643,7 +679,18 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
       issuedAt: now.toISOString(),
       pnrs: plans.map((p) => ({ id: p.row.id, pnr: p.row.pnr!, source: p.row.source, entryId: p.entryId!, amount: p.amount, heldTotal: p.heldTotal, fares: p.fares })),
     };
-    await sagaStep(tx, issueSagaKey(key), 'charged', charged);
+    // the charge marks and the saga step in one statement
+    const marks = JSON.stringify(plans.map((p) => ({ id: p.row.id, entry: p.entryId })));
+    await tx.execute(sql`
+      with marked as (
+        update pnrs set charge_entry_id = m.entry, updated_at = ${new Date().toISOString()}::timestamptz
+        from jsonb_to_recordset(${marks}::jsonb) as m(id bigint, entry bigint)
+        where pnrs.id = m.id
+        returning pnrs.id
+      )
+      update sagas set step = 'charged', data = ${JSON.stringify(charged)}::jsonb, updated_at = now()
+      where key = ${issueSagaKey(key)}`);
+    await settleEntries(tx, written);
   });
 
   // 2. the supplier, outside any transaction

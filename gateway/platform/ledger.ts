@@ -5,10 +5,12 @@
  * Direction: T (top up), V (void) and R (refund) credit the agency's deposit; C (pay) and S (sale) debit it.
  * The counter account is the provider's BANK account for T and its CLEARING account for the others.
  *
- * Overdraft: a debit first locks the agency's deposit account row (SELECT ... FOR UPDATE), then reads the
- * balance and the agency's credit limit; it is refused (409/70) when the balance would drop below
- * −creditLimit. Every posting to a deposit account happens under that lock, so concurrent debits of one
- * agency run one after another and can never overdraw together.
+ * Overdraft: the agency's deposit account row keeps the running balance (`balance`, the sum of its postings).
+ * The entry and its postings are written first without any lock on it; then ONE conditional UPDATE moves the
+ * balance (`balance + net >= −credit_limit` for a debit) and writes the audit entries in the same statement, as
+ * the transaction's last statement (`settleEntries`). A debit it refuses is 409/70 and the transaction rolls
+ * back. Concurrent debits of one agency queue only on that UPDATE, from it to their commit, and can never
+ * overdraw together (the condition is re-checked on the latest row version).
  *
  * Idempotency: an entry written with an idempotency key is written once; the same key again returns the
  * first entry (`replayed: true`) when type, agency and amount match, and is refused with 409/49 otherwise.
@@ -16,7 +18,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { ENTRY_SIGN, type EntryType } from '../../contract/accounting';
 import { ErrorCode } from '../../contract/errors';
-import { writeAudit, type RequestMeta } from './audit';
+import type { RequestMeta } from './audit';
 import type { Conn, Tx } from './db/client';
 import { agencies, journalEntries, ledgerAccounts, postings } from './db/schema';
 import { ApiError } from './http/errors';
@@ -59,18 +61,10 @@ export async function lockDepositAccount(tx: Tx, agencyId: number): Promise<numb
   return row.id;
 }
 
-async function systemAccountId(conn: Conn, code: 'BANK' | 'CLEARING'): Promise<number> {
-  const [row] = await conn.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
-  if (!row) throw new Error(`ledger: system account ${code} is missing (migrations not applied?)`);
-  return row.id;
-}
-
-async function accountBalance(conn: Conn, accountId: number): Promise<number> {
-  const [row] = await conn
-    .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)` })
-    .from(postings)
-    .where(eq(postings.accountId, accountId));
-  return num(row?.total);
+/** The agency's stored deposit balance (ledger_accounts.balance, moved by settleEntries; 0 before the first entry). */
+export async function depositBalanceOf(conn: Conn, agencyId: number): Promise<number> {
+  const [row] = await conn.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.agencyId, agencyId));
+  return num(row?.balance);
 }
 
 /** The agency's deposit balance: the sum of its deposit account's postings (0 before the first entry). */
@@ -103,66 +97,160 @@ export async function creditLimitOf(conn: Conn, agencyId: number): Promise<numbe
   return num(row.creditLimit);
 }
 
-/** Writes one entry (or returns the one of its idempotency key). Call inside a transaction. */
-export async function postEntry(tx: Tx, input: PostEntryInput): Promise<PostedEntry> {
+/** An entry written with its postings whose deposit balance has not moved yet (see `settleEntries`). */
+export interface WrittenEntry {
+  id: number;
+  type: EntryType;
+  agencyId: number;
+  amount: number;
+  /** The deposit account of the agency. */
+  accountId: number;
+  /** What the entry adds to the deposit balance (negative for a debit). */
+  signed: number;
+  /** The idempotency key had been used before: nothing was written, `balanceAfter` is the balance now. */
+  replayed: boolean;
+  balanceAfter?: number;
+  /** The audit entry written with the balance (ledger.entry_posted). */
+  audit: { userId: number | null; target: string; ip: string | null; requestId: string | null; detail: Record<string, unknown> };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/**
+ * Writes the entry and its two postings in one statement (the agency's deposit account created on first use), or
+ * finds the entry of its idempotency key. The deposit's stored balance does not move yet: `settleEntries` does it,
+ * as the transaction's last statement. Takes no lock on the deposit account. Call inside a transaction.
+ */
+export async function writeEntry(tx: Tx, input: PostEntryInput): Promise<WrittenEntry> {
   const { type, agencyId, amount } = input;
   const sign = ENTRY_SIGN[type];
   if (sign === undefined) throw new ApiError(ErrorCode.VALIDATION, { reason: 'entryType' });
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new ApiError(ErrorCode.VALIDATION, { reason: 'amount' });
   const reference = input.reference.trim();
   if (!reference) throw new ApiError(ErrorCode.VALIDATION, { reason: 'reference' });
-
-  const accountId = await lockDepositAccount(tx, agencyId);
   const key = input.idempotencyKey ?? null;
-  if (key !== null) {
-    const [existing] = await tx.select().from(journalEntries).where(eq(journalEntries.idempotencyKey, key));
-    if (existing) {
-      if (existing.type !== type || existing.agencyId !== agencyId || num(existing.amount) !== amount) {
-        throw new ApiError(ErrorCode.CONFLICT, { reason: 'idempotencyKeyReused' });
-      }
-      return { id: existing.id, type, agencyId, amount, balanceAfter: await accountBalance(tx, accountId), replayed: true };
-    }
-  }
-
-  const before = await accountBalance(tx, accountId);
-  const after = before + sign * amount;
-  if (sign < 0) {
-    const creditLimit = await creditLimitOf(tx, agencyId);
-    if (after < -creditLimit) {
-      throw new ApiError(ErrorCode.INSUFFICIENT_DEPOSIT, { balance: before, creditLimit, available: before + creditLimit, amount });
-    }
-  }
-
-  const counterId = await systemAccountId(tx, type === 'T' ? 'BANK' : 'CLEARING');
-  const [entry] = await tx
-    .insert(journalEntries)
-    .values({
-      type,
-      agencyId,
-      amount,
-      reference,
-      bookingRef: input.bookingRef ?? null,
-      pnr: input.pnr ?? null,
-      idempotencyKey: key,
-      createdBy: input.createdBy ?? null,
-    })
-    .returning({ id: journalEntries.id });
-  await tx.insert(postings).values([
-    { entryId: entry.id, accountId, amount: sign * amount },
-    { entryId: entry.id, accountId: counterId, amount: -sign * amount },
-  ]);
-  await writeAudit(
-    tx,
-    {
-      userId: input.createdBy ?? null,
-      agencyId,
-      action: 'ledger.entry_posted',
-      target: String(entry.id),
-      detail: { type, amount, reference, balanceAfter: after, ...(input.pnr ? { pnr: input.pnr } : {}) },
-    },
-    input.meta,
+  const signed = sign * amount;
+  const counter = type === 'T' ? 'BANK' : 'CLEARING';
+  // an existing key: the insert does nothing (after the transaction that wrote it, if still running, ends)
+  const [row] = rowsOf<{ entry_id: string | number | null; account_id: number }>(
+    await tx.execute(sql`
+      with acc as (select ledger_deposit_account(${agencyId}::integer) as id),
+      e as (
+        insert into journal_entries (type, agency_id, amount, reference, booking_ref, pnr, idempotency_key, created_by)
+        values (${type}, ${agencyId}::integer, ${amount}::bigint, ${reference}, ${input.bookingRef ?? null}, ${input.pnr ?? null}, ${key}, ${input.createdBy ?? null}::integer)
+        on conflict (idempotency_key) do nothing
+        returning id
+      ),
+      p as (
+        insert into postings (entry_id, account_id, amount)
+        select e.id, acc.id, ${signed}::bigint from e, acc
+        union all
+        select e.id, (select id from ledger_accounts where code = ${counter}), ${-signed}::bigint from e
+        returning entry_id
+      )
+      select (select id from e) as entry_id, (select id from acc) as account_id, (select count(*) from p) as n`),
   );
-  return { id: entry.id, type, agencyId, amount, balanceAfter: after, replayed: false };
+  if (!row?.account_id) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'agency' });
+  const audit = {
+    userId: input.createdBy ?? null,
+    target: '',
+    ip: input.meta?.ip ?? null,
+    requestId: input.meta?.requestId ?? null,
+    detail: { type, amount, reference, ...(input.pnr ? { pnr: input.pnr } : {}) } as Record<string, unknown>,
+  };
+  if (row.entry_id === null) {
+    const [existing] = await tx.select().from(journalEntries).where(eq(journalEntries.idempotencyKey, key!));
+    if (!existing) throw new Error('ledger: an idempotency key conflicted but its entry is not visible');
+    if (existing.type !== type || existing.agencyId !== agencyId || num(existing.amount) !== amount) {
+      throw new ApiError(ErrorCode.CONFLICT, { reason: 'idempotencyKeyReused' });
+    }
+    const balanceAfter = await storedBalance(tx, row.account_id);
+    return { id: existing.id, type, agencyId, amount, accountId: row.account_id, signed, replayed: true, balanceAfter, audit };
+  }
+  const id = Number(row.entry_id);
+  audit.target = String(id);
+  return { id, type, agencyId, amount, accountId: row.account_id, signed, replayed: false, audit };
+}
+
+async function storedBalance(conn: Conn, accountId: number): Promise<number> {
+  const [row] = await conn.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
+  return num(row?.balance);
+}
+
+/**
+ * Moves the deposit balances by the written entries: for each agency ONE statement, a conditional UPDATE of its
+ * deposit account row (`balance + net >= −credit_limit` for a net debit) that also writes the entries' audit
+ * entries with the balance after each. The row stays locked from this statement to the commit, so it should be
+ * the transaction's last statement. A refused debit is 409/70 (the caller's transaction then rolls back, entries
+ * included). Answers the entries in order with their balance after.
+ */
+export async function settleEntries(tx: Tx, entries: readonly WrittenEntry[]): Promise<PostedEntry[]> {
+  const fresh = entries.filter((e) => !e.replayed);
+  const after = new Map<number, number>();
+  for (const agencyId of [...new Set(fresh.map((e) => e.agencyId))]) {
+    const mine = fresh.filter((e) => e.agencyId === agencyId);
+    const net = mine.reduce((s, e) => s + e.signed, 0);
+    // each entry's balance after = the final balance − what the later entries of the agency moved
+    let later = 0;
+    const audits: Record<string, unknown>[] = [];
+    for (let i = mine.length - 1; i >= 0; i -= 1) {
+      const e = mine[i];
+      audits.unshift({ user_id: e.audit.userId, target: e.audit.target, ip: e.audit.ip, request_id: e.audit.requestId, detail: e.audit.detail, later, entry: e.id });
+      later += e.signed;
+    }
+    const guard = net < 0 ? sql`and a.balance + ${net}::bigint >= -g.credit_limit` : sql``;
+    const [row] = rowsOf<{ balance: string | number }>(
+      await tx.execute(sql`
+        with u as (
+          update ledger_accounts a set balance = a.balance + ${net}::bigint
+          from agencies g
+          where a.id = ${mine[0].accountId}::integer and g.id = a.agency_id ${guard}
+          returning a.balance
+        ),
+        au as (
+          insert into audit_log (user_id, agency_id, action, target, ip, request_id, detail)
+          select x.user_id, ${agencyId}::integer, 'ledger.entry_posted', x.target, x.ip, x.request_id,
+                 x.detail || jsonb_build_object('balanceAfter', u.balance - x.later)
+          from u, jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) as x(user_id integer, target text, ip text, request_id text, detail jsonb, later bigint)
+        )
+        select balance from u`),
+    );
+    if (!row) {
+      const balance = await storedBalance(tx, mine[0].accountId);
+      const creditLimit = await creditLimitOf(tx, agencyId);
+      throw new ApiError(ErrorCode.INSUFFICIENT_DEPOSIT, { balance, creditLimit, available: balance + creditLimit, amount: -net });
+    }
+    let balance = num(row.balance);
+    for (let i = mine.length - 1; i >= 0; i -= 1) {
+      after.set(mine[i].id, balance);
+      balance -= mine[i].signed;
+    }
+  }
+  return entries.map((e) => ({ id: e.id, type: e.type, agencyId: e.agencyId, amount: e.amount, balanceAfter: e.replayed ? e.balanceAfter! : after.get(e.id)!, replayed: e.replayed }));
+}
+
+/**
+ * Writes one entry (or returns the one of its idempotency key) and moves the deposit balance at once (the
+ * conditional UPDATE as its last statement). Call inside a transaction; a caller with more work after the
+ * entry that wants the deposit locked only at the end uses `writeEntry` and then `settleEntries` last.
+ */
+export async function postEntry(tx: Tx, input: PostEntryInput): Promise<PostedEntry> {
+  const written = await writeEntry(tx, input);
+  const [posted] = await settleEntries(tx, [written]);
+  return posted;
+}
+
+/** Deposit accounts whose stored balance differs from the sum of their postings (a check for tests). */
+export async function balanceDrift(conn: Conn): Promise<{ accountId: number; stored: number; postings: number }[]> {
+  const rows = rowsOf<{ id: number; stored: string; total: string }>(
+    await conn.execute(sql`
+      select a.id, a.balance as stored, coalesce((select sum(p.amount) from postings p where p.account_id = a.id), 0) as total
+      from ledger_accounts a where a.kind = 'deposit'`),
+  );
+  return rows.filter((r) => num(r.stored) !== num(r.total)).map((r) => ({ accountId: r.id, stored: num(r.stored), postings: num(r.total) }));
 }
 
 /** Ledger sanity: every entry's postings sum to zero (the deferred trigger checks this at commit too). */
@@ -176,5 +264,5 @@ export async function unbalancedEntries(conn: Conn): Promise<number[]> {
 }
 
 /** The ledger as the gateway context hands it to the modules. */
-export const ledger = { postEntry, balanceOf, balancesOf, creditLimitOf, unbalancedEntries } as const;
+export const ledger = { postEntry, writeEntry, settleEntries, balanceOf, balancesOf, creditLimitOf, unbalancedEntries } as const;
 export type Ledger = typeof ledger;

@@ -2,24 +2,41 @@
 //
 // The gateway runs as its own process (tests/support/gateway-process.ts) on a fresh PostgreSQL database
 // (created on the server of BENCH_DATABASE_URL, else TEST_DATABASE_URL, and dropped at the end), with the demo
-// data. The bench holds N one-adult bookings (searches and POST /api/bookings over the encrypted protocol),
-// tops the agency's deposit up so every issue is covered, then 20 concurrent clients issue them:
+// data. The bench holds one-adult bookings (searches and POST /api/bookings over the encrypted protocol), tops the
+// deposits up so every issue is covered, then issues them with 20 concurrent clients:
 //
-//   A. f1admin (no PIN): POST /api/bookings/:id/issue, a sealed { idempotencyKey, pnrs } body each;
-//   B. f1agent (holds use_pin_code): the same with the X-Pin header (the salt from a first 403/120), so each
-//      issue also verifies the PIN (argon2id);
+//   A. one agency: 20 clients of f1admin (no PIN): POST /api/bookings/:id/issue, a sealed
+//      { idempotencyKey, pnrs } body each; all charges go to SAOVIET's deposit;
+//   B. the PIN path: 20 users of SAOVIET like f1agent (use_pin_code, the same PIN), one client each, the same
+//      with the X-Pin header (the salt from a first 403/120), so each issue also verifies the PIN (argon2id);
+//      one client per user, because a user's PIN checks are counted before they are verified (5 at once);
+//   M. across agencies: BENCH_AGENCIES agencies (SAOVIET and copies of it made for the bench, each with an
+//      administrator like f1admin), one client per agency, each issuing its own agency's holds;
 //   C. the calls of A again with the same keys: replays (stored answers, nothing charged);
 //   D. the baseline of this client on this machine: GET /api/bookings/:id of the same bookings.
 //
-// Reported: issues/s, latency median and p99, and the ledger check: one C entry per issue, C amounts = the
-// amounts answered, the deposit lowered by exactly that, every entry balanced.
+// After each issuing phase the invariants are checked in the database (violations must be 0): one C entry per
+// issue and none for a failed call, C amounts = the amounts answered = the issued PNRs' prices, each deposit
+// lowered by exactly its charges, every entry balanced, no deposit below −credit limit, the stored balance of each
+// deposit = the sum of its postings (where the column exists), every issued PNR charged once and ticketed per
+// passenger, and the seats taken on the bench's flights = the passengers of their live PNRs (+ allotments).
 //
-// Run: BENCH_DATABASE_URL=postgres://… npm run bench:issue-throughput   (BENCH_ISSUES=n per phase, default 200; BENCH_CONNECTIONS=k, default 20)
+// Run: TEST_DATABASE_URL=postgres://… npm run bench:issue-throughput
+//   BENCH_ISSUES       issues per phase (default 200; phase M spreads them over the agencies)
+//   BENCH_CONNECTIONS  concurrent clients of phases A, B, C, D (default 20)
+//   BENCH_AGENCIES     agencies (= clients) of phase M (default 20)
+//   BENCH_PHASES       which phases, e.g. "A,M" (default A,B,M,C,D)
+//   BENCH_GATEWAY_ROOT the checkout whose gateway is measured (default this one; e.g. a worktree of main, to
+//                      compare before and after with the same bench)
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 
-const { startGateway } = await import('../support/gateway-process.ts');
+const ROOT = process.env.BENCH_GATEWAY_ROOT ? resolve(process.env.BENCH_GATEWAY_ROOT) : resolve(import.meta.dirname, '../..');
+const { startGateway } = await import(pathToFileURL(`${ROOT}/tests/support/gateway-process.ts`).href);
 const { encrypt, encryptWithSecret, seal } = await import('../../contract/crypto.ts');
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -29,12 +46,17 @@ if (!ADMIN_URL) {
 }
 const ISSUES = Number(process.env.BENCH_ISSUES ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const AGENCIES = Math.max(1, Number(process.env.BENCH_AGENCIES ?? 20));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'A,B,M,C,D').split(',').map((x) => x.trim().toUpperCase()));
 const PIN = '246810';
+const { DEMO_SIGNINS } = await import(pathToFileURL(`${ROOT}/gateway/seed/demo.ts`).href);
+const PASSWORD = 'Demo@2026';
 
 const pct = (values, p) => {
   const v = [...values].sort((a, b) => a - b);
   return v.length ? v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))] : NaN;
 };
+const vnd = (n) => `${Number(n).toLocaleString('vi-VN')} ₫`;
 
 function dayAhead(days) {
   const d = new Date(Date.now() + (7 * 60 + days * 1440) * 60_000); // Vietnam's date
@@ -51,13 +73,49 @@ async function adminQuery(url, text) {
   }
 }
 
+/** Runs fn over the items with at most `n` at once. */
+async function pool(items, n, fn) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i], i);
+    }
+  }));
+}
+
 const dbName = `bench_issue_${process.pid}`;
+// BENCH_COUNT_QUERIES=1: the gateway counts its statements (support/count-queries.mjs); printed per issue
+const COUNT_FILE = process.env.BENCH_COUNT_QUERIES ? resolve(tmpdir(), `bench-issue-queries-${process.pid}`) : null;
+const queriesNow = async () => {
+  if (!COUNT_FILE) return 0;
+  await new Promise((r) => setTimeout(r, 250));
+  try {
+    return Number(readFileSync(COUNT_FILE, 'utf8'));
+  } catch {
+    return 0;
+  }
+};
 await adminQuery(ADMIN_URL, `create database ${dbName}`);
 const dbUrl = new URL(ADMIN_URL);
 dbUrl.pathname = `/${dbName}`;
 let gateway;
+const sqlc = new pg.Client({ connectionString: dbUrl.toString() });
 try {
-  gateway = await startGateway({ DATABASE_URL: dbUrl.toString(), SUPPLIER_LATENCY_MS: '0-0', SEARCH_SESSIONS_PER_USER: '100', LOG_LEVEL: 'warn' });
+  gateway = await startGateway({
+    DATABASE_URL: dbUrl.toString(),
+    SUPPLIER_LATENCY_MS: '0-0',
+    SEARCH_SESSIONS_PER_USER: '100',
+    // the bench holds hundreds of bookings per user and agency before issuing them
+    HOLDS_OPEN_PER_USER: '100000',
+    HOLDS_OPEN_PER_AGENCY: '1000000',
+    LOG_LEVEL: 'warn',
+    ...(COUNT_FILE ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve(import.meta.dirname, 'support/count-queries.mjs')}`.trim(), COUNT_QUERIES_FILE: COUNT_FILE } : {}),
+    // BENCH_CPU_PROF=dir: a CPU profile of the gateway (support/cpu-profile.mjs)
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--import ${resolve(import.meta.dirname, 'support/cpu-profile.mjs')}`, CPU_PROFILE_DIR: resolve(process.env.BENCH_CPU_PROF) } : {}),
+  }, { readyTimeoutMs: 600_000 });
+  await sqlc.connect();
+  const q = async (text, params = []) => (await sqlc.query(text, params)).rows;
   const base = gateway.url;
   // a (user, tsp) pair is accepted once: strictly increasing values
   let lastTsp = 0;
@@ -65,63 +123,83 @@ try {
   const headers = (token, extra = {}) => ({ tsp: encrypt(String(nextTsp())), 'content-type': 'application/json', ...(token ? { authorization: token } : {}), ...extra });
   const post = (path, token, body, extra) => fetch(`${base}${path}`, { method: 'POST', headers: headers(token, extra), body: JSON.stringify(seal(body)) });
   async function login(username) {
-    const res = await post('/api/auth/login', null, { username, password: 'Demo@2026' });
+    const res = await post('/api/auth/login', null, { username, password: PASSWORD });
     if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
     return (await res.json()).accessToken;
   }
 
-  /** N one-adult holds for the user, spread over the classes with seats of HAN–SGN and SGN–HAN over several days. */
+  /** N one-adult holds for the user, spread over the classes with seats of a few routes over several days. */
   async function holdMany(token, n, firstDay) {
     const held = [];
-    for (let day = firstDay; held.length < n; day += 1) {
+    for (let day = firstDay; held.length < n && day < firstDay + 60; day += 1) {
       for (const [from, to] of [['HAN', 'SGN'], ['SGN', 'HAN'], ['SGN', 'DAD']]) {
         const started = await post('/api/flights/search', token, { legs: [{ from, to, departDate: dayAhead(day) }] });
-        const { sessionId } = await started.json();
+        const startedBody = await started.json();
+        if (!started.ok && process.env.BENCH_DEBUG) console.error(`search: ${started.status} ${JSON.stringify(startedBody).slice(0, 300)}`);
+        const { sessionId } = startedBody;
         const offers = [];
         for (let cursor = 0; ;) {
           const p = await (await fetch(`${base}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: headers(token) })).json();
+          if (!p.offers) throw new Error(`search poll: ${JSON.stringify(p).slice(0, 300)}`);
           offers.push(...p.offers);
           cursor = p.cursor;
           if (p.done) break;
         }
+        if (process.env.BENCH_DEBUG) console.error(`search ${from}-${to} ${dayAhead(day)}: ${offers.length} offers`);
+        const wanted = [];
         for (const offer of offers) {
           for (const price of offer.priceInfo) {
-            for (let s = 0; s < price.seatAvailable && held.length < n; s += 1) {
-              const res = await post('/api/bookings', token, {
-                sessionId,
-                selected: [{ offerId: offer.id, class: price.class }],
-                passengers: [{ paxId: 1, type: 'ADT', title: 'MR', firstName: 'Van An', lastName: 'Nguyen', birthday: '15/04/1985' }],
-                contact: { name: 'Nguyen Van An', phone: '0912345678', email: 'an@example.vn' },
-              });
-              if (!res.ok) break; // a class sold out meanwhile: next class
-              const { id } = await res.json();
-              const b = await (await fetch(`${base}/api/bookings/${id}`, { headers: headers(token) })).json();
-              const pnr = b.listPNR.find((x) => x.pnr)?.pnr;
-              if (pnr) held.push({ id, pnr, key: randomUUID() });
-            }
-            if (held.length >= n) return held;
+            for (let s = 0; s < Math.min(price.seatAvailable, 4); s += 1) wanted.push({ offerId: offer.id, class: price.class });
           }
         }
+        await pool(wanted.slice(0, Math.max(0, (n - held.length) * 2)), 8, async (sel) => {
+          if (held.length >= n) return;
+          const res = await post('/api/bookings', token, {
+            sessionId,
+            selected: [sel],
+            passengers: [{ paxId: 1, type: 'ADT', title: 'MR', firstName: 'Van An', lastName: 'Nguyen', birthday: '15/04/1985' }],
+            contact: { name: 'Nguyen Van An', phone: '0912345678', email: 'an@example.vn' },
+          });
+          if (!res.ok) {
+            const text = await res.text(); // a class sold out meanwhile
+            if (process.env.BENCH_DEBUG) console.error(`hold: ${res.status} ${text.slice(0, 300)}`);
+            return;
+          }
+          const { id } = await res.json();
+          const b = await (await fetch(`${base}/api/bookings/${id}`, { headers: headers(token) })).json();
+          const pnr = b.listPNR.find((x) => x.pnr && x.recordStatus === 'BOOKED')?.pnr ?? b.listPNR.find((x) => x.pnr)?.pnr;
+          if (pnr && held.length < n) held.push({ id, pnr, key: randomUUID() });
+        });
+        if (held.length >= n) return held;
       }
     }
+    if (held.length < n) throw new Error(`could hold only ${held.length} of ${n} bookings`);
     return held;
   }
 
-  /** CONNECTIONS clients over the list, each call timed. */
-  async function issueAll(held, token, pinHeader) {
+  /** The clients over their lists (client i takes work from lists[i % lists.length]), each call timed. */
+  async function issueAll(jobs, clients) {
+    const q0 = await queriesNow();
+    const r = await issueAllTimed(jobs, clients);
+    if (COUNT_FILE) r.queries = ((await queriesNow()) - q0) / Math.max(1, r.count + r.failures);
+    return r;
+  }
+
+  async function issueAllTimed(jobs, clients) {
     const times = [];
     const answers = [];
-    let next = 0;
     let failures = 0;
+    const queues = jobs.map((j) => ({ ...j, next: 0 }));
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      while (next < held.length) {
-        const h = held[next++];
+    await Promise.all(Array.from({ length: clients }, async (_, c) => {
+      const qu = queues[c % queues.length];
+      while (qu.next < qu.held.length) {
+        const h = qu.held[qu.next++];
         const s = performance.now();
-        const res = await post(`/api/bookings/${h.id}/issue`, token, { idempotencyKey: h.key, pnrs: [h.pnr] }, pinHeader ? { 'x-pin': pinHeader() } : {});
+        const res = await post(`/api/bookings/${h.id}/issue`, qu.token, { idempotencyKey: h.key, pnrs: [h.pnr] }, qu.pin ? { 'x-pin': qu.pin() } : {});
         const body = await res.json();
         times.push(performance.now() - s);
-        if (res.ok) answers.push(body);
+        if (res.ok) answers.push({ ...body, heldId: h.id });
         else if (failures++ === 0) console.error(`issue failed: ${res.status} ${JSON.stringify(body)}`);
       }
     }));
@@ -129,74 +207,222 @@ try {
     return { count: answers.length, perSecond: answers.length / seconds, p50: pct(times, 50), p99: pct(times, 99), failures, answers };
   }
 
-  const admin = await login('f1admin');
-  const agent = await login('f1agent');
-  // the PIN salt of f1agent: a first call without X-Pin answers 403/120 with it
-  const t = performance.now();
-  const heldA = await holdMany(admin, ISSUES, 20);
-  const heldB = await holdMany(agent, ISSUES, 40);
-  console.log(`prepared ${heldA.length + heldB.length} holds in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const hasStoredBalance = (await q(`select 1 from information_schema.columns where table_name = 'ledger_accounts' and column_name = 'balance'`)).length > 0;
+  const balances = async () =>
+    new Map((await q(`select a.agency_id, coalesce(sum(p.amount), 0)::bigint as b from ledger_accounts a left join postings p on p.account_id = a.id where a.kind = 'deposit' group by a.agency_id`)).map((r) => [r.agency_id, Number(r.b)]));
 
-  const { openDatabase } = await import('../../gateway/platform/db/client.ts');
-  const { balanceOf, postEntry, unbalancedEntries } = await import('../../gateway/platform/ledger.ts');
-  const { agencies, journalEntries } = await import('../../gateway/platform/db/schema.ts');
-  const { eq, inArray } = await import('drizzle-orm');
-  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
-  const db = database.db;
-  const [saoviet] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.code, 'SAOVIET'));
-  await db.transaction((tx) => postEntry(tx, { type: 'T', agencyId: saoviet.id, amount: 10_000_000_000, reference: 'bench top-up' }));
+  /**
+   * The invariants after a phase, for its bookings: answers the list of violations (empty when all hold).
+   * `agencyOf` maps booking id → agency id; `before` the deposit balances before the phase.
+   */
+  async function invariants(held, r, agencyOf, before) {
+    const v = [];
+    const ids = held.map((h) => String(h.id));
+    const okIds = new Set(r.answers.map((a) => String(a.heldId)));
+    const charges = await q(`select id, booking_ref, pnr, agency_id, amount::bigint as amount from journal_entries where type = 'C' and booking_ref = any($1)`, [ids]);
+    const byBooking = new Map();
+    for (const c of charges) byBooking.set(c.booking_ref, [...(byBooking.get(c.booking_ref) ?? []), c]);
+    for (const id of ids) {
+      const n = byBooking.get(id)?.length ?? 0;
+      if (okIds.has(id) && n !== 1) v.push(`booking ${id}: ${n} C entries for one issue`);
+      if (!okIds.has(id) && n !== 0) {
+        const reversed = await q(`select count(*)::int as n from journal_entries where type = 'V' and booking_ref = $1`, [id]);
+        if (reversed[0].n !== n) v.push(`booking ${id}: failed issue left ${n} C entries and ${reversed[0].n} reversals`);
+      }
+    }
+    for (const a of r.answers) {
+      const c = byBooking.get(String(a.heldId)) ?? [];
+      const charged = c.reduce((s, e) => s + Number(e.amount), 0);
+      if (charged !== a.amount) v.push(`booking ${a.heldId}: charged ${charged}, answered ${a.amount}`);
+    }
+    // issued PNRs: charged once (charge_entry_id = the C entry of that PNR), a ticket per passenger, price = charge
+    const pnrRows = await q(
+      `select p.booking_id::text as booking_id, p.pnr, p.record_status, p.charge_entry_id::bigint as charge, p.total_price::bigint as price,
+              jsonb_array_length(coalesce(p.tickets, '[]'::jsonb)) as tickets, jsonb_array_length(p.pax_infos) as pax
+       from pnrs p where p.booking_id::text = any($1) and p.pnr is not null`,
+      [ids],
+    );
+    for (const p of pnrRows) {
+      const c = (byBooking.get(p.booking_id) ?? []).filter((e) => e.pnr === p.pnr);
+      if (p.record_status === 'ISSUE TICKET') {
+        if (c.length !== 1 || Number(c[0].id) !== Number(p.charge)) v.push(`PNR ${p.pnr}: issued with ${c.length} charges (mark ${p.charge})`);
+        else if (Number(c[0].amount) !== Number(p.price)) v.push(`PNR ${p.pnr}: price ${p.price} ≠ charge ${c[0].amount}`);
+        if (p.tickets !== p.pax) v.push(`PNR ${p.pnr}: ${p.tickets} tickets for ${p.pax} passengers`);
+        if (!okIds.has(p.booking_id)) v.push(`PNR ${p.pnr}: issued but its call failed`);
+      } else if (okIds.has(p.booking_id)) v.push(`PNR ${p.pnr}: answered issued but ${p.record_status}`);
+    }
+    // each deposit lowered by exactly its charges
+    const after = await balances();
+    const chargedBy = new Map();
+    for (const a of r.answers) chargedBy.set(agencyOf.get(a.heldId), (chargedBy.get(agencyOf.get(a.heldId)) ?? 0) + a.amount);
+    for (const [agency, amount] of chargedBy) {
+      const change = (before.get(agency) ?? 0) - (after.get(agency) ?? 0);
+      if (change !== amount) v.push(`agency ${agency}: deposit lowered by ${change}, charges ${amount}`);
+    }
+    // the ledger as a whole
+    const unbalanced = await q(`select entry_id from postings group by entry_id having sum(amount) <> 0`);
+    if (unbalanced.length) v.push(`${unbalanced.length} unbalanced entries`);
+    const overdrawn = await q(
+      `select g.id, coalesce(sum(p.amount), 0) as b, g.credit_limit from agencies g join ledger_accounts a on a.agency_id = g.id left join postings p on p.account_id = a.id
+       group by g.id having coalesce(sum(p.amount), 0) < -g.credit_limit`,
+    );
+    for (const o of overdrawn) v.push(`agency ${o.id}: balance ${o.b} below −credit ${o.credit_limit}`);
+    if (hasStoredBalance) {
+      const drift = await q(`select a.id, a.balance, coalesce((select sum(amount) from postings where account_id = a.id), 0) as total from ledger_accounts a where a.kind = 'deposit' and a.balance <> coalesce((select sum(amount) from postings where account_id = a.id), 0)`);
+      for (const d of drift) v.push(`deposit account ${d.id}: stored balance ${d.balance} ≠ postings ${d.total}`);
+    }
+    // seats: taken on the bench's flights = passengers of the live PNRs holding them (+ allotments taken there)
+    const seats = await q(`
+      with holds as (
+        select h->>'key' as seat_key, h->>'class' as class, sum((h->>'n')::int) as n
+        from pnrs p, jsonb_array_elements(p.seat_holds) h
+        where p.record_status in ('BOOKED', 'ISSUE TICKET') and h->>'pool' is null group by 1, 2
+      ), touched as (
+        select distinct h->>'key' as seat_key, h->>'class' as class from pnrs p, jsonb_array_elements(p.seat_holds) h where p.booking_id::text = any($1)
+      )
+      select t.seat_key, t.class, coalesce(i.taken, 0) as taken, coalesce(h.n, 0) as held
+      from touched t left join seat_inventory i on i.seat_key = t.seat_key and i.class = t.class
+      left join holds h on h.seat_key = t.seat_key and h.class = t.class`, [ids]);
+    let reserves = [];
+    try {
+      reserves = await q(`select seat_key, class, sum(quantity - released)::int as n from shop_reserves group by 1, 2`);
+    } catch {
+      /* no allotments in this build */
+    }
+    for (const s of seats) {
+      const reserved = reserves.find((x) => x.seat_key === s.seat_key && x.class.trim() === s.class.trim())?.n ?? 0;
+      if (Number(s.taken) !== Number(s.held) + reserved) v.push(`seats ${s.seat_key}/${s.class}: taken ${s.taken}, live passengers ${s.held} + allotments ${reserved}`);
+    }
+    return { violations: v, charges: charges.length, charged: charges.reduce((s, e) => s + Number(e.amount), 0) };
+  }
 
-  const first = await post(`/api/bookings/${heldB[0].id}/issue`, agent, { idempotencyKey: heldB[0].key, pnrs: [heldB[0].pnr] });
-  const salt = (await first.json()).data?.salt;
-  if (first.status !== 403 || !salt) throw new Error(`expected 403/120 with a salt, got ${first.status}`);
-
-  console.log(`ticket issue throughput: ${CONNECTIONS} concurrent clients, ${ISSUES} issues per phase, PostgreSQL, supplier latency 0, loopback, node ${process.version}`);
-  const ledgerCheck = async (held, r) => {
-    const before = r.balanceBefore;
-    const entries = await db.select().from(journalEntries).where(inArray(journalEntries.bookingRef, held.map((h) => String(h.id))));
-    const charges = entries.filter((e) => e.type === 'C');
-    const charged = charges.reduce((s, e) => s + Number(e.amount), 0);
-    const answered = r.answers.reduce((s, a) => s + a.amount, 0);
-    const after = await balanceOf(db, saoviet.id);
-    const ok = charges.length === r.count && charged === answered && before - after === answered;
-    return `charges ${charges.length} = issues ${r.count}; charged ${charged.toLocaleString('vi-VN')} ₫ = answered ${answered.toLocaleString('vi-VN')} ₫ = deposit change ${(before - after).toLocaleString('vi-VN')} ₫ ${ok ? 'OK' : 'MISMATCH'}`;
+  const line = (name, r) => `  ${name.padEnd(40)} ${r.perSecond.toFixed(1).padStart(6)} issues/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} done, ${r.failures} failed)${r.queries ? `, ${r.queries.toFixed(1)} statements per call` : ''}`;
+  const report = (inv) =>
+    console.log(`     invariants: ${inv.charges} C entries, ${vnd(inv.charged)} charged; violations ${inv.violations.length}${inv.violations.length ? `\n       ${inv.violations.slice(0, 20).join('\n       ')}` : ''}`);
+  const topUp = async (agencyId, amount) => {
+    const [bank] = await q(`select id from ledger_accounts where code = 'BANK'`);
+    // as the ledger would: the deposit account on first use, an entry, its two postings, the stored balance
+    await sqlc.query('begin');
+    try {
+      let [acc] = await q(`select id from ledger_accounts where agency_id = $1`, [agencyId]);
+      if (!acc) [acc] = await q(`insert into ledger_accounts (kind, agency_id, code) values ('deposit', $1::integer, 'DEPOSIT-' || $1::integer) returning id`, [agencyId]);
+      const [e] = await q(`insert into journal_entries (type, agency_id, amount, reference) values ('T', $1, $2, 'bench top-up') returning id`, [agencyId, amount]);
+      await q(`insert into postings (entry_id, account_id, amount) values ($1, $2, $3), ($1, $4, -$3::bigint)`, [e.id, acc.id, amount, bank.id]);
+      if (hasStoredBalance) await q(`update ledger_accounts set balance = balance + $2 where id = $1`, [acc.id, amount]);
+      await sqlc.query('commit');
+    } catch (err) {
+      await sqlc.query('rollback');
+      throw err;
+    }
   };
-  const line = (name, r) => `  ${name.padEnd(34)} ${r.perSecond.toFixed(1).padStart(6)} issues/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} done, ${r.failures} failed)`;
 
-  let balanceBefore = await balanceOf(db, saoviet.id);
-  const a = await issueAll(heldA, admin, null);
-  console.log(line('A. issue (no PIN)', a));
-  console.log(`     ledger: ${await ledgerCheck(heldA, { ...a, balanceBefore })}`);
+  const [saoviet] = await q(`select id from agencies where code = 'SAOVIET'`);
+  const admin = await login('f1admin');
+  console.log(`ticket issue throughput: PostgreSQL, supplier latency 0, loopback, node ${process.version}, gateway of ${ROOT}`);
+  await topUp(saoviet.id, 50_000_000_000);
 
-  balanceBefore = await balanceOf(db, saoviet.id);
-  const pinHeader = () => encryptWithSecret(PIN, salt);
-  const b = await issueAll(heldB, agent, pinHeader);
-  console.log(line('B. issue with the PIN (argon2id)', b));
-  console.log(`     ledger: ${await ledgerCheck(heldB, { ...b, balanceBefore })}`);
+  let a;
+  let heldA = [];
+  if (PHASES.has('A') || PHASES.has('C') || PHASES.has('D')) {
+    const t = performance.now();
+    heldA = await holdMany(admin, ISSUES, 3);
+    console.log(`  (held ${heldA.length} for phase A in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  }
+  if (PHASES.has('A')) {
+    const before = await balances();
+    a = await issueAll([{ held: heldA, token: admin }], CONNECTIONS);
+    console.log(line(`A. one agency, ${CONNECTIONS} clients`, a));
+    report(await invariants(heldA, a, new Map(heldA.map((h) => [h.id, saoviet.id])), before));
+  }
 
-  balanceBefore = await balanceOf(db, saoviet.id);
-  const c = await issueAll(heldA, admin, null);
-  const replayed = c.answers.filter((x) => x.replayed).length;
-  console.log(line('C. replays of A (same keys)', c));
-  console.log(`     replayed ${replayed} of ${c.count}; deposit change ${(balanceBefore - (await balanceOf(db, saoviet.id))).toLocaleString('vi-VN')} ₫; unbalanced entries ${(await unbalancedEntries(db)).length}`);
-  // the baseline of this client and machine: an authenticated read of each booking (GET /api/bookings/:id)
-  const reads = [];
-  let nextRead = 0;
-  const r0 = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (nextRead < heldA.length) {
-      const h = heldA[nextRead++];
+  if (PHASES.has('B')) {
+    // PIN checks are counted before they are verified (5 per user at once, docs/security.md), so the PIN path is
+    // measured with one user per client: copies of f1agent in SAOVIET (its group, use_pin_code and PIN)
+    const userCols = (await q(`select column_name from information_schema.columns where table_name = 'users' and column_name not in ('id', 'username', 'created_at', 'updated_at', 'email') and is_generated = 'NEVER'`)).map((r) => `"${r.column_name}"`);
+    const agents = [];
+    for (let i = 0; i < CONNECTIONS; i += 1) {
+      const username = i === 0 ? 'f1agent' : `benchagent${i}`;
+      if (i > 0) await q(`insert into users (username, email, ${userCols.join(', ')}) select $1, $2, ${userCols.join(', ')} from users where lower(username) = 'f1agent'`, [username, `${username}@example.vn`]);
+      agents.push(await login(username));
+    }
+    const t = performance.now();
+    const per = Math.ceil(ISSUES / agents.length);
+    const jobs = [];
+    await pool(agents, 4, async (token, i) => {
+      const held = await holdMany(token, per, 22 + (i % 10) * 2);
+      // the PIN salt of each user: a first call without X-Pin answers 403/120 with it
+      const first = await post(`/api/bookings/${held[0].id}/issue`, token, { idempotencyKey: held[0].key, pnrs: [held[0].pnr] });
+      const salt = (await first.json()).data?.salt;
+      if (first.status !== 403 || !salt) throw new Error(`expected 403/120 with a salt, got ${first.status}`);
+      jobs[i] = { held, token, pin: () => encryptWithSecret(PIN, salt) };
+    });
+    const heldB = jobs.flatMap((j) => j.held);
+    console.log(`  (held ${heldB.length} for phase B in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    const before = await balances();
+    const b = await issueAll(jobs, jobs.length);
+    console.log(line(`B. one agency with the PIN, ${jobs.length} users`, b));
+    report(await invariants(heldB, b, new Map(heldB.map((h) => [h.id, saoviet.id])), before));
+  }
+
+  if (PHASES.has('M')) {
+    // AGENCIES − 1 copies of SAOVIET (same parent, level and settings), each with an administrator like f1admin
+    const agencyCols = (await q(`select column_name from information_schema.columns where table_name = 'agencies' and column_name not in ('id', 'code', 'name', 'created_at', 'updated_at') and is_generated = 'NEVER'`)).map((r) => `"${r.column_name}"`);
+    const userCols = (await q(`select column_name from information_schema.columns where table_name = 'users' and column_name not in ('id', 'username', 'agency_id', 'created_at', 'updated_at', 'email') and is_generated = 'NEVER'`)).map((r) => `"${r.column_name}"`);
+    const clients = [{ agencyId: saoviet.id, token: admin, username: 'f1admin' }];
+    for (let i = 1; i < AGENCIES; i += 1) {
+      const code = `BENCH${String(i).padStart(2, '0')}`;
+      const [ag] = await q(`insert into agencies (code, name, ${agencyCols.join(', ')}) select $1, $2, ${agencyCols.join(', ')} from agencies where id = $3 returning id`, [code, `Bench agency ${i}`, saoviet.id]);
+      const username = `bench${i}admin`;
+      await q(`insert into users (username, agency_id, email, ${userCols.join(', ')}) select $1, $2, $3, ${userCols.join(', ')} from users where lower(username) = 'f1admin'`, [username, ag.id, `${username}@example.vn`]);
+      await topUp(ag.id, 50_000_000_000);
+      const token = await login(username);
+      // the agency's supplier sign-ins (a search fans out to them), made by its administrator as the demo's
+      for (const si of DEMO_SIGNINS) {
+        const res = await post('/api/system/signin-config', token, { ...si, officeCode: `${si.officeCode}${i}` });
+        if (!res.ok) throw new Error(`sign-in of ${code}: ${res.status} ${await res.text()}`);
+      }
+      clients.push({ agencyId: ag.id, token, username });
+    }
+    const per = Math.max(1, Math.ceil(ISSUES / AGENCIES));
+    const t = performance.now();
+    const jobs = [];
+    await pool(clients, 4, async (c, i) => {
+      jobs[i] = { held: await holdMany(c.token, per, 44 + (i % 10) * 2), token: c.token, agencyId: c.agencyId };
+    });
+    const all = jobs.flatMap((j) => j.held);
+    console.log(`  (held ${all.length} for phase M in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    const before = await balances();
+    const m = await issueAll(jobs, jobs.length);
+    console.log(line(`M. ${jobs.length} agencies, one client each`, m));
+    report(await invariants(all, m, new Map(jobs.flatMap((j) => j.held.map((h) => [h.id, j.agencyId]))), before));
+  }
+
+  if (PHASES.has('C') && heldA.length) {
+    if (!a) a = await issueAll([{ held: heldA, token: admin }], CONNECTIONS);
+    const before = await balances();
+    const c = await issueAll([{ held: heldA, token: admin }], CONNECTIONS);
+    const replayed = c.answers.filter((x) => x.replayed).length;
+    const after = await balances();
+    console.log(line('C. replays of A (same keys)', c));
+    console.log(`     replayed ${replayed} of ${c.count}; deposit change ${vnd((before.get(saoviet.id) ?? 0) - (after.get(saoviet.id) ?? 0))}`);
+  }
+
+  if (PHASES.has('D') && heldA.length) {
+    // the baseline of this client and machine: an authenticated read of each booking (GET /api/bookings/:id)
+    const reads = [];
+    const r0 = performance.now();
+    await pool(heldA, CONNECTIONS, async (h) => {
       const s = performance.now();
       const res = await fetch(`${base}/api/bookings/${h.id}`, { headers: headers(admin) });
       await res.text();
       if (res.ok) reads.push(performance.now() - s);
-    }
-  }));
-  const readSeconds = (performance.now() - r0) / 1000;
-  console.log(`  ${'D. baseline: GET /api/bookings/:id'.padEnd(34)} ${(reads.length / readSeconds).toFixed(1).padStart(6)} reads/s    p50 ${pct(reads, 50).toFixed(1).padStart(6)} ms   p99 ${pct(reads, 99).toFixed(1).padStart(6)} ms   (${reads.length} done)`);
+    });
+    const readSeconds = (performance.now() - r0) / 1000;
+    console.log(`  ${'D. baseline: GET /api/bookings/:id'.padEnd(40)} ${(reads.length / readSeconds).toFixed(1).padStart(6)} reads/s    p50 ${pct(reads, 50).toFixed(1).padStart(6)} ms   p99 ${pct(reads, 99).toFixed(1).padStart(6)} ms   (${reads.length} done)`);
+  }
   console.log(`  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  await database.close();
 } finally {
+  await sqlc.end().catch(() => undefined);
   await gateway?.stop();
   await adminQuery(ADMIN_URL, `drop database if exists ${dbName} with (force)`);
 }

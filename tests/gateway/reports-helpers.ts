@@ -81,6 +81,8 @@ export async function addEntry(db: Db, e: EntryFixture): Promise<void> {
       { entryId: entry.id, accountId, amount: sign * e.amount },
       { entryId: entry.id, accountId: counter.id, amount: -sign * e.amount },
     ]);
+    // the deposit's stored balance follows its postings (docs/ledger.md)
+    await tx.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} + ${sign * e.amount}` }).where(eq(ledgerAccounts.id, accountId));
   });
 }
 

@@ -441,8 +441,9 @@ export const seatInventory = pgTable(
  * (`bank`: money received by transfer; `clearing`: what bookings charge and give back). Money moves only as
  * journal entries, each with two or more postings summing to zero; a deposit account's balance is the sum of
  * its postings. Triggers of the migration refuse UPDATE and DELETE on entries and postings, and check the
- * zero sum at commit. A debit locks the agency's account row (SELECT ... FOR UPDATE) before it reads the
- * balance, so concurrent debits are serialized per agency.
+ * zero sum at commit. A deposit account keeps its running balance; every entry moves it with one conditional
+ * UPDATE (the overdraft check) as the last statement of its transaction, so concurrent debits of one agency
+ * queue only from that statement to their commit.
  */
 export type LedgerAccountKind = 'deposit' | 'bank' | 'clearing';
 
@@ -454,6 +455,10 @@ export const ledgerAccounts = pgTable(
     /** The agency of a deposit account; null for the system accounts. */
     agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'restrict' }),
     code: text('code').notNull(),
+    // perf-issue: the deposit's running balance (integer VND), the sum of the account's postings kept by
+    // postEntry with one conditional UPDATE (the overdraft check and the row lock in one statement). Kept for
+    // deposit accounts only; the system accounts (BANK, CLEARING) stay 0 (docs/ledger.md).
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
