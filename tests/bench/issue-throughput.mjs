@@ -17,10 +17,10 @@
 // Run: BENCH_DATABASE_URL=postgres://… npm run bench:issue-throughput   (BENCH_ISSUES=n per phase, default 200; BENCH_CONNECTIONS=k, default 20)
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import pg from 'pg';
 
 const { startGateway } = await import('../support/gateway-process.ts');
-const { encrypt, encryptWithSecret, seal } = await import('../../contract/crypto.ts');
+const { encryptWithSecret } = await import('../../contract/crypto.ts');
+const { apiClient, freshDatabase, pct } = await import('./gateway-load.mjs');
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!ADMIN_URL) {
@@ -31,81 +31,16 @@ const ISSUES = Number(process.env.BENCH_ISSUES ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PIN = '246810';
 
-const pct = (values, p) => {
-  const v = [...values].sort((a, b) => a - b);
-  return v.length ? v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))] : NaN;
-};
-
-function dayAhead(days) {
-  const d = new Date(Date.now() + (7 * 60 + days * 1440) * 60_000); // Vietnam's date
-  return d.toISOString().slice(0, 10);
-}
-
-async function adminQuery(url, text) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
-const dbName = `bench_issue_${process.pid}`;
-await adminQuery(ADMIN_URL, `create database ${dbName}`);
-const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = `/${dbName}`;
+const database0 = await freshDatabase(ADMIN_URL, `bench_issue_${process.pid}`);
+const dbUrl = new URL(database0.url);
 let gateway;
 try {
   gateway = await startGateway({ DATABASE_URL: dbUrl.toString(), SUPPLIER_LATENCY_MS: '0-0', SEARCH_SESSIONS_PER_USER: '100', LOG_LEVEL: 'warn' });
   const base = gateway.url;
-  // a (user, tsp) pair is accepted once: strictly increasing values
-  let lastTsp = 0;
-  const nextTsp = () => (lastTsp = Math.max(Date.now(), lastTsp + 1));
-  const headers = (token, extra = {}) => ({ tsp: encrypt(String(nextTsp())), 'content-type': 'application/json', ...(token ? { authorization: token } : {}), ...extra });
-  const post = (path, token, body, extra) => fetch(`${base}${path}`, { method: 'POST', headers: headers(token, extra), body: JSON.stringify(seal(body)) });
-  async function login(username) {
-    const res = await post('/api/auth/login', null, { username, password: 'Demo@2026' });
-    if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-    return (await res.json()).accessToken;
-  }
-
-  /** N one-adult holds for the user, spread over the classes with seats of HAN–SGN and SGN–HAN over several days. */
-  async function holdMany(token, n, firstDay) {
-    const held = [];
-    for (let day = firstDay; held.length < n; day += 1) {
-      for (const [from, to] of [['HAN', 'SGN'], ['SGN', 'HAN'], ['SGN', 'DAD']]) {
-        const started = await post('/api/flights/search', token, { legs: [{ from, to, departDate: dayAhead(day) }] });
-        const { sessionId } = await started.json();
-        const offers = [];
-        for (let cursor = 0; ;) {
-          const p = await (await fetch(`${base}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: headers(token) })).json();
-          offers.push(...p.offers);
-          cursor = p.cursor;
-          if (p.done) break;
-        }
-        for (const offer of offers) {
-          for (const price of offer.priceInfo) {
-            for (let s = 0; s < price.seatAvailable && held.length < n; s += 1) {
-              const res = await post('/api/bookings', token, {
-                sessionId,
-                selected: [{ offerId: offer.id, class: price.class }],
-                passengers: [{ paxId: 1, type: 'ADT', title: 'MR', firstName: 'Van An', lastName: 'Nguyen', birthday: '15/04/1985' }],
-                contact: { name: 'Nguyen Van An', phone: '0912345678', email: 'an@example.vn' },
-              });
-              if (!res.ok) break; // a class sold out meanwhile: next class
-              const { id } = await res.json();
-              const b = await (await fetch(`${base}/api/bookings/${id}`, { headers: headers(token) })).json();
-              const pnr = b.listPNR.find((x) => x.pnr)?.pnr;
-              if (pnr) held.push({ id, pnr, key: randomUUID() });
-            }
-            if (held.length >= n) return held;
-          }
-        }
-      }
-    }
-    return held;
-  }
+  const client = apiClient(base);
+  const { headers, post, login } = client;
+  /** N one-adult holds for the user, each with its own idempotency key. */
+  const holdMany = async (token, n, firstDay) => (await client.holdMany(token, n, firstDay)).map((h) => ({ ...h, key: randomUUID() }));
 
   /** CONNECTIONS clients over the list, each call timed. */
   async function issueAll(held, token, pinHeader) {
@@ -198,5 +133,5 @@ try {
   await database.close();
 } finally {
   await gateway?.stop();
-  await adminQuery(ADMIN_URL, `drop database if exists ${dbName} with (force)`);
+  await database0.drop();
 }

@@ -11,6 +11,8 @@ import { join, resolve } from 'node:path';
 export interface RunningGateway {
   url: string;
   port: number;
+  /** The gateway process's id (memory sampling reads /proc/<pid>/status). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -80,6 +82,7 @@ export async function startGateway(env: Record<string, string> = {}, options: St
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => log,
     kill: async () => {
