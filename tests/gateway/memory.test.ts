@@ -57,9 +57,8 @@ describe('memory diagnostics route', () => {
   let on: Gateway;
   let off: Gateway;
   beforeAll(async () => {
-    on = await startGateway({ env: { MEMORY_DIAGNOSTICS: 'on' }, seed: false });
-    off = await startGateway({ seed: false });
-  });
+    [on, off] = await Promise.all([startGateway({ env: { MEMORY_DIAGNOSTICS: 'on' }, seed: false }), startGateway({ seed: false })]);
+  }, 240_000);
   afterAll(async () => {
     await on?.close();
     await off?.close();
