@@ -57,7 +57,9 @@ describe('memory diagnostics route', () => {
   let on: Gateway;
   let off: Gateway;
   beforeAll(async () => {
-    [on, off] = await Promise.all([startGateway({ env: { MEMORY_DIAGNOSTICS: 'on' }, seed: false }), startGateway({ seed: false })]);
+    // one after the other: two apps starting at once on a loaded machine can pass Fastify's plugin time-out
+    on = await startGateway({ env: { MEMORY_DIAGNOSTICS: 'on' }, seed: false });
+    off = await startGateway({ seed: false });
   }, 240_000);
   afterAll(async () => {
     await on?.close();
