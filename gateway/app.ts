@@ -18,12 +18,13 @@ import { DOCS_PREFIX, registerDocs, registerOpenApiRoute } from './platform/http
 import { installSecurityHeaders } from './platform/http/headers';
 import { installErrorHandler, installResponseHeaders, languageOf, requestIdOf } from './platform/http/protocol';
 import { registerStatic } from './platform/http/static';
+import { registerMemoryDiagnostics } from './platform/http/memory';
 import { ledger } from './platform/ledger';
 import type { GatewayContext } from './platform/module';
 import { Shared } from './platform/shared';
 import { createReliability, startReliability, type ReliabilityOptions } from './platform/reliability';
 import type { Settings } from './settings';
-import { createSupplierRegistry, type SupplierRegistry } from './suppliers';
+import { createSupplierRegistry, setDraftCacheSize, type SupplierRegistry } from './suppliers';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -72,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // perf-mem: the bound of the simulated offers' drafts cache (a process-wide cache)
+  setDraftCacheSize(settings.OFFER_DRAFT_CACHE_SIZE);
   const secret = await resolveJwtSecret(db, settings.JWT_SECRET);
   assertUnambiguous();
   const enforcer = await createEnforcer(endpointPolicies());
@@ -112,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await startReliability(app, db, reliability);
   registerOpenApiRoute(app);
+  if (settings.MEMORY_DIAGNOSTICS === 'on') registerMemoryDiagnostics(app);
   await registerStatic(app, settings.STATIC_DIR, settings.LOCALES_DIR);
 
   await app.ready();

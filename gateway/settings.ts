@@ -134,6 +134,16 @@ const envSchema = z.object({
    * comma-separated, that booking e-mails may go to.
    */
   MAIL_ALLOWED_RECIPIENTS: z.string().max(4000).default(''),
+  // ─── perf-mem: memory bounds
+  /** PostgreSQL's shared_buffers of the embedded PGlite (its WASM memory never shrinks), e.g. 32MB; unused on PostgreSQL. */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d{1,6}(kB|MB|GB)$/, 'must be a size like 32MB (kB, MB or GB)')
+    .default('32MB'),
+  /** Route, day and source drafts of simulated offers kept in memory (most recently used). */
+  OFFER_DRAFT_CACHE_SIZE: int(1, 100_000).default(300),
+  /** on: GET /debugz/memory answers the process's memory figures (benchmarks; keep off in production). */
+  MEMORY_DIAGNOSTICS: onOff.default('off'),
 });
 
 export type RawSettings = z.infer<typeof envSchema>;

@@ -13,3 +13,5 @@ export { destinationName, destinationSearchNames, ESIM_DESTINATIONS, ESIM_DEVICE
 export { createSupplierRegistry, resolveSupplierSettings, type SupplierAdapters, type SupplierRegistry, type SuppliersSettings } from './registry';
 export { bookingFees } from './reference-data';
 export { offerJson } from './offer-json';
+// perf-mem: the bound of the simulated offers' drafts cache (OFFER_DRAFT_CACHE_SIZE) and its size for diagnostics
+export { draftCacheStats, setDraftCacheSize } from './simulated/generator';

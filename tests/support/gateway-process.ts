@@ -13,6 +13,8 @@ export interface RunningGateway {
   /** The gateway process's id (CPU time of benchmarks). */
   pid: number;
   port: number;
+  /** The gateway process's id (memory sampling reads /proc/<pid>/status). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -85,6 +87,7 @@ export async function startGateway(env: Record<string, string> = {}, options: St
     url,
     pid: child.pid ?? 0,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => log,
     kill: async () => {

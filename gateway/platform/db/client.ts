@@ -2,7 +2,8 @@
  * Opening the database: node-postgres when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR/pglite.
  * Both are typed as one `Db` so every query runs unchanged on either.
  */
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -47,6 +48,27 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; when absent (and no URL) the database lives in memory. */
   pgliteDir?: string;
+  /** PGlite's shared_buffers (default DEFAULT_PGLITE_SHARED_BUFFERS). */
+  pgliteSharedBuffers?: string;
+}
+
+/**
+ * PostgreSQL's own default (128MB) is allocated inside PGlite's WASM memory, which never shrinks: with it the
+ * embedded database alone holds about 190 MB. The demo database is a few tens of MB and its files are cached
+ * by the OS anyway, so a smaller pool costs nothing measurable.
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
+
+const openPglites = new Set<PGlite>();
+
+/** Bytes of WASM memory (its high-water mark: it only grows) of the PGlite instances open in this process. */
+export function pgliteMemoryBytes(): number {
+  let total = 0;
+  for (const client of openPglites) {
+    const mod = (client as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod;
+    total += mod?.HEAPU8?.byteLength ?? 0;
+  }
+  return total;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -80,10 +102,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    if (!existsSync(path.join(options.pgliteDir, 'PG_VERSION'))) await initPgliteDir(options.pgliteDir);
+  }
   // pg_trgm: the trigram index of the booking search's folded passenger names (PostgreSQL ships it too)
-  const client = new PGlite({ ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}), extensions: { pg_trgm } });
+  const client = new PGlite({
+    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
+  });
   await client.waitReady;
+  openPglites.add(client);
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -94,8 +124,25 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      openPglites.delete(client);
+      await client.close();
+    },
   };
+}
+
+/**
+ * initdb of a new PGlite data directory in a child process: in this process it would leave its own WASM
+ * instance and buffers (over 500 MB at the peak, about 115 MB still resident after they are freed) behind.
+ */
+async function initPgliteDir(dir: string): Promise<void> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-init.mjs');
+  await new Promise<void>((ok, fail) => {
+    execFile(process.execPath, [script, dir], { timeout: 300_000 }, (error, _stdout, stderr) => {
+      if (error) fail(new Error(`Creating the PGlite database in ${dir} failed: ${stderr || error.message}`));
+      else ok();
+    });
+  });
 }
 
 /** Is a Postgres error a unique violation (23505)? */

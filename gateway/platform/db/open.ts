@@ -5,7 +5,9 @@ import { openDatabase, type Database } from './client';
 
 export async function openFromSettings(settings: Settings): Promise<Database> {
   const database = await openDatabase(
-    settings.DATABASE_URL ? { databaseUrl: settings.DATABASE_URL } : { pgliteDir: path.join(settings.DATA_DIR, 'pglite') },
+    settings.DATABASE_URL
+      ? { databaseUrl: settings.DATABASE_URL }
+      : { pgliteDir: path.join(settings.DATA_DIR, 'pglite'), pgliteSharedBuffers: settings.PGLITE_SHARED_BUFFERS },
   );
   try {
     // two instances starting at once: one migrates, the other waits and finds nothing left to do

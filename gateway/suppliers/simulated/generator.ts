@@ -2,6 +2,7 @@
  * The deterministic core of the simulated supply: the offers a source returns for a journey. The same
  * (source, route, dates, passenger counts, seat adjustments) always gives the same offers, ids included.
  */
+import v8 from 'node:v8';
 import type { FlightOffer, RouteInfo, Source } from '../../../contract/flights';
 import { compactDate, isCalendarDate } from '../../platform/clock';
 import { seatKey, type SeatKey, type SeatsTaken, type SupplierSearch } from '../flights';
@@ -121,6 +122,27 @@ function draftOf(source: Source, airline: string, segments: Flight[], direction:
 const DRAFT_CACHE_SIZE = 600;
 const draftCache = new Map<string, readonly DraftOffer[]>();
 
+// ─── perf-mem: the bound of the drafts cache as a setting (OFFER_DRAFT_CACHE_SIZE), and its size for diagnostics
+let draftCacheBound = DRAFT_CACHE_SIZE;
+
+/** Sets how many drafts lists are kept (at least 1), dropping the least recently used beyond it. */
+export function setDraftCacheSize(bound: number): void {
+  draftCacheBound = Math.max(1, Math.floor(bound));
+  while (draftCache.size > draftCacheBound) draftCache.delete(draftCache.keys().next().value as string);
+}
+
+/** Entries and drafts kept; with `measure`, also the bytes of their V8 serialization (slow: diagnostics only). */
+export function draftCacheStats(measure = false): { entries: number; bound: number; drafts: number; serializedBytes?: number } {
+  let drafts = 0;
+  for (const list of draftCache.values()) drafts += list.length;
+  return {
+    entries: draftCache.size,
+    bound: draftCacheBound,
+    drafts,
+    ...(measure ? { serializedBytes: v8.serialize([...draftCache.values()]).byteLength } : {}),
+  };
+}
+
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -136,7 +158,7 @@ function cachedDraftsFor(source: Source, from: string, to: string, date: string,
     draftCache.delete(key); // most recently used last
   } else {
     drafts = deepFreeze(draftsFor(source, from, to, date, direction, roundTrip, options));
-    if (draftCache.size >= DRAFT_CACHE_SIZE) draftCache.delete(draftCache.keys().next().value as string);
+    if (draftCache.size >= draftCacheBound) draftCache.delete(draftCache.keys().next().value as string);
   }
   draftCache.set(key, drafts);
   return drafts;

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, pgliteMemoryBytes } from '../../gateway/platform/db/client';
+import { draftCacheStats, generateOffers, setDraftCacheSize } from '../../gateway/suppliers/simulated/generator';
+import { startGateway, usingPostgres, type Gateway } from './helpers';
+
+const showSharedBuffers = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) =>
+  ((await db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] }).rows[0].shared_buffers;
+
+describe.skipIf(usingPostgres)('PGlite memory bounds', () => {
+  it('creates a new data directory (initdb in a child process), then opens it with the configured shared_buffers', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'gw-mem-')), 'pglite');
+    try {
+      const before = pgliteMemoryBytes();
+      const first = await openDatabase({ pgliteDir: dir });
+      expect(await showSharedBuffers(first.db)).toBe('32MB');
+      expect(pgliteMemoryBytes()).toBeGreaterThan(before);
+      await first.db.execute(sql`create table kept (id int)`);
+      await first.db.execute(sql`insert into kept values (7)`);
+      await first.close();
+      expect(pgliteMemoryBytes()).toBe(before);
+
+      // reopened (no initdb): the data is there, with another pool size
+      const second = await openDatabase({ pgliteDir: dir, pgliteSharedBuffers: '16MB' });
+      expect(await showSharedBuffers(second.db)).toBe('16MB');
+      const rows = ((await second.db.execute(sql`select id from kept`)) as unknown as { rows: { id: number }[] }).rows;
+      expect(rows).toEqual([{ id: 7 }]);
+      await second.close();
+    } finally {
+      rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
+describe('offer drafts cache bound', () => {
+  afterAll(() => setDraftCacheSize(300));
+
+  it('keeps at most the bound, dropping the least recently used', async () => {
+    setDraftCacheSize(3);
+    const day = (d: number) => new Date(Date.now() + (7 * 60 + d * 1440) * 60_000).toISOString().slice(0, 10);
+    for (let d = 2; d < 7; d += 1) {
+      await generateOffers('VN', { from: 'HAN', to: 'SGN', departDate: day(d), pax: { adt: 1, chd: 0, inf: 0 } }, { vatPercent: 8 });
+    }
+    const stats = draftCacheStats(true);
+    expect(stats.entries).toBe(3);
+    expect(stats.bound).toBe(3);
+    expect(stats.serializedBytes).toBeGreaterThan(0);
+    setDraftCacheSize(1);
+    expect(draftCacheStats().entries).toBe(1);
+  });
+});
+
+describe('memory diagnostics route', () => {
+  let on: Gateway;
+  let off: Gateway;
+  beforeAll(async () => {
+    // one after the other: two apps starting at once on a loaded machine can pass Fastify's plugin time-out
+    on = await startGateway({ env: { MEMORY_DIAGNOSTICS: 'on' }, seed: false });
+    off = await startGateway({ seed: false });
+  }, 240_000);
+  afterAll(async () => {
+    await on?.close();
+    await off?.close();
+  });
+
+  it('answers the process memory figures only when MEMORY_DIAGNOSTICS is on', async () => {
+    const res = await on.app.inject({ method: 'GET', url: '/debugz/memory' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    for (const key of ['rss', 'heapUsed', 'external', 'arrayBuffers']) expect(body[key]).toBeGreaterThan(0);
+    expect(body.pgliteWasm).toBe(usingPostgres ? 0 : pgliteMemoryBytes());
+    expect(body.offerDrafts).toMatchObject({ bound: 300 });
+    expect((await off.app.inject({ method: 'GET', url: '/debugz/memory' })).statusCode).toBe(404);
+  });
+});
