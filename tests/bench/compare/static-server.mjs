@@ -1,7 +1,7 @@
 // The tiny static server of the comparison page: its build folder on a free loopback port, any path that is not
-// a file answered with index.html (a single-page application), bodies brotli- or gzip-compressed once (the
+// a file answered with index.html (a single-page application), bodies brotli- or gzip-compressed at start (the
 // gateway serves the portal's pre-compressed .br / .gz the same way), hashed assets cached for a year.
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -37,6 +37,9 @@ export async function serveStatic(dir) {
     }
     return cache.get(key);
   };
+  // compressed before the first request, so that no load pays for it
+  const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
+  for (const file of walk(dir)) if (COMPRESSIBLE.has(extname(file))) for (const encoding of ['br', 'gzip']) encoded(file, encoding);
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://x');
     const file = fileOf(pathname) ?? join(dir, 'index.html');
