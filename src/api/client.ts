@@ -1,22 +1,35 @@
 /**
- * The http client of the portal (spec points 7 and 8): every request carries authorization, tsp (the
- * encrypted server-adjusted timestamp), Client-Type and X-Language; every non-GET body is sealed; the
- * Version and Time headers of every answer are read; the error catalogue is applied here, once.
+ * The http client of the signed-in portal (spec points 7 and 8): the envelope of every call (headers, sealed
+ * body, the Version and Time of every answer, the error catalogue) is envelope.ts, shared with the public
+ * sign-in pages' fetch client; this axios transport adds what only signed-in calls need: the single-flight
+ * token refresh and repeat, the PIN dialog and the loading overlay.
  *
  * This module knows no React: navigation, toasts, the PIN dialog and the loading overlay go through the bus.
  */
 import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { CLIENT_TYPE, CLIENT_VERSION, HEADERS, REQUEST_TIMEOUT_MS } from '../../contract/constants';
+import { CLIENT_TYPE, HEADERS, REQUEST_TIMEOUT_MS } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
 import { API } from '../../contract/paths';
-import { nextTspValue } from '../../contract/tsp';
 import type { RefreshResult } from '../../contract/auth';
-import { beginLoading, emit, endLoading, listenerCount, navigate, showToast } from './bus';
-import { encrypt, encryptWithSecret, seal } from './cipher';
-import { ApiError, toApiError } from './errors';
-import { tr } from '../i18n/translate';
-import { clearAuth, getAccessToken, getDiff, getLanguage, getRefreshToken, getSalt, saveRefresh, setDiff, setSalt } from '../auth/storage';
-import { resetPermissions, setPermissions } from '../auth/permissions-store';
+import { beginLoading, emit, endLoading, listenerCount } from './bus';
+import { encryptWithSecret } from './cipher';
+import {
+  answerError,
+  endSession,
+  envelopeHeaders,
+  isSealed,
+  networkFailure,
+  pathOf,
+  PUBLIC_AUTH_PATHS,
+  readAnswerHeaders,
+  redirectAfter,
+  sealBody,
+} from './envelope';
+import { ApiError } from './errors';
+import { getAccessToken, getRefreshToken, getSalt, saveRefresh, setSalt } from '../auth/storage';
+import { setPermissions } from '../auth/permissions-store';
+
+export { isReloadNeeded, NETWORK_ERROR_TEXT, NETWORK_TOAST_MS, NEW_VERSION_TEXT, PIN_HEADER, versionState } from './envelope';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -41,32 +54,6 @@ declare module 'axios' {
   }
 }
 
-/** The header carrying the PIN code (encryptWithSecret(pin, salt)) when the gateway asked for it (code 120). */
-export const PIN_HEADER = 'X-Pin';
-
-export const NETWORK_ERROR_TEXT = 'Kết nối tới server không ổn định. Vui lòng thử lại sau !!!';
-export const NEW_VERSION_TEXT = 'Hệ thống đã có bản cập nhật mới. Vui lòng tải lại trang để lấy bản cập nhật hoặc nhấn vào đây';
-export const NETWORK_TOAST_MS = 5000;
-
-/** Paths that are public sign-in calls: their 401 / 403 answers are shown by their own screens. */
-const PUBLIC_AUTH_PATHS: readonly string[] = [API.login, API.captcha, API.logout, API.forgotPassword, API.verifyReset, API.changePassword, API.ping];
-
-/** The reload flag of spec point 8: set once an answer carried another Version than this client's. */
-export const versionState = { reload: false };
-
-export function isReloadNeeded(): boolean {
-  return versionState.reload;
-}
-
-function pathOf(url: string | undefined): string {
-  if (!url) return '';
-  try {
-    return new URL(url, 'http://x').pathname;
-  } catch {
-    return url;
-  }
-}
-
 function readHeader(headers: unknown, name: string): string | undefined {
   if (!headers) return undefined;
   if (headers instanceof AxiosHeaders) {
@@ -78,22 +65,11 @@ function readHeader(headers: unknown, name: string): string | undefined {
   return v === undefined || v === null ? undefined : String(v);
 }
 
-/** Learns the clock difference from Time and checks Version, on every answer (success or error). */
-function readAnswerHeaders(headers: unknown): void {
-  const time = Number(readHeader(headers, HEADERS.time));
-  if (Number.isFinite(time) && time > 0) setDiff(time - Date.now());
-  const version = readHeader(headers, HEADERS.version);
-  if (version !== undefined && version !== CLIENT_VERSION && !versionState.reload) {
-    versionState.reload = true;
-    showToast({ type: 'info', timeout: 0, action: 'reload', description: tr('shell.version.updated', NEW_VERSION_TEXT) });
-  }
-}
-
-/** Clears the session and sends the user to /login. */
-function endSession(): void {
-  clearAuth();
-  resetPermissions();
-  navigate('/login', { replace: true });
+/** The ApiError of an axios failure. */
+export function toApiError(error: AxiosError): ApiError {
+  const response = error.response;
+  if (!response) return new ApiError(error.message || 'Network Error', 0, null, undefined, true);
+  return answerError(response.status, response.data, error.message);
 }
 
 let pendingPin: Promise<string | null> | null = null;
@@ -150,15 +126,11 @@ export function createApiClient(baseURL = import.meta.env.VITE_API_BASE ?? ''): 
     const headers = AxiosHeaders.from(config.headers);
     const token = getAccessToken();
     config._token = token;
-    if (token) headers.set(HEADERS.authorization, `Bearer ${token}`);
-    else headers.delete(HEADERS.authorization);
-    headers.set(HEADERS.tsp, encrypt(String(nextTspValue(Date.now() + getDiff()))));
-    headers.set(HEADERS.clientType, CLIENT_TYPE);
-    headers.set(HEADERS.language, getLanguage());
-    if (config._pin) headers.set(PIN_HEADER, config._pin);
-    if (method !== 'get' && method !== 'head' && !(typeof FormData !== 'undefined' && config.data instanceof FormData)) {
+    headers.delete(HEADERS.authorization);
+    for (const [name, value] of Object.entries(envelopeHeaders(token, config._pin))) headers.set(name, value);
+    if (isSealed(method, config.data)) {
       config._body ??= { value: config.data };
-      config.data = seal(config._body.value);
+      config.data = sealBody(config._body.value);
       headers.set('Content-Type', 'application/json');
     }
     config.headers = headers;
@@ -179,18 +151,16 @@ export function createApiClient(baseURL = import.meta.env.VITE_API_BASE ?? ''): 
   instance.interceptors.response.use(
     (response: AxiosResponse) => {
       settle(response.config);
-      readAnswerHeaders(response.headers);
+      readAnswerHeaders((name) => readHeader(response.headers, name));
       return response;
     },
     async (error: AxiosError) => {
       const config = error.config;
       settle(config);
       if (axios.isCancel(error)) throw error;
-      if (!error.response || !config) {
-        if (!config?.silent) showToast({ type: 'error', timeout: NETWORK_TOAST_MS, description: tr('shell.errors.network', NETWORK_ERROR_TEXT) });
-        throw toApiError(error);
-      }
-      readAnswerHeaders(error.response.headers);
+      if (!error.response || !config) throw networkFailure(error.message, config?.silent);
+      const answer = error.response;
+      readAnswerHeaders((name) => readHeader(answer.headers, name));
       const apiError = toApiError(error);
       const { status, code } = apiError;
       const path = pathOf(config.url);
@@ -210,28 +180,24 @@ export function createApiClient(baseURL = import.meta.env.VITE_API_BASE ?? ''): 
           throw apiError;
         }
         // other 401 answers end the session, except on the public sign-in calls (wrong password at login...)
-        if (!publicCall) endSession();
+        redirectAfter(apiError, publicCall);
         throw apiError;
       }
 
-      if (status === 403) {
-        if (code === ErrorCode.PIN_REQUIRED || (code === ErrorCode.PIN_INVALID && config._pin)) {
-          const salt = typeof apiError.data?.salt === 'string' ? apiError.data.salt : getSalt();
-          if (salt) {
-            setSalt(salt);
-            const pin = await askPin(salt, code === ErrorCode.PIN_INVALID);
-            if (pin) {
-              config._pin = encryptWithSecret(pin, salt);
-              return instance.request(config);
-            }
+      if (status === 403 && (code === ErrorCode.PIN_REQUIRED || (code === ErrorCode.PIN_INVALID && config._pin))) {
+        const salt = typeof apiError.data?.salt === 'string' ? apiError.data.salt : getSalt();
+        if (salt) {
+          setSalt(salt);
+          const pin = await askPin(salt, code === ErrorCode.PIN_INVALID);
+          if (pin) {
+            config._pin = encryptWithSecret(pin, salt);
+            return instance.request(config);
           }
-          throw apiError;
         }
-        if (!publicCall) navigate(code === ErrorCode.PASSWORD_CHANGE_REQUIRED ? '/change-password' : '/not-allow');
         throw apiError;
       }
 
-      if (code === ErrorCode.TIME_SKEW) navigate('/time-setup-instruction');
+      redirectAfter(apiError, publicCall);
       throw apiError;
     },
   );

@@ -1,7 +1,7 @@
-/** The error every api call rejects with: HTTP status, contract error code, the gateway's message, data. */
-import type { AxiosError } from 'axios';
-import type { ApiErrorBody } from '../../contract/errors';
-
+/**
+ * The error every api call rejects with (both transports: the axios client and the public fetch client): HTTP
+ * status, contract error code, the gateway's message, data.
+ */
 export class ApiError extends Error {
   readonly status: number;
   /** Refine's HttpError field. */
@@ -20,18 +20,6 @@ export class ApiError extends Error {
     this.data = data;
     this.network = network;
   }
-}
-
-function isErrorBody(value: unknown): value is ApiErrorBody {
-  return typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).code === 'number';
-}
-
-export function toApiError(error: AxiosError): ApiError {
-  const response = error.response;
-  if (!response) return new ApiError(error.message || 'Network Error', 0, null, undefined, true);
-  const body: unknown = response.data;
-  if (isErrorBody(body)) return new ApiError(body.message ?? '', response.status, body.code, body.data);
-  return new ApiError(error.message || `HTTP ${response.status}`, response.status, null);
 }
 
 export function isApiError(value: unknown): value is ApiError {

@@ -1,4 +1,9 @@
-/** The sign-in calls of the gateway (contract/auth.ts), through the one api client. */
+/**
+ * The public sign-in calls of the gateway (contract/auth.ts): captcha, sign-in, the connection check, the
+ * forgotten and the changed password. They go through the small fetch transport (api/public-client.ts, the same
+ * envelope as the axios client), so the sign-in page's first JS carries no axios; the calls of a signed-in
+ * session (me, sign-out) are in session-api.ts, through the axios client.
+ */
 import { API } from '../../contract/paths';
 import type {
   CaptchaQuery,
@@ -8,46 +13,35 @@ import type {
   ForgotPasswordResult,
   LoginRequest,
   LoginResult,
-  MeResult,
   VerifyResetRequest,
 } from '../../contract/auth';
-import { api } from '../api/client';
-
-const quiet = { overlay: false, skipAuthRedirect: true } as const;
+import { publicCall } from '../api/public-client';
 
 /** A new captcha: the image by default, or (kind audio) the digits spoken in vi or en. */
 export async function fetchCaptcha(query: CaptchaQuery = {}): Promise<CaptchaResponse> {
-  return (await api.get<CaptchaResponse>(API.captcha, { ...quiet, params: query })).data;
+  return publicCall<CaptchaResponse>('GET', API.captcha, { params: { ...query } });
 }
 
 export async function postLogin(body: LoginRequest): Promise<LoginResult> {
-  return (await api.post<LoginResult>(API.login, body, quiet)).data;
-}
-
-export async function postLogout(refreshToken: string): Promise<void> {
-  await api.post(API.logout, { refreshToken }, { ...quiet, timeout: 10_000 });
-}
-
-export async function fetchMe(): Promise<MeResult> {
-  return (await api.get<MeResult>(API.me, { overlay: false })).data;
+  return publicCall<LoginResult>('POST', API.login, { body });
 }
 
 export async function postForgotPassword(body: ForgotPasswordRequest): Promise<ForgotPasswordResult> {
-  return (await api.post<ForgotPasswordResult>(API.forgotPassword, body, quiet)).data;
+  return publicCall<ForgotPasswordResult>('POST', API.forgotPassword, { body });
 }
 
 export async function postVerifyReset(body: VerifyResetRequest): Promise<void> {
-  await api.post(API.verifyReset, body, quiet);
+  await publicCall('POST', API.verifyReset, { body });
 }
 
 export async function postChangePassword(body: ChangePasswordRequest): Promise<void> {
-  await api.post(API.changePassword, body, quiet);
+  await publicCall('POST', API.changePassword, { body });
 }
 
 /** The live-connection check: true when the gateway answers. */
 export async function ping(): Promise<boolean> {
   try {
-    await api.get(API.ping, { ...quiet, timeout: 8_000, silent: true });
+    await publicCall('GET', API.ping, { timeout: 8_000, silent: true });
     return true;
   } catch {
     return false;

@@ -4,11 +4,13 @@
  * a JSON list; on failure (missing, unreadable, not a list) the session storage is cleared and the list is
  * empty; otherwise the load-permissions action (GET /api/auth/me) runs to refresh them.
  */
-import type { LoginRequest, LoginResult } from '../../contract/auth';
 import { emit } from '../api/bus';
-import { fetchMe, postLogin, postLogout } from './auth-api';
+import { fetchMe, postLogout } from './session-api';
 import { currentPermissions, heldPermissions, resetPermissions, setPermissions } from './permissions-store';
-import { clearAuth, decryptPermissions, getRefreshToken, isLoggedIn, readStoredPermissions, saveLogin, saveProfile } from './storage';
+import { clearAuth, decryptPermissions, getRefreshToken, isLoggedIn, readStoredPermissions, saveProfile } from './storage';
+
+// the sign-in itself lives apart (sign-in.ts), so the sign-in page does not load the signed-in client
+export { login } from './sign-in';
 
 export type StartUpResult = { permissions: readonly string[]; source: 'memory' | 'storage' | 'empty'; loading: Promise<void> | null };
 
@@ -42,14 +44,6 @@ export function startUp(load: () => Promise<unknown> = loadPermissions): StartUp
       )
     : null;
   return { permissions: currentPermissions(), source: 'storage', loading };
-}
-
-export async function login(body: LoginRequest): Promise<LoginResult> {
-  const result = await postLogin(body);
-  saveLogin(result);
-  setPermissions(result.permissions, false);
-  emit('session', undefined);
-  return result;
 }
 
 /** Calls the gateway's logout (errors ignored), then clears the session. */

@@ -1,17 +1,18 @@
 /**
- * i18next for the portal: dictionaries from /locales/{lng}/translation.json (http backend), detection from
- * localStorage (i18nextLng) then the `lng` query parameter, cached in localStorage; vi is the fallback; a
- * missing key shows an empty string. Loads retry 5 times from 350 ms doubling, at most 10 reads at once.
+ * i18next for the portal: dictionaries from /locales/{lng}/translation.json (a fetch backend), detection from
+ * localStorage (i18nextLng) then the `lng` query parameter, cached in localStorage (loaders.ts: two small
+ * modules instead of i18next-http-backend and i18next-browser-languagedetector, for the sign-in page's first
+ * JS); vi is the fallback; a missing key shows an empty string. Loads retry 5 times from 350 ms doubling, at
+ * most 10 reads at once.
  */
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS } from '../../contract/constants';
+import { fetchBackend, languageDetector, type DetectionOptions } from './loaders';
 
 export const LOAD_PATH = '/locales/{{lng}}/translation.json';
 
-export const detection: DetectorOptions = {
+export const detection: DetectionOptions = {
   order: ['localStorage', 'querystring'],
   lookupLocalStorage: STORAGE_KEYS.i18nextLng,
   lookupQuerystring: 'lng',
@@ -41,14 +42,10 @@ let started: Promise<I18n> | null = null;
 
 export function initI18n(): Promise<I18n> {
   started ??= i18next
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(fetchBackend(LOAD_PATH))
+    .use(languageDetector(detection))
     .use(initReactI18next)
-    .init<HttpBackendOptions>({
-      ...baseOptions,
-      detection,
-      backend: { loadPath: LOAD_PATH },
-    })
+    .init(baseOptions)
     .then(() => i18next);
   return started;
 }

@@ -1,47 +1,133 @@
-// Cold load of the login page in Chromium against the production build served by the real gateway:
-// DOMContentLoaded, first contentful paint, JS heap, transferred JS; median of 5 runs, each in a fresh
-// profile. Run: npm run bench:login  (builds first unless --no-build; BENCH_URL=http://... uses a running gateway)
+// Cold load of the sign-in page in Chromium against the production build served by the real gateway (captcha
+// on, as the gateway's default): DOMContentLoaded, first contentful paint, the React form in place (the input
+// of the React page, not the static form of index.html), the captcha image, JS transferred and the JS heap;
+// median of --runs / BENCH_RUNS (default 5) loads, each in a fresh browser profile (cold cache).
+//
+// --compare [URL]: measures another sign-in page interleaved with ours (ours, theirs, ours, theirs…, each in a
+// fresh profile; default 7 runs each) and prints both medians and the ratio ours / theirs. Without a URL it
+// builds and serves the stock Refine antd AuthPage login (tests/bench/compare: the screen Refine's
+// finefoods-antd example shows, built from the same package versions; that example itself is not on the npm
+// registry). --compare-ready SELECTOR: what marks their form in place (default: a password input in a form).
+//
+// Run: npm run bench:login [-- --no-build] [--compare [URL]] [--runs N]  (BENCH_URL=http://... uses a running gateway)
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 const { openBrowser } = await import('../support/browser.ts');
-const { benchPortal } = await import('./portal-bench.mjs');
+const { benchPortal, median } = await import('./portal-bench.mjs');
+const { serveStatic } = await import('./compare/static-server.mjs');
 
-const { base, stop } = await benchPortal();
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const results = [];
+const root = resolve(import.meta.dirname, '../..');
+const args = process.argv.slice(2);
+const flag = (name) => args.indexOf(name);
+const valueAfter = (name) => {
+  const i = flag(name);
+  return i >= 0 && args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : null;
+};
+const comparing = flag('--compare') >= 0;
+const compareUrl = valueAfter('--compare');
+const RUNS = Number(valueAfter('--runs') ?? process.env.BENCH_RUNS ?? (comparing ? 7 : 5));
+const STAND_IN = 'stock Refine antd AuthPage login (the screen finefoods-antd shows, built from the same package versions)';
+
+const ours = { name: 'ours (this portal)', ready: '#login-username', captcha: '[data-testid="captcha-image"]' };
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const loadBefore = load();
+
+const portal = await benchPortal({ CAPTCHA: 'on' });
+ours.url = `${portal.base}/login`;
+let theirs = null;
+let standIn = null;
 try {
+  if (comparing && compareUrl) {
+    theirs = { name: compareUrl, url: compareUrl, ready: valueAfter('--compare-ready') ?? 'form input[type="password"]' };
+  } else if (comparing) {
+    const { COMPARE_DIST } = await import('./compare/vite.config.ts');
+    if (!args.includes('--no-build') || !existsSync(join(COMPARE_DIST, 'index.html'))) {
+      execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'tests/bench/compare/vite.config.ts', '--logLevel', 'warn'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+    }
+    standIn = await serveStatic(COMPARE_DIST);
+    theirs = { name: STAND_IN, url: `${standIn.url}/login`, ready: valueAfter('--compare-ready') ?? 'form input[type="password"]' };
+  }
+
+  const results = new Map([[ours, []], ...(theirs ? [[theirs, []]] : [])]);
   for (let i = 0; i < RUNS; i++) {
-    const browser = await openBrowser();
+    for (const target of results.keys()) results.get(target).push(await measure(target));
+  }
+
+  console.log(`sign-in page cold load, median of ${RUNS} runs${theirs ? ' each, interleaved' : ''} (load average ${loadBefore} before, ${load()} after):`);
+  const rows = [
+    ['DOMContentLoaded', 'dcl', 'ms'],
+    ['first contentful paint', 'fcp', 'ms'],
+    ['React form in place', 'ready', 'ms'],
+    ['captcha image shown', 'captcha', 'ms'],
+    ['load event', 'load', 'ms'],
+    ['JS transferred', 'jsBytes', 'KB'],
+    ['JS files', 'jsFiles', ''],
+    ['JS heap used', 'heap', 'MB'],
+  ];
+  const med = (target, key) => median(results.get(target).map((r) => r[key]).filter((v) => Number.isFinite(v)));
+  const show = (v, unit) => (!Number.isFinite(v) ? '-' : unit === 'KB' ? `${(v / 1024).toFixed(1)} KB` : unit === 'MB' ? `${(v / 1024 / 1024).toFixed(1)} MB` : unit === 'ms' ? `${v.toFixed(0)} ms` : String(v));
+  const targets = [...results.keys()];
+  console.log(`  ${''.padEnd(26)}${targets.map((t, i) => (i === 0 ? 'ours' : 'theirs').padStart(14)).join('')}${theirs ? '   ours/theirs' : ''}`);
+  for (const [label, key, unit] of rows) {
+    const values = targets.map((t) => med(t, key));
+    if (values.every((v) => !Number.isFinite(v))) continue;
+    const ratio = theirs && Number.isFinite(values[0]) && Number.isFinite(values[1]) && values[1] > 0 ? `${(values[0] / values[1]).toFixed(2)}×` : '';
+    console.log(`  ${label.padEnd(26)}${values.map((v) => show(v, unit).padStart(14)).join('')}${ratio ? ratio.padStart(14) : ''}`);
+  }
+  if (theirs) {
+    console.log(`  theirs: ${theirs.name}`);
+    console.log(`  FCP of each run, ours:   ${results.get(ours).map((r) => r.fcp.toFixed(0)).join(' ')}`);
+    console.log(`  FCP of each run, theirs: ${results.get(theirs).map((r) => r.fcp.toFixed(0)).join(' ')}`);
+    console.log(`login-fcp-ratio=${(med(ours, 'fcp') / med(theirs, 'fcp')).toFixed(3)}`);
+  }
+} finally {
+  await standIn?.stop();
+  await portal.stop();
+}
+
+/** One cold load of a target in a fresh profile: the navigation and paint timings, when its marks appeared, the JS. */
+async function measure(target) {
+  const browser = await openBrowser();
+  try {
     const page = await browser.context.newPage();
-    let jsBytes = 0;
-    page.on('response', async (res) => {
-      if (res.url().endsWith('.js')) jsBytes += Number((await res.allHeaders())['content-length'] ?? 0);
+    // in the page, before any of its scripts: the time each mark (a selector) first appears
+    await page.addInitScript((marks) => {
+      const seen = {};
+      window.__benchMarks = seen;
+      const check = () => {
+        for (const [name, selector] of Object.entries(marks)) if (seen[name] === undefined && document.querySelector(selector)) seen[name] = performance.now();
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+    }, Object.fromEntries(Object.entries({ ready: target.ready, captcha: target.captcha }).filter(([, s]) => s)));
+    const scripts = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request);
     });
-    await page.goto(`${base}/login`, { waitUntil: 'load' });
-    await page.waitForSelector('form', { timeout: 30_000 });
+    await page.goto(target.url, { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForSelector(target.ready, { timeout: 60_000 });
+    if (target.captcha) await page.waitForSelector(target.captcha, { timeout: 60_000 });
     const m = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-      return {
-        dcl: nav.domContentLoadedEventEnd,
-        fcp: fcp ? fcp.startTime : NaN,
-        load: nav.loadEventEnd,
-        heap: performance.memory ? performance.memory.usedJSHeapSize : NaN,
-      };
+      return { dcl: nav.domContentLoadedEventEnd, fcp: fcp ? fcp.startTime : NaN, load: nav.loadEventEnd, ...window.__benchMarks };
     });
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const metrics = (await cdp.send('Performance.getMetrics')).metrics;
-    m.heap = metrics.find((x) => x.name === 'JSHeapUsedSize')?.value ?? m.heap;
-    m.jsBytes = jsBytes;
-    results.push(m);
+    m.heap = (await cdp.send('Performance.getMetrics')).metrics.find((x) => x.name === 'JSHeapUsedSize')?.value ?? NaN;
+    let bytes = 0;
+    for (const request of scripts) bytes += (await request.sizes()).responseBodySize;
+    m.jsBytes = bytes;
+    m.jsFiles = scripts.length;
+    m.ready ??= NaN;
+    m.captcha ??= NaN;
+    return m;
+  } finally {
     await browser.close();
   }
-} finally {
-  await stop();
 }
-const median = (k) => { const v = results.map((r) => r[k]).sort((a, b) => a - b); return v[Math.floor(v.length / 2)]; };
-console.log(`login page cold, median of ${RUNS} runs:`);
-console.log(`  DOMContentLoaded      ${median('dcl').toFixed(0)} ms`);
-console.log(`  first contentful paint ${median('fcp').toFixed(0)} ms`);
-console.log(`  load event            ${median('load').toFixed(0)} ms`);
-console.log(`  JS heap used          ${(median('heap') / 1024 / 1024).toFixed(1)} MB`);
-console.log(`  JS transferred        ${(median('jsBytes') / 1024).toFixed(1)} KB (content-length)`);

@@ -6,12 +6,15 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '../..');
 const { startGateway } = await import('../support/gateway-process.ts');
 
-/** Builds the portal unless told not to, starts a gateway unless BENCH_URL names one; answers its URL and stop(). */
-export async function benchPortal() {
+/**
+ * Builds the portal unless told not to, starts a gateway unless BENCH_URL names one (with `env` added to its
+ * settings); answers its URL and stop().
+ */
+export async function benchPortal(env = {}) {
   if (!process.argv.includes('--no-build') && !process.env.BENCH_URL) {
     execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
-  const gateway = process.env.BENCH_URL ? null : await startGateway();
+  const gateway = process.env.BENCH_URL ? null : await startGateway(env);
   return { base: process.env.BENCH_URL ?? gateway.url, stop: async () => gateway?.stop() };
 }
 

@@ -9,6 +9,7 @@ import { currentPermissions, heldPermissions, resetPermissions, setPermissions }
 import { login, logout, startUp } from '../../src/auth/session';
 import { clearAuth, decryptPermissions, encryptPermissions, getAgentInfo, getMemberInfo, isLoggedIn, saveLogin } from '../../src/auth/storage';
 import { bodyOf, mockAdapter, type SeenRequest } from './helpers/mock-adapter';
+import { fetchBodyOf, mockFetch } from './helpers/mock-fetch';
 
 const K = STORAGE_KEYS;
 
@@ -146,17 +147,17 @@ describe('start-up (spec point 4)', () => {
 
 describe('login and logout', () => {
   it('login posts the sealed body, stores the result and holds the permissions', async () => {
-    const seen: SeenRequest[] = [];
-    const previous = api.defaults.adapter;
-    api.defaults.adapter = mockAdapter(() => ({ data: loginResult }), seen);
+    // the sign-in call goes through fetch (api/public-client.ts), not the axios client
+    const seen = mockFetch(() => ({ data: loginResult }));
     try {
       await login({ username: 'f1admin', password: 'Demo@2026', captchaId: 'c', captcha: 'abc' });
-      const sent = JSON.parse(decrypt((bodyOf(seen[0]) as { data: string }).data, cipher));
+      expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${API.login}`]);
+      const sent = JSON.parse(decrypt((fetchBodyOf(seen[0]) as { data: string }).data, cipher));
       expect(sent).toEqual({ username: 'f1admin', password: 'Demo@2026', captchaId: 'c', captcha: 'abc' });
       expect(currentPermissions()).toEqual(['ADMIN_F1', 'SHOW_NEW_HOME']);
       expect(isLoggedIn()).toBe(true);
     } finally {
-      api.defaults.adapter = previous;
+      vi.unstubAllGlobals();
     }
   });
 

@@ -1,33 +1,30 @@
 /** The captcha inside antd forms (forgot-password; change-password is built the same way): marked invalid and tied to its message. */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { API } from '../../contract/paths';
-import { api } from '../../src/api/client';
 import ForgotPasswordPage from '../../src/auth/pages/ForgotPasswordPage';
 import { PreferencesProvider } from '../../src/ui/preferences';
 import { initTestI18n } from './helpers/i18n';
-import { mockAdapter, type SeenRequest } from './helpers/mock-adapter';
+import { mockFetch, type SeenFetch } from './helpers/mock-fetch';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"></svg>';
-let seen: SeenRequest[];
-let previous: AxiosAdapter;
+let seen: SeenFetch[];
 
 beforeAll(async () => {
   await initTestI18n('vi');
 });
 beforeEach(() => {
   seen = [];
-  previous = api.defaults.adapter as AxiosAdapter;
-  api.defaults.adapter = mockAdapter((req) => {
+  // the public pages' calls go through fetch (api/public-client.ts)
+  mockFetch((req) => {
     if (req.url === API.captcha) return { data: { captchaId: 'cap-1', svg: SVG, expiresInSeconds: 120, enabled: true } };
     return { status: 404, data: { code: 44, message: 'not found' } };
   }, seen);
 });
 afterEach(() => {
-  api.defaults.adapter = previous;
+  vi.unstubAllGlobals();
 });
 
 describe('captcha field in the forgot-password form', () => {

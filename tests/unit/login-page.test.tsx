@@ -1,19 +1,18 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { STORAGE_KEYS } from '../../contract/constants';
 import { decrypt } from '../../contract/crypto';
 import { API } from '../../contract/paths';
 import type { LoginResult } from '../../contract/auth';
-import { api } from '../../src/api/client';
 import { cipher } from '../../src/api/cipher';
 import LoginPage from '../../src/auth/pages/LoginPage';
 import { resetPermissions } from '../../src/auth/permissions-store';
 import { PreferencesProvider } from '../../src/ui/preferences';
 import { initTestI18n } from './helpers/i18n';
-import { bodyOf, mockAdapter, type MockAnswer, type SeenRequest } from './helpers/mock-adapter';
+import type { MockAnswer } from './helpers/mock-adapter';
+import { fetchBodyOf, mockFetch, type SeenFetch } from './helpers/mock-fetch';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><text>AbC12</text></svg>';
 const AUDIO = 'data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=';
@@ -25,8 +24,7 @@ const result: LoginResult = {
   permissions: ['AGENT_F1'],
 };
 
-let seen: SeenRequest[];
-let previous: AxiosAdapter;
+let seen: SeenFetch[];
 let loginAnswer: MockAnswer;
 let pingAnswer: MockAnswer;
 let captchaOn = true;
@@ -39,10 +37,10 @@ beforeEach(() => {
   seen = [];
   loginAnswer = { status: 401, data: { code: 50, message: 'Tên đăng nhập hoặc mật khẩu không đúng.' } };
   pingAnswer = { data: { ok: true } };
-  previous = api.defaults.adapter as AxiosAdapter;
   let n = 0;
-  api.defaults.adapter = mockAdapter((req) => {
-    if (req.url === API.captcha && (req.config.params as { kind?: string } | undefined)?.kind === 'audio') {
+  // the sign-in page's calls go through fetch (api/public-client.ts), not the axios client
+  mockFetch((req) => {
+    if (req.url === API.captcha && req.params.kind === 'audio') {
       return { data: { captchaId: `cap-${++n}`, svg: '', audio: AUDIO, expiresInSeconds: 120, enabled: true } };
     }
     if (req.url === API.captcha) {
@@ -57,7 +55,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  api.defaults.adapter = previous;
+  vi.unstubAllGlobals();
   await initTestI18n('vi');
 });
 
@@ -136,7 +134,7 @@ describe('LoginPage', () => {
       expect(audio.getAttribute('src')).toBe(AUDIO);
       expect(screen.queryByTestId('captcha-image')).toBeNull();
       const last = seen.filter((r) => r.url === API.captcha).at(-1)!;
-      expect(last.config.params).toEqual({ kind: 'audio', lang: 'vi' });
+      expect(last.params).toEqual({ kind: 'audio', lang: 'vi' });
       await waitFor(() => expect(played).toHaveLength(1));
       // the input is described by the hint and takes the digits
       const input = screen.getByLabelText('Mã xác nhận');
@@ -147,7 +145,7 @@ describe('LoginPage', () => {
       await screen.findByTestId('captcha-image');
       expect(screen.queryByTestId('captcha-audio')).toBeNull();
       expect((input as HTMLInputElement).value).toBe('');
-      expect(seen.filter((r) => r.url === API.captcha).at(-1)!.config.params).toEqual({});
+      expect(seen.filter((r) => r.url === API.captcha).at(-1)!.params).toEqual({});
     } finally {
       HTMLMediaElement.prototype.play = play;
     }
@@ -187,7 +185,7 @@ describe('LoginPage', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(seen.some((r) => r.url === API.login)).toBe(true));
     expect(screen.queryByText('Vui lòng nhập mã xác nhận.')).toBeNull();
-    const sent = JSON.parse(decrypt((bodyOf(seen.find((r) => r.url === API.login) as SeenRequest) as { data: string }).data, cipher));
+    const sent = JSON.parse(decrypt((fetchBodyOf(seen.find((r) => r.url === API.login) as SeenFetch) as { data: string }).data, cipher));
     expect(sent).toEqual({ username: 'f1agent', password: 'Demo@2026', captchaId: '', captcha: '' });
   });
 
@@ -198,7 +196,7 @@ describe('LoginPage', () => {
     await fill(user);
     await user.keyboard('{Enter}');
     expect((await screen.findByTestId('login-error')).textContent).toContain('Tên đăng nhập hoặc mật khẩu không đúng.');
-    const sent = JSON.parse(decrypt((bodyOf(seen.find((r) => r.url === API.login) as SeenRequest) as { data: string }).data, cipher));
+    const sent = JSON.parse(decrypt((fetchBodyOf(seen.find((r) => r.url === API.login) as SeenFetch) as { data: string }).data, cipher));
     expect(sent).toEqual({ username: 'f1agent', password: 'Demo@2026', captchaId: 'cap-1', captcha: 'abc12' });
     expect((screen.getByLabelText('Mật khẩu') as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(captchaCalls()).toBe(2));

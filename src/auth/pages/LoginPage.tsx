@@ -19,7 +19,7 @@ import { Captcha, type CaptchaHandle } from '../components/Captcha';
 import { ConnectionIndicator, useConnection } from '../components/ConnectionIndicator';
 import { Field, fieldErrorId } from '../components/Field';
 import { loginFailure } from '../login-errors';
-import { login } from '../session';
+import { login } from '../sign-in';
 import { isLoggedIn } from '../storage';
 
 export interface PublicPageState {
