@@ -8,7 +8,7 @@
  *   routes     the pages (`page(path, loader, title)`): a path of policies/routes.ts ROUTE_RULES (which holds
  *              the permission rule), a lazy component (one chunk per page), a title key, an allow flag
  *   slots      what a plugin offers the shell and other plugins without being imported: header widgets
- *              (deposit balance, bell), components mounted on every page (support panel), home panels, and
+ *              (deposit balance, bell, support panel), components mounted on every page, home panels, and
  *              shared dialogs by name (contract/slots.ts). Public pages are offered apart, in the plugin's
  *              `public.ts`, listed by src/public-routes.ts, so the login page never loads this registry.
  */
@@ -40,12 +40,24 @@ export interface PublicPage {
   allow?: boolean;
 }
 
+/**
+ * What a header widget is given: `compact` on narrow screens; `inMenu` when it is shown in the side-menu drawer
+ * (a full-width entry), with `onActivate` to call when it opens its own panel (the drawer then closes).
+ */
+export interface HeaderWidgetProps {
+  compact: boolean;
+  inMenu?: boolean;
+  onActivate?: () => void;
+}
+
 /** A widget of the header's action bar. `compact` on narrow screens. */
 export interface HeaderWidget {
   key: string;
-  component: ComponentType<{ compact: boolean }>;
+  component: ComponentType<HeaderWidgetProps>;
   /** Lower first; the shell's own (language, theme, account) follow. */
   order?: number;
+  /** 'menu': on narrow screens (no room left in the header) shown at the foot of the side-menu drawer instead. */
+  narrow?: 'header' | 'menu';
 }
 
 export type DialogLoaders = { [K in SharedDialogName]?: Loader<SharedDialogs[K]> };
@@ -62,7 +74,7 @@ export interface BookingDetailPanel {
 
 export interface PortalSlots {
   header?: HeaderWidget[];
-  /** Mounted once on every signed-in page (the floating support panel). */
+  /** Mounted once on every signed-in page (none today: nothing may float over a page's buttons). */
   page?: ComponentType[];
   /** Panels of the home page, lazy, in registry order. */
   home?: Loader[];

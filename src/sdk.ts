@@ -16,6 +16,7 @@ export {
   type BookingDetailPanel,
   type DialogLoaders,
   type HeaderWidget,
+  type HeaderWidgetProps,
   type Loader,
   type MenuItem,
   type PortalPlugin,

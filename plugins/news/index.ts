@@ -2,7 +2,8 @@
  * The news plugin: what the agency publishes to its users — news articles (/agent/news, news-by-tag,
  * news/:id; writers' /agent/change-news), home-page banners (/banner) and online-support contacts
  * (/agent/online-support, change-online-support, online-support-config) — and, on every signed-in page, the
- * notification bell (header slot) and the floating support panel (page slot).
+ * notification bell and the online-support panel (header slot; the support entry sits at the foot of the
+ * side-menu drawer on narrow screens).
  */
 import { CustomerServiceOutlined, EditOutlined, NotificationOutlined, PictureOutlined, ReadOutlined, SettingOutlined } from '@ant-design/icons';
 import { definePlugin, icon, menuGroup, page, PAGES } from '../../src/sdk';
@@ -33,7 +34,9 @@ export const newsPlugin = definePlugin({
     page('/agent/online-support-config', () => import('./pages/SupportContactsPage'), 'support.view.title'),
   ],
   slots: {
-    header: [{ key: 'notifications', component: LazyNotificationBell, order: 20 }],
-    page: [LazySupportPanel],
+    header: [
+      { key: 'notifications', component: LazyNotificationBell, order: 20 },
+      { key: 'support', component: LazySupportPanel, order: 30, narrow: 'menu' },
+    ],
   },
 });

@@ -8,13 +8,17 @@ import { useTranslation } from 'react-i18next';
 import type { FlightOfferTagProps, SharedDialogName, SharedDialogs } from '../../contract/slots';
 import { usePortal } from './layout/portal-context';
 
-/** The header widgets the plugins offer, in their order. */
-export function HeaderSlot({ compact }: { compact: boolean }) {
+/**
+ * The header widgets the plugins offer, in their order. On narrow screens the header keeps those that fit
+ * (`narrow: 'menu'` ones leave it) and the side-menu drawer shows the others (`inMenu`), below the menu.
+ */
+export function HeaderSlot({ compact, inMenu = false, onActivate }: { compact: boolean; inMenu?: boolean; onActivate?: () => void }) {
   const { header } = usePortal();
+  const shown = header.filter((w) => (inMenu ? w.narrow === 'menu' : !(compact && w.narrow === 'menu')));
   return (
     <>
-      {header.map(({ key, component: Widget }) => (
-        <Widget key={key} compact={compact} />
+      {shown.map(({ key, component: Widget }) => (
+        <Widget key={key} compact={compact} inMenu={inMenu} onActivate={onActivate} />
       ))}
     </>
   );

@@ -19,7 +19,7 @@ import {
   concretePaths, documentTitle, PUBLIC_PAGE_PATHS, report, scan, SCANNED_IN_JOURNEY, settle, SIGNED_IN_PAGES,
   type Finding, type Fixtures, type RegisteredPage,
 } from './a11y-scan';
-import { dayAhead, gatewayAs, holdThroughGateway, issueThroughGateway, login, type GatewayUser } from './helpers';
+import { dayAhead, gatewayAs, type GatewayUser, holdThroughGateway, issueThroughGateway, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const WIDTHS = [1366, 360] as const;

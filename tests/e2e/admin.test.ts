@@ -3,29 +3,14 @@
  * export_ticket and a user in it; the user is refused /booking/issue; once the group gains export_ticket
  * the user's refreshed permissions pass the route guard. f2admin creates, edits and suspends a child agency.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Browser } from '../support/browser';
-import { expectPath, login, menuPaths } from './helpers';
+import { openBrowser } from '../support/browser';
+import { expectPath, fileBrowser, login, menuPaths } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const stamp = Date.now().toString(36).slice(-5);
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function freshPage(): Promise<Page> {
-  await browser.context.clearCookies();
-  const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate(() => localStorage.clear());
-  return page;
-}
+const browser = fileBrowser();
 
 async function pick(page: Page, selectId: string, title: string): Promise<void> {
   await page.locator(`#${selectId}`).click();
@@ -60,8 +45,7 @@ describe('a permission group decides what its members may open', () => {
   const newPassword = 'Moi@2026bc';
 
   it('f1admin creates a group without export_ticket and a user in it; the user cannot open /booking/issue; adding export_ticket lets it through', async () => {
-    const admin = await freshPage();
-    await login(admin, baseUrl, 'f1admin');
+    const admin = await browser.signedIn('f1admin', { clearCookies: true });
 
     // the group: bookings and search, no export_ticket
     await admin.goto(`${baseUrl}/system/change-group-permissions`);
@@ -147,8 +131,7 @@ describe('f2admin manages a child agency', () => {
   const code = `E2E-${stamp.toUpperCase()}`;
 
   it('creates, edits and suspends a child agency', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f2admin');
+    const page = await browser.signedIn('f2admin', { clearCookies: true });
 
     await page.goto(`${baseUrl}/agent/change-child`);
     await page.locator('#code').fill(code);

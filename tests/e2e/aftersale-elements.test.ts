@@ -4,26 +4,15 @@
  * (the DOCS element unchanged), then changes the passport (confirmation, the DOCS before and after), adds a
  * remark, and finds the DOCS change in the booking detail's history tab. No money moves.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, holdOneAdultVn, login, issueFromDetail } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { dayAhead, fileBrowser, holdOneAdultVn, issueFromDetail } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('PNR element edits', () => {
   it('change a passport (an expired one refused first), add a remark, and see the DOCS change in the history', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const { id, pnr } = await holdOneAdultVn(page, dayAhead(26), { title: /^(Ông|Mr)$/, last: 'Pham', first: 'Van Duc', birthday: '12071980', email: 'duc.pham@example.vn' });
 
     await issueFromDetail(page, baseUrl, id, pnr);

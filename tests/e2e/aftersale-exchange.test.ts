@@ -5,27 +5,16 @@
  * exactly the total stated) and finds the old ticket exchanged and the new one open on the detail. Balances
  * are deltas: other files share the agency.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from '../support/browser';
-import { answerPin, dayAhead, headerBalance, holdOneAdultVn, login, issueFromDetail } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { answerPin, dayAhead, fileBrowser, headerBalance, holdOneAdultVn, issueFromDetail } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = fileBrowser();
 const vnd = (n: number) => new Intl.NumberFormat('vi-VN').format(n);
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('exchange-route', () => {
   it('exchanges a ticket to a later flight: the penalty stated before confirming, the balance dropping by the total to the đồng', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     // Economy Classic or Lite: a change costs the airline's penalty
     const { id, pnr } = await holdOneAdultVn(
       page,

@@ -3,29 +3,18 @@
  * on buy-ancillary (the header balance dropping by exactly its price), then adds an infant on add-infant-vj for
  * the VJ fee shown before confirming. Balances are deltas: other files share the agency.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from '../support/browser';
-import { answerPin, dayAhead, headerBalance, holdOneAdult, issueFromDetail, login, pickOption } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { answerPin, dayAhead, fileBrowser, headerBalance, holdOneAdult, issueFromDetail, pickOption } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** dd/MM/yyyy of `days` days before the yyyy-MM-dd date. */
 const before = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
 
 describe('after-sale extras', () => {
   it('buy an ancillary (balance drops by its price), then add an infant to the VJ booking for the fee shown', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const depart = dayAhead(28);
     const { id, pnr } = await holdOneAdult(page, depart, { title: /^(Ông|Mr)$/, last: 'Le', first: 'Van Hung', birthday: '21071987', email: 'hung.le@example.vn' }, undefined, { code: 'VJ', name: /Vietjet/ }, 'VJ');
     await issueFromDetail(page, baseUrl, id, pnr);

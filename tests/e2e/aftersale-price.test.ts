@@ -4,26 +4,15 @@
  * rebooks to the cheapest class (nothing taken from the deposit), then issues from the detail: the deposit drops
  * by exactly the new price the quote stated. Balances are deltas: other files share the agency.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, headerBalance, holdOneAdultVn, issueFromDetail, login } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { dayAhead, fileBrowser, headerBalance, holdOneAdultVn, issueFromDetail } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('re-pricing a held booking', () => {
   it('quotes the best price, rebooks to it, and the issue charges the new price', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const { id, pnr } = await holdOneAdultVn(page, dayAhead(26), { title: /^(Bà|Mrs)$/, last: 'Pham', first: 'Thi Gia', birthday: '12071984', email: 'gia.pham@example.vn' }, ['Y', 'B', 'M']);
 
     // the hub offers it on the live hold

@@ -3,26 +3,15 @@
  * VN booking, adds a DAD→HAN segment (paid with the PIN, the header balance dropping by the price shown), adds the
  * ARNK across the SGN–DAD gap (both then in the booking detail's flight list), then splits the second passenger into a new PNR and finds both PNRs in the hub.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from '../support/browser';
-import { answerPin, dayAhead, headerBalance, login, pickOption, searchFromHome, selectVnOffer, issueFromDetail } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { answerPin, dayAhead, fileBrowser, headerBalance, issueFromDetail, pickOption, searchFromHome, selectVnOffer } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('segment edits', () => {
   it('add a segment and an ARNK, then split a two-passenger booking into two PNRs', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
 
     // a two-adult HAN→SGN booking, held then issued
     await searchFromHome(page, { from: 'HAN', to: 'SGN', depart: dayAhead(27), passengers: { adt: 2 } });

@@ -4,26 +4,15 @@
  * seat map (each confirmed with the PIN, the header balance dropping by exactly the amount stated), and finds
  * both edits in the detail's history tab with their EMDs. Balances are deltas: other files share the agency.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from '../support/browser';
-import { answerPin, dayAhead, headerBalance, holdOneAdultVn, login, pickOption, issueFromDetail } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { answerPin, dayAhead, fileBrowser, headerBalance, holdOneAdultVn, issueFromDetail, pickOption } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('after-sale', () => {
   it('issue, then buy luggage and a paid seat from the hub (balance drops by each amount), history and EMDs on the detail', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const { id, pnr } = await holdOneAdultVn(page, dayAhead(25), { title: /^(Bà|Mrs)$/, last: 'Tran', first: 'Thi Binh', birthday: '02031988', email: 'binh.tran@example.vn' });
 
     // issue from the detail

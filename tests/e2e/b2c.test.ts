@@ -8,26 +8,16 @@
  * and publishes a storefront article in /b2c/change-news; the customer's phone-sized browser finds it on the
  * storefront (with its tag, and the demo fare rules by airline), and hostile HTML in its body never runs.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { B2C_API, b2cPath, type B2cNews, type Tour, type TourInput } from '../../contract/b2c';
 import { encrypt, seal } from '../../contract/crypto';
-import { openBrowser, type Browser } from '../support/browser';
 import { XSS_CORPUS } from '../support/xss-corpus';
-import { dayAhead, login, storage } from './helpers';
+import { dayAhead, fileBrowser, login, storage } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let admin: Browser;
-let customer: Browser;
-
-beforeAll(async () => {
-  admin = await openBrowser();
-  customer = await openBrowser({ width: 360, height: 740 });
-});
-afterAll(async () => {
-  await admin?.close();
-  await customer?.close();
-});
+const admin = fileBrowser();
+const customer = fileBrowser({ width: 360, height: 740 });
 
 /** Fails the test on any dialog (the corpus calls alert) and records script errors of the page. */
 function guard(page: Page): { dialogs: string[] } {

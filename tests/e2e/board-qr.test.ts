@@ -8,34 +8,19 @@
  */
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { readVietQr } from '../../contract/vietqr';
-import { openBrowser, type Browser } from '../support/browser';
-import { headerBalance, login } from './helpers';
+import { fileBrowser, headerBalance, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser({ width: 1366, height: 900 });
-});
-afterAll(async () => browser?.close());
-
-async function freshPage() {
-  await browser.context.clearCookies();
-  const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate(() => localStorage.clear());
-  return page;
-}
+const browser = fileBrowser({ width: 1366, height: 900 });
 
 // busy airports first; others in other time zones when Vietnam sleeps
 const PLACES = ['SGN', 'HAN', 'DAD', 'CXR', 'PQC', 'BKK', 'SIN', 'ICN', 'NRT', 'TPE', 'HKG', 'KUL', 'CDG', 'FRA', 'LHR', 'SYD', 'DXB'];
 
 describe('electronic board', () => {
   it('changes a status without a reload, goes full screen, and names an unknown place', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f2agent');
+    const page = await browser.signedIn('f2agent', { clearCookies: true });
     // the board whose next status change comes first
     let best: { place: string; at: number } | null = null;
     for (const place of PLACES) {
@@ -88,8 +73,7 @@ describe('electronic board', () => {
 describe('QR top-up and statement matching', () => {
   it('credits a QR transfer once, even when the statement is imported twice', async () => {
     const amount = 1_000_000 + (Date.now() % 900) * 1_000;
-    const agent = await freshPage();
-    await login(agent, baseUrl, 'f2agent');
+    const agent = await browser.signedIn('f2agent', { clearCookies: true });
     const before = await headerBalance(agent);
     await agent.goto(`${baseUrl}/qr`);
     const input = agent.locator('[data-testid=qr-amount] input, input[data-testid=qr-amount]').first();
@@ -118,8 +102,7 @@ describe('QR top-up and statement matching', () => {
     ].join('\r\n');
     const file = { name: 'sao-ke.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') };
 
-    const accountant = await freshPage();
-    await login(accountant, baseUrl, 'accountant');
+    const accountant = await browser.signedIn('accountant', { clearCookies: true });
     await accountant.goto(`${baseUrl}/accounting/bank-statement`);
     const upload = accountant.locator('.statement-page input[type=file]');
     await upload.setInputFiles(file);

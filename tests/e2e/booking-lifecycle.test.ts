@@ -7,20 +7,13 @@
  * exactly what it was. On a phone, a hold is cancelled from the booking/cancel cards: seats released, no money.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Browser } from '../support/browser';
-import { confirmWithPin, dayAhead, headerBalance, holdOneAdultVn, login } from './helpers';
+import { openBrowser } from '../support/browser';
+import { confirmWithPin, dayAhead, fileBrowser, headerBalance, holdOneAdultVn } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 function holdBooking(page: Page): Promise<{ id: number; pnr: string }> {
   return holdOneAdultVn(page, dayAhead(12), { title: /^(Bà|Mrs)$/, last: 'Pham', first: 'Thi Lan', birthday: '20061990', email: 'lan.pham@example.vn' });
@@ -40,10 +33,7 @@ async function outOfTheLastMinutes() {
 
 describe('booking lifecycle', () => {
   it('hold, search, issue with the PIN (balance drops by the total), print and PDF, reservation status, mail, ticket face without sign-in, void (balance back)', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const { id, pnr } = await holdBooking(page);
 
     // booking/search by PNR: the row opens the detail
@@ -157,10 +147,7 @@ describe('booking lifecycle', () => {
   }, 300_000); // up to 3 minutes of waiting out the local midnight, see outOfTheLastMinutes
 
   it('on a phone (360 px), booking/cancel lists the new hold as a card; cancelling states the seats released and no money, and the hold is gone', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const { id, pnr } = await holdBooking(page);
     const before = await headerBalance(page);
 

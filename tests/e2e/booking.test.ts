@@ -6,20 +6,11 @@
  *   adult, a bad phone first (a clear error and no request), then the confirmation with the total and the
  *   completed booking: references LOADING, then BOOKED on hold, the total including the luggage.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, login, pickOption, searchFromHome, selectVnOffer, waitAllSignIns } from './helpers';
+import { dayAhead, fileBrowser, pickOption, searchFromHome, selectVnOffer, waitAllSignIns } from './helpers';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** dd/MM/yyyy digits of a birthday `years` (and `days`) before today. */
 function bornAgo(years: number, days = 0): string {
@@ -55,10 +46,7 @@ async function selectOwnChannel(page: Page, from: string, seated: number): Promi
 
 describe('booking', () => {
   it('one way HAN→SGN: select, passenger information, confirm, completed booking with a PNR on hold and a countdown', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     await searchFromHome(page, { from: 'HAN', to: 'SGN', depart: dayAhead(10) });
 
     // a Vietnam Airlines flight (its own channel or a GDS): the simulated supply has seats on them
@@ -100,10 +88,7 @@ describe('booking', () => {
   });
 
   it('round trip SGN→HAN next week, 2 adults 1 child 1 infant: four passengers, luggage for one adult, a bad phone refused, hold, references LOADING then BOOKED, total with luggage', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     await searchFromHome(page, { from: 'SGN', to: 'HAN', depart: dayAhead(7), ret: dayAhead(10), passengers: { adt: 2, chd: 1, inf: 1 } });
 
     // carriers' own channels both ways (they sell prepaid luggage; GDS fares carry their allowance), with seats

@@ -6,22 +6,13 @@
  * SAOVIET-HN; f2agent itself may not open the form under the route rule of spec point 2) is approved by the
  * accountant of the parent agency and raises the sub-agency's balance only.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gradientPng } from '../../gateway/seed/images';
-import { openBrowser, type Browser } from '../support/browser';
-import { headerBalance, login } from './helpers';
+import { fileBrowser, headerBalance } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-async function freshPage() {
-  await browser.context.clearCookies();
-  const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate(() => localStorage.clear());
-  return page;
-}
+const browser = fileBrowser();
 
 async function approveRow(page: Page, reference: string) {
   const row = page.locator('.ant-table-row', { hasText: reference });
@@ -50,28 +41,19 @@ async function requestTopUp(page: Page, reference: string, amount: number) {
   await page.locator('.ant-table-row', { hasText: reference }).waitFor();
 }
 
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('deposit top-up', () => {
   const reference = `VCB${Date.now().toString(36).toUpperCase()}`;
   const amount = 12_345_000;
 
   it('the accountant requests a top-up with a transfer receipt', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'accountant');
+    const page = await browser.signedIn('accountant', { clearCookies: true });
     await requestTopUp(page, reference, amount);
     await page.close();
   });
 
   it('the provider approves it: the F1 header balance rises by exactly the amount, a second approve does nothing', async () => {
     // the F1's own administrator may not credit its own deposit (one signed-in user per browser context at a time)
-    const own = await freshPage();
-    await login(own, baseUrl, 'f1admin');
+    const own = await browser.signedIn('f1admin', { clearCookies: true });
     const before = await headerBalance(own);
     await own.goto(`${baseUrl}/accounting/deposit-topup`);
     const ownRow = own.locator('.ant-table-row', { hasText: reference });
@@ -80,8 +62,7 @@ describe('deposit top-up', () => {
     expect(await ownRow.getByRole('button', { name: /Duyệt|Approve/ }).count()).toBe(0);
     await own.close();
 
-    const provider = await freshPage();
-    await login(provider, baseUrl, 'provider');
+    const provider = await browser.signedIn('provider', { clearCookies: true });
     await provider.goto(`${baseUrl}/accounting/deposit-topup`);
     // a second tab with the same list, left stale
     const stale = await browser.context.newPage();
@@ -96,8 +77,7 @@ describe('deposit top-up', () => {
     await stale.close();
     await provider.close();
 
-    const page = await freshPage();
-    await login(page, baseUrl, 'f1admin');
+    const page = await browser.signedIn('f1admin', { clearCookies: true });
     await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(before + amount);
     await page.goto(`${baseUrl}/accounting/view-deposit`);
     await page.locator('.ant-table-row', { hasText: reference }).waitFor();
@@ -111,27 +91,23 @@ describe('a sub-agency top-up approved by the accountant', () => {
   const amount = 7_500_000;
 
   it('f2agent cannot open the request form: accounting/deposit-topup/add needs (DEPOSIT_MANAGER and AGENT_F1), ADMIN_F1 or ADMIN_F2', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f2agent');
+    const page = await browser.signedIn('f2agent', { clearCookies: true });
     await page.goto(`${baseUrl}/accounting/deposit-topup/add`);
     await page.waitForURL((url) => url.pathname === '/not-allow');
     await page.close();
   });
 
   it('f2admin asks for a top-up of SAOVIET-HN; the accountant of the parent agency approves it; f2agent sees the new balance', async () => {
-    const first = await freshPage();
-    await login(first, baseUrl, 'f2agent');
+    const first = await browser.signedIn('f2agent', { clearCookies: true });
     const before = await headerBalance(first);
     await first.close();
 
-    const f2admin = await freshPage();
-    await login(f2admin, baseUrl, 'f2admin');
+    const f2admin = await browser.signedIn('f2admin', { clearCookies: true });
     expect(await headerBalance(f2admin)).toBe(before);
     await requestTopUp(f2admin, reference, amount);
     await f2admin.close();
 
-    const accountant = await freshPage();
-    await login(accountant, baseUrl, 'accountant');
+    const accountant = await browser.signedIn('accountant', { clearCookies: true });
     const ownBefore = await headerBalance(accountant);
     await accountant.goto(`${baseUrl}/accounting/deposit-topup`);
     const answer = await approveRow(accountant, reference);
@@ -142,8 +118,7 @@ describe('a sub-agency top-up approved by the accountant', () => {
     expect(await headerBalance(accountant)).toBe(ownBefore);
     await accountant.close();
 
-    const agent = await freshPage();
-    await login(agent, baseUrl, 'f2agent');
+    const agent = await browser.signedIn('f2agent', { clearCookies: true });
     expect(await headerBalance(agent)).toBe(before + amount);
     await agent.close();
   });

@@ -4,28 +4,20 @@
  * administrator), signed in in a second browser, answers it; the agent's bell lights with the answer and opens
  * the thread.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, holdOneAdultVn, login } from './helpers';
+import { dayAhead, fileBrowser, holdOneAdultVn } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let agent: Browser;
-let provider: Browser;
+const agent = fileBrowser();
+const provider = fileBrowser();
 let agentPage: Page;
 let held: { id: number; pnr: string };
 let requestId = 0;
 const subject = `Đổi tên hành khách ${Date.now().toString(36)}`;
 
 beforeAll(async () => {
-  agent = await openBrowser();
-  provider = await openBrowser();
-  agentPage = await agent.context.newPage();
-  await login(agentPage, baseUrl, 'f1agent');
-});
-afterAll(async () => {
-  await agent?.close();
-  await provider?.close();
+  agentPage = await agent.signedIn('f1agent');
 });
 
 describe('desk', () => {
@@ -60,8 +52,7 @@ describe('desk', () => {
 
   it('the provider answers in a second browser; the agent’s bell lights and opens the answer', async () => {
     expect(requestId).toBeGreaterThan(0);
-    const page = await provider.context.newPage();
-    await login(page, baseUrl, 'f1admin');
+    const page = await provider.signedIn('f1admin');
     await page.goto(`${baseUrl}/booking/support-request`);
     await page.getByTestId('support-list').getByRole('button', { name: subject }).click();
     await page.getByTestId('support-thread').waitFor();

@@ -7,20 +7,12 @@
  */
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Browser } from '../support/browser';
-import { headerBalance, login, menuPaths } from './helpers';
+import { fileBrowser, headerBalance, menuPaths } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function search(page: Page, destination: string) {
   const box = page.getByTestId('esim-destination');
@@ -45,10 +37,7 @@ const line = (page: Page, id: string) => page.locator(`[data-testid=esim-cart-li
 
 describe('eSIM', () => {
   it('cart, checkout from the deposit (balance drops by the total), the order and its scannable QR code', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1admin');
+    const page = await browser.signedIn('f1admin');
 
     // menu entries and quick links for a USE_ESIM holder
     expect(await menuPaths(page)).toEqual(expect.arrayContaining(['/esim/products', '/esim/list-order']));

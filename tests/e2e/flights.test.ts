@@ -8,28 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openBrowser, type Browser } from '../support/browser';
 import { startGateway, type RunningGateway } from '../support/gateway-process';
-import { dayAhead, login, searchFromHome, searchMultiCityFromHome, waitAllSignIns } from './helpers';
+import { dayAhead, fileBrowser, searchFromHome, searchMultiCityFromHome, waitAllSignIns } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** A page of a signed-out browser (the context's storage is shared by its pages). */
-async function freshPage(): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate(() => localStorage.clear());
-  return page;
-}
-
 async function cards(page: Page, scope: Page | Locator = page) {
   return scope.getByTestId('offer-card').evaluateAll((els) => els.map((e) => ({
     id: e.getAttribute('data-offer-id') ?? '',
@@ -60,8 +45,7 @@ async function recordProgress(page: Page) {
 
 describe('flight search', () => {
   it('one way HAN→SGN from the home panel: progress 7/7, fastest, direct only, select, total', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const date = dayAhead(10);
     await searchFromHome(page, { from: 'HAN', to: 'SGN', depart: date });
     expect(new URL(page.url()).searchParams.get('dep')).toBe(date);
@@ -93,8 +77,7 @@ describe('flight search', () => {
   });
 
   it('round trip from the URL: choosing a GDS departure selects its matching return', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const dep = dayAhead(12);
     const ret = dayAhead(16);
     await page.goto(`${baseUrl}/booking/flights?type=RT&st=BP&from=HAN&to=SGN&dep=${dep}&ret=${ret}&adt=1&chd=0&inf=0`);
@@ -124,8 +107,7 @@ describe('flight search', () => {
   });
 
   it('round trip SGN→HAN next week, 2 adults 1 child 1 infant: progress fills, fastest, direct and morning, both sides, totals, fare rules, detail, English', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const dep = dayAhead(7);
     const ret = dayAhead(10);
     // watched from before the search is sent (the app navigates without reloading)
@@ -216,8 +198,7 @@ describe('flight search', () => {
   });
 
   it('multi-city, three legs from the home panel: each leg searched with its own results and selection', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const route = [['HAN', 'SGN'], ['SGN', 'DAD'], ['DAD', 'HAN']] as const;
     // the first leg defaults to today: move it to the day after tomorrow (before the second leg's default)
     const firstDay = dayAhead(2);
@@ -256,8 +237,7 @@ describe('a failing source', () => {
   });
 
   it('1G always failing: the six other sources deliver, 1G shows as failed with its message', async () => {
-    const page = await browser.context.newPage();
-    await login(page, failing.url, 'f1agent');
+    const page = await browser.signedIn('f1agent', { baseUrl: failing.url });
     await page.goto(`${failing.url}/booking/flights?type=OW&st=BP&from=HAN&to=SGN&dep=${dayAhead(9)}&adt=1&chd=0&inf=0`);
     await page.getByTestId('offer-card').first().waitFor({ timeout: 30_000 });
     expect(await waitAllSignIns(page)).toMatch(/^7\/7/);

@@ -8,29 +8,16 @@ import type { Enforcer } from 'casbin';
 import { allowed, createEnforcer } from '../../policies/enforcer';
 import { derivePermissions } from '../../policies/permissions';
 import { ROUTE_RULES } from '../../policies/routes';
-import { openBrowser, type Browser } from '../support/browser';
 import { startGateway, type RunningGateway } from '../support/gateway-process';
-import { expectPath, login, menuPaths, storage } from './helpers';
+import { expectPath, fileBrowser, login, menuPaths, storage } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = fileBrowser();
 let enforcer: Enforcer;
 
 beforeAll(async () => {
-  browser = await openBrowser();
   enforcer = await createEnforcer();
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function freshPage() {
-  await browser.context.clearCookies();
-  const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate(() => localStorage.clear());
-  return page;
-}
 
 describe('sign-in and the menu each user may open', () => {
   /** Menu entries each demo user must see, and must not see (besides the rule check of every shown entry). */
@@ -44,7 +31,7 @@ describe('sign-in and the menu each user may open', () => {
   ];
 
   it.each(expectations)('%s signs in and sees only allowed menu entries', async (username, sees, hidden) => {
-    const page = await freshPage();
+    const page = await browser.freshPage({ clearCookies: true });
     const loginResponse = page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST');
     await login(page, baseUrl, username);
     const res = await loginResponse;
@@ -68,7 +55,7 @@ describe('sign-in and the menu each user may open', () => {
   });
 
   it('a wrong password shows an error and stays on /login', async () => {
-    const page = await freshPage();
+    const page = await browser.freshPage({ clearCookies: true });
     await page.locator('#login-username').fill('f2agent');
     await page.locator('#login-password').fill('Wrong@2026');
     const captcha = page.locator('#login-captcha');
@@ -82,8 +69,7 @@ describe('sign-in and the menu each user may open', () => {
 
 describe('forbidden and unknown URLs', () => {
   it('sends a user without the permission to /not-allow, and unknown paths to /', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f2agent');
+    const page = await browser.signedIn('f2agent', { clearCookies: true });
     const permissions = derivePermissions('agent_f2', ['booking_ticket'], []);
     const forbidden = ROUTE_RULES.find((r) => !r.public && r.path === '/agent/ticketing-management');
     expect(forbidden).toBeDefined();
@@ -96,7 +82,7 @@ describe('forbidden and unknown URLs', () => {
   });
 
   it('sends a signed-out visitor to /login', async () => {
-    const page = await freshPage();
+    const page = await browser.freshPage({ clearCookies: true });
     await page.goto(`${baseUrl}/`);
     await page.waitForURL((u) => u.pathname === '/login');
     await page.close();
@@ -105,8 +91,7 @@ describe('forbidden and unknown URLs', () => {
 
 describe('language', () => {
   it('switches to English and stays English after a reload', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent', { clearCookies: true });
     expect(await page.locator('html').getAttribute('lang')).toBe('vi');
     await page.getByText('EN', { exact: true }).first().click();
     await expect.poll(async () => page.locator('html').getAttribute('lang')).toBe('en');
@@ -128,8 +113,7 @@ describe('session', () => {
   });
 
   it('keeps working through a silent refresh when the access token expires', async () => {
-    const page = await browser.context.newPage();
-    await login(page, shortLived.url, 'f1admin');
+    const page = await browser.signedIn('f1admin', { baseUrl: shortLived.url });
     const before = (await storage(page)).accessToken;
     await new Promise((r) => setTimeout(r, 3500));
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/auth/refresh-token'));
@@ -142,8 +126,7 @@ describe('session', () => {
   });
 
   it('logs out: the session is gone and / asks to sign in again', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'accountant');
+    const page = await browser.signedIn('accountant', { clearCookies: true });
     const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'), { timeout: 45_000 });
     // the account menu may close while the first page is still settling after sign-in: open it again then
     for (let attempt = 0; attempt < 3; attempt++) {

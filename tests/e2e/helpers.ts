@@ -1,8 +1,9 @@
 /** Shared steps of the end-to-end tests. */
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { encrypt, seal } from '../../contract/crypto';
+import { openBrowser, type Browser } from '../support/browser';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** The demo users' PIN (seeded). */
@@ -20,6 +21,55 @@ export async function login(page: Page, baseUrl: string, username: string, passw
   await page.locator('button[type=submit]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
   await page.locator('.account-trigger').first().waitFor({ timeout: 30_000 });
+}
+
+/** The browser of one e2e file (see fileBrowser). */
+export interface FileBrowser {
+  /** Its one context (a fresh profile); usable once the file's first beforeAll has run. */
+  readonly context: BrowserContext;
+  /**
+   * A new tab on the sign-in page of `baseUrl` (default: the shared gateway) with the local storage cleared, so
+   * nobody is signed in on it; the context's cookies are cleared first when asked.
+   */
+  freshPage: (options?: { clearCookies?: boolean; baseUrl?: string }) => Promise<Page>;
+  /** A fresh page (above) signed in as `username` through the sign-in form. */
+  signedIn: (username: string, options?: { clearCookies?: boolean; baseUrl?: string }) => Promise<Page>;
+}
+
+/**
+ * The browser set-up of an e2e file: opens Chromium (tests/support/browser.ts, a fresh profile) before the
+ * file's tests and closes it after them. Call it at the top level of the file, before its own hooks.
+ */
+export function fileBrowser(options: Parameters<typeof openBrowser>[0] = {}): FileBrowser {
+  let opened: Browser | undefined;
+  beforeAll(async () => {
+    opened = await openBrowser(options);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const context = (): BrowserContext => {
+    if (!opened) throw new Error('the browser opens in beforeAll: use it inside a hook or a test');
+    return opened.context;
+  };
+  const freshPage: FileBrowser['freshPage'] = async ({ clearCookies = false, baseUrl = inject('baseUrl') } = {}) => {
+    if (clearCookies) await context().clearCookies();
+    const page = await context().newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate(() => localStorage.clear());
+    return page;
+  };
+  return {
+    get context() {
+      return context();
+    },
+    freshPage,
+    signedIn: async (username, { clearCookies = false, baseUrl = inject('baseUrl') } = {}) => {
+      const page = await freshPage({ clearCookies, baseUrl });
+      await login(page, baseUrl, username);
+      return page;
+    },
+  };
 }
 
 /** The paths of the side menu's links. */

@@ -5,27 +5,18 @@
  * holds (two PNRs: VN over legs 1 and 3, VJ over leg 2), sees the three legs on the completed page and the
  * booking detail, and issues both PNRs with the PIN: the header balance drops by exactly the booking's total.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from '../support/browser';
-import { confirmWithPin, dayAhead, headerBalance, login, pickOption, searchMultiCityFromHome, selectAirlineOffer } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { confirmWithPin, dayAhead, fileBrowser, headerBalance, pickOption, searchMultiCityFromHome, selectAirlineOffer } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const VN = { code: 'VN', name: /Vietnam Airlines/ };
 const VJ = { code: 'VJ', name: /Vietjet/ };
 
 describe('multi-city booking', () => {
   it('three legs on two carriers: passengers once, two PNRs, every leg shown, both issued with the PIN', async () => {
-    const page = await browser.context.newPage();
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent');
     const route = [['HAN', 'SGN'], ['SGN', 'DAD'], ['DAD', 'HAN']] as const;
     await searchMultiCityFromHome(page, route, dayAhead(2));
 

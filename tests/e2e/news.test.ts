@@ -4,12 +4,11 @@
  * opens it from the notification.
  */
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from '../support/browser';
-import { login } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { fileBrowser } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = fileBrowser();
 
 const CRC = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -49,28 +48,12 @@ function makePng(width = 120, height = 68): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }
 
-async function freshPage() {
-  await browser.context.clearCookies();
-  const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate(() => localStorage.clear());
-  return page;
-}
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('news', () => {
   const title = `Ưu đãi vé hè ${Date.now().toString(36)}`;
   let articleId = 0;
 
   it('f1admin publishes an article with an uploaded cover image', async () => {
-    const page = await freshPage();
-    await login(page, baseUrl, 'f1admin');
+    const page = await browser.signedIn('f1admin', { clearCookies: true });
     await page.goto(`${baseUrl}/agent/change-news?id=new`);
     await page.locator('#title').fill(title);
     await page.locator('#summary').fill('Giảm giá vé nội địa cho đại lý.');
@@ -101,8 +84,7 @@ describe('news', () => {
 
   it('f2agent sees it on the news list and in the bell, and opens it from there', async () => {
     expect(articleId).toBeGreaterThan(0);
-    const page = await freshPage();
-    await login(page, baseUrl, 'f2agent');
+    const page = await browser.signedIn('f2agent', { clearCookies: true });
 
     // the bell shows the unread notification of the new article
     const bell = page.locator('.notif-trigger');

@@ -6,21 +6,13 @@
  * the sales-per-day chart (loaded as its own chunk only on this page).
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, holdOneAdultVn, login } from './helpers';
+import { dayAhead, fileBrowser, holdOneAdultVn, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const DEMO_PIN = '246810';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const digits = (s: string | null) => Number(String(s ?? '').replace(/[^\d-]/g, ''));
 
@@ -55,16 +47,12 @@ async function choose(page: Page, label: string, options: RegExp[]) {
 
 describe('accounting reports', () => {
   it('the accountant filters the sale report to VN payments: the issued PNR, totals equal to the charge, the chart', async () => {
-    const agent = await browser.context.newPage();
-    await agent.goto(`${baseUrl}/login`);
-    await agent.evaluate(() => localStorage.clear());
+    const agent = await browser.freshPage();
     const { pnr, total } = await issueTicket(agent);
     expect(total).toBeGreaterThan(0);
     await agent.close();
 
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
+    const page = await browser.freshPage();
     // the chart's chunk is fetched only once a report with a chart is open
     const chunks: string[] = [];
     page.on('request', (r) => {

@@ -6,28 +6,23 @@
  * and leaves both the airline's change and the answer in the detail's history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from '../support/browser';
 import { startGateway, type RunningGateway } from '../support/gateway-process';
-import { answerPin, dayAhead, holdOneAdultVn, login } from './helpers';
+import { answerPin, dayAhead, fileBrowser, holdOneAdultVn } from './helpers';
 
-let browser: Browser;
+const browser = fileBrowser();
 let gw: RunningGateway;
 
 beforeAll(async () => {
-  [gw, browser] = await Promise.all([startGateway({ SUPPLIER_VOID_CUTOFF: '23:59', SCHEDULE_CHANGE_RATE: '1', SCHEDULE_CHANGE_EVERY_MS: '1000' }), openBrowser()]);
+  gw = await startGateway({ SUPPLIER_VOID_CUTOFF: '23:59', SCHEDULE_CHANGE_RATE: '1', SCHEDULE_CHANGE_EVERY_MS: '1000' });
 }, 300_000);
 afterAll(async () => {
-  await browser?.close();
   await gw?.stop();
 });
 
 describe('schedule changes', () => {
   it('an issued booking whose flight the airline changed: in the inbox, old vs new in words, accepted from submit-sc', async () => {
     const baseUrl = gw.url;
-    const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.evaluate(() => localStorage.clear());
-    await login(page, baseUrl, 'f1agent');
+    const page = await browser.signedIn('f1agent', { baseUrl });
     const { id, pnr } = await holdOneAdultVn(page, dayAhead(19), { title: /^(Ông|Mr)$/, last: 'Vo', first: 'Van Tam', birthday: '11071987', email: 'tam.vo@example.vn' });
 
     await page.goto(`${baseUrl}/booking/booking-detail/${id}`);

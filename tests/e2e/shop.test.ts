@@ -5,22 +5,16 @@
  * the customer services report and exports it (the xlsx's totals equal the screen's).
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Browser } from '../support/browser';
-import { headerBalance, login } from './helpers';
+import { fileBrowser, headerBalance } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = fileBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  browser = await openBrowser();
-  page = await browser.context.newPage();
-  await login(page, baseUrl, 'f1admin');
-});
-afterAll(async () => {
-  await browser?.close();
+  page = await browser.signedIn('f1admin');
 });
 
 describe('shop reserves', () => {

@@ -5,24 +5,19 @@
  * with the header balance dropping by exactly the total, opens the tickets and reads the QR code of one from
  * the screen, and refunds one ticket after the fee is said in plain words, the balance rising by the refund.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { paxDiscount, paxFare } from '../../contract/trains';
-import { openBrowser, type Browser } from '../support/browser';
-import { dayAhead, headerBalance, login } from './helpers';
+import { dayAhead, fileBrowser, headerBalance, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = fileBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  browser = await openBrowser();
   page = await browser.context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function pickStation(id: string, typed: string, name: string) {

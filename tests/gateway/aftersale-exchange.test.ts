@@ -18,8 +18,9 @@ import { seatsTakenOf } from '../../gateway/flights/inventory';
 import { auditLog, journalEntries, pnrs } from '../../gateway/platform/db/schema';
 import { balanceOf } from '../../gateway/platform/ledger';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
-import { createSupplierRegistry, seatKey, SupplierError, type PnrSupplier } from '../../gateway/suppliers';
+import { seatKey } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
+import { registryWithFailingPnr } from './fake-pnr';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { adult, callWithPin, child, hold, infant, type Held } from './lifecycle-helpers';
 
@@ -200,20 +201,7 @@ describe('the paid exchange', () => {
   });
 
   it('a supplier failure after the payment reverses it and leaves the PNR as it was; the same key answers the failure', async () => {
-    const base = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
-    const real = base.pnr('VN');
-    const failing: PnrSupplier = {
-      source: 'VN',
-      retrieve: (...a) => real.retrieve(...a),
-      seatMap: (...a) => real.seatMap(...a),
-      syncSchedule: (...a) => real.syncSchedule(...a),
-      alternatives: (...a) => real.alternatives(...a),
-      seatsAvailable: (...a) => real.seatsAvailable(...a),
-      edit: async () => {
-        throw new SupplierError('UNAVAILABLE', { source: 'VN' });
-      },
-    };
-    const broken = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } }, { pnr: { VN: failing } });
+    const broken = registryWithFailingPnr(['VN']);
     const other = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' }, suppliers: broken });
     try {
       const t = (await login(other, 'f1agent')).accessToken;

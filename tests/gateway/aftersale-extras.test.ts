@@ -12,7 +12,7 @@ import type { AncillaryOffer, UpgradeOffer, VjInfantQuote } from '../../contract
 import { balanceOf } from '../../gateway/platform/ledger';
 import { auditLog, journalEntries } from '../../gateway/platform/db/schema';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
-import { createSupplierRegistry, SupplierError, type PnrSupplier } from '../../gateway/suppliers';
+import { registryWithFailingPnr } from './fake-pnr';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { adult, callWithPin, hold, type Held } from './lifecycle-helpers';
 
@@ -22,26 +22,6 @@ const token = (u: string) => tokens.get(u)!;
 let agency: number;
 /** Makes the airline refuse every edit while true (the supplier failing after the payment). */
 let failEdits = false;
-const base = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
-
-function flaky(source: 'VJ' | 'VN'): PnrSupplier {
-  const real = base.pnr(source);
-  return {
-    source,
-    retrieve: (...a) => real.retrieve(...a),
-    seatMap: (...a) => real.seatMap(...a),
-    syncSchedule: (...a) => real.syncSchedule(...a),
-    alternatives: (...a) => real.alternatives(...a),
-    seatsAvailable: (...a) => real.seatsAvailable(...a),
-    ancillaryOptions: (...a) => real.ancillaryOptions!(...a),
-    infantFee: (...a) => real.infantFee!(...a),
-    edit: async (...a) => {
-      if (failEdits) throw new SupplierError('UNAVAILABLE', { source });
-      return real.edit(...a);
-    },
-  };
-}
-
 async function issued(days: number, source: 'VJ' | 'VN' = 'VJ', cls?: Parameters<typeof hold>[2]['cls'], passengers = [adult(1)]): Promise<Held> {
   const h = await hold(gw, token('f1agent'), { source, days, passengers, cls });
   const { res } = await callWithPin(gw, 'POST', `/api/bookings/${h.id}/issue`, token('f1agent'), { idempotencyKey: randomUUID(), pnrs: [h.pnr] });
@@ -61,7 +41,7 @@ const entriesOf = (pnr: string) => gw.db.select().from(journalEntries).where(eq(
 const dayFrom = (iso: string, days: number) => new Date(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
 
 beforeAll(async () => {
-  const suppliers = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } }, { pnr: { VJ: flaky('VJ'), VN: flaky('VN') } });
+  const suppliers = registryWithFailingPnr(['VJ', 'VN'], () => failEdits);
   gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' }, suppliers });
   for (const u of ['f1agent', 'f2agent']) tokens.set(u, (await login(gw, u)).accessToken);
   agency = (await loadUserByUsername(gw.db, 'f1agent'))!.agency.id;

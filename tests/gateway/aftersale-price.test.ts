@@ -13,7 +13,8 @@ import type { FlightOffer, PriceInfo } from '../../contract/flights';
 import { dbPnrStore } from '../../gateway/aftersale/pnr-store';
 import { seatsTakenOf } from '../../gateway/flights/inventory';
 import { auditLog, bookings, journalEntries, pnrs } from '../../gateway/platform/db/schema';
-import { createSupplierRegistry, seatKey, SupplierError, type PnrSupplier } from '../../gateway/suppliers';
+import { seatKey } from '../../gateway/suppliers';
+import { registryWithFailingPnr } from './fake-pnr';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { adult, callWithPin, child, contact, pnrRow } from './lifecycle-helpers';
 import { inDays, searchToEnd } from './flights-helpers';
@@ -22,26 +23,8 @@ let gw: Gateway;
 const tokens = new Map<string, string>();
 const token = (u: string) => tokens.get(u)!;
 let failEdits = false;
-const base = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
-
-function flaky(source: 'VN'): PnrSupplier {
-  const real = base.pnr(source);
-  return {
-    source,
-    retrieve: (...a) => real.retrieve(...a),
-    seatMap: (...a) => real.seatMap(...a),
-    syncSchedule: (...a) => real.syncSchedule(...a),
-    alternatives: (...a) => real.alternatives(...a),
-    seatsAvailable: (...a) => real.seatsAvailable(...a),
-    edit: async (...a) => {
-      if (failEdits) throw new SupplierError('UNAVAILABLE', { source });
-      return real.edit(...a);
-    },
-  };
-}
-
 beforeAll(async () => {
-  const suppliers = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } }, { pnr: { VN: flaky('VN') } });
+  const suppliers = registryWithFailingPnr(['VN'], () => failEdits);
   gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' }, suppliers });
   for (const u of ['f1agent', 'f2agent']) tokens.set(u, (await login(gw, u)).accessToken);
 }, 180_000);

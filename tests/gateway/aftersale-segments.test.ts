@@ -16,8 +16,9 @@ import { seatsTakenOf } from '../../gateway/flights/inventory';
 import { balanceOf } from '../../gateway/platform/ledger';
 import { auditLog, journalEntries, pnrs } from '../../gateway/platform/db/schema';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
-import { createSupplierRegistry, seatKey, SupplierError, type PnrSupplier } from '../../gateway/suppliers';
+import { createSupplierRegistry, seatKey, SupplierError } from '../../gateway/suppliers';
 import { segmentDeparture } from '../../gateway/suppliers/simulated/pnr-segments';
+import { INSTANT_SUPPLY, registryWithFailingPnr } from './fake-pnr';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { adult, callWithPin, hold, infant, type Held } from './lifecycle-helpers';
 import { inDays } from './flights-helpers';
@@ -28,27 +29,7 @@ const token = (u: string) => tokens.get(u)!;
 let saoviet: number;
 /** Makes the airline refuse every edit while true (the supplier failing after the payment). */
 let failEdits = false;
-const base = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
-
-function flaky(source: 'VN' | '1A'): PnrSupplier {
-  const real = base.pnr(source);
-  return {
-    source,
-    retrieve: (...a) => real.retrieve(...a),
-    seatMap: (...a) => real.seatMap(...a),
-    syncSchedule: (...a) => real.syncSchedule(...a),
-    alternatives: (...a) => real.alternatives(...a),
-    seatsAvailable: (...a) => real.seatsAvailable(...a),
-    edit: async (...a) => {
-      if (failEdits) throw new SupplierError('UNAVAILABLE', { source });
-      return real.edit(...a);
-    },
-    split: async (...a) => {
-      if (failEdits) throw new SupplierError('UNAVAILABLE', { source });
-      return real.split!(...a);
-    },
-  };
-}
+const base = createSupplierRegistry(INSTANT_SUPPLY);
 
 async function issued(user: string, days: number, passengers?: Record<string, unknown>[], source: 'VN' | '1A' = 'VN'): Promise<Held> {
   const h = await hold(gw, token(user), { source, days, passengers });
@@ -68,7 +49,7 @@ const flightsOf = async (id: number, pnr: string) => (await detailPnr(id, pnr)).
 const reasonOf = (res: { json: <T>() => T }) => res.json<{ data: { reason: string; message: string } }>().data;
 
 beforeAll(async () => {
-  const suppliers = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } }, { pnr: { VN: flaky('VN'), '1A': flaky('1A') } });
+  const suppliers = registryWithFailingPnr(['VN', '1A'], () => failEdits, base);
   gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' }, suppliers });
   for (const u of ['f1agent', 'f1admin', 'f2agent']) tokens.set(u, (await login(gw, u)).accessToken);
   saoviet = (await loadUserByUsername(gw.db, 'f1agent'))!.agency.id;

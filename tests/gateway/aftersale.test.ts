@@ -14,7 +14,8 @@ import type { AfterSaleHub, HistoryEntry, LuggageOffer, PaidEditResult, PnrRecor
 import { balanceOf } from '../../gateway/platform/ledger';
 import { auditLog, journalEntries } from '../../gateway/platform/db/schema';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
-import { createSupplierRegistry, SupplierError, type PnrSupplier } from '../../gateway/suppliers';
+import { createSupplierRegistry } from '../../gateway/suppliers';
+import { registryWithFailingPnr } from './fake-pnr';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { adult, callWithPin, hold, infant, type Held } from './lifecycle-helpers';
 
@@ -249,20 +250,7 @@ describe("the booking's money follows the paid edits", () => {
 
 describe('a supplier failure after the payment', () => {
   it('reverses the charge (C + V, balance unchanged), leaves the PNR as it was, writes aftersale.failed; the same key answers the failure', async () => {
-    const base = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
-    const real = base.pnr('VN');
-    const failing: PnrSupplier = {
-      source: 'VN',
-      retrieve: (...a) => real.retrieve(...a),
-      seatMap: (...a) => real.seatMap(...a),
-      syncSchedule: (...a) => real.syncSchedule(...a),
-      alternatives: (...a) => real.alternatives(...a),
-      seatsAvailable: (...a) => real.seatsAvailable(...a),
-      edit: async () => {
-        throw new SupplierError('UNAVAILABLE', { source: 'VN' });
-      },
-    };
-    const broken = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } }, { pnr: { VN: failing } });
+    const broken = registryWithFailingPnr(['VN']);
     const other = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' }, suppliers: broken });
     const keep = gw;
     gw = other;

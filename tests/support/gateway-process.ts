@@ -10,11 +10,9 @@ import { join, resolve } from 'node:path';
 
 export interface RunningGateway {
   url: string;
-  /** The gateway process's id (CPU time of benchmarks). */
+  /** The gateway process's id (benchmarks read its CPU time and memory from /proc/<pid>). */
   pid: number;
   port: number;
-  /** The gateway process's id (memory sampling reads /proc/<pid>/status). */
-  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -87,7 +85,6 @@ export async function startGateway(env: Record<string, string> = {}, options: St
     url,
     pid: child.pid ?? 0,
     port,
-    pid: child.pid ?? 0,
     dataDir,
     output: () => log,
     kill: async () => {

@@ -52,10 +52,12 @@ describe('the registry', () => {
     expect(portal.dialogs.fareRule).toBe(lazyOf(dialog));
     expect(() => composePlugins([plugin({ name: 'a', slots: { dialogs: { fareRule: dialog } } }), plugin({ name: 'b', slots: { dialogs: { fareRule: dialog } } })])).toThrow(/offered by/);
     expect(() => composePlugins([plugin({ name: 'a', slots: { header: [{ key: 'k', component: W1 }] } }), plugin({ name: 'b', slots: { header: [{ key: 'k', component: W2 }] } })])).toThrow(/twice/);
-    // the registry offers the deposit balance, the bell, the support panel and the fare-rule dialog
+    // the registry offers the deposit balance, the bell, the support panel (in the header, in the side-menu
+    // drawer on narrow screens: nothing floats over the pages) and the fare-rule dialog
     const real = composePlugins(plugins);
-    expect(real.header.map((w) => w.key)).toEqual(['deposit-balance', 'notifications']);
-    expect(real.page.length).toBe(1);
+    expect(real.header.map((w) => w.key)).toEqual(['deposit-balance', 'notifications', 'support']);
+    expect(real.header.find((w) => w.key === 'support')?.narrow).toBe('menu');
+    expect(real.page.length).toBe(0);
     expect(real.dialogs.fareRule).toBeDefined();
   });
 

@@ -1,12 +1,13 @@
 /**
  * The news plugin's widgets of every signed-in page, loaded after the shell: the notification bell (its panel,
- * list and badge) and the floating support panel are not needed to show a page's content. The bell keeps its
- * place meanwhile (the same header button with the bell, inactive); the support button floats above the page
- * and takes no room, so it simply appears.
+ * list and badge) and the online-support panel (its drawer and contact list) are not needed to show a page's
+ * content. Each keeps its place meanwhile: the same header button (or side-menu entry), inactive.
  */
 import { lazy, Suspense } from 'react';
 import { Button } from 'antd';
-import { BellOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { BellOutlined, CustomerServiceOutlined } from '@ant-design/icons';
+import type { HeaderWidgetProps } from '../../../src/sdk';
 
 const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
 const SupportPanel = lazy(() => import('./SupportPanel').then((m) => ({ default: m.SupportPanel })));
@@ -27,10 +28,21 @@ export function LazyNotificationBell() {
   );
 }
 
-export function LazySupportPanel() {
+function SupportPlaceholder({ inMenu }: { inMenu?: boolean }) {
+  const { t } = useTranslation();
+  return inMenu ? (
+    <Button type="text" block className="support-menu-entry" icon={<CustomerServiceOutlined />} disabled aria-hidden tabIndex={-1}>
+      {t('support.panel.title')}
+    </Button>
+  ) : (
+    <Button type="text" className="header-icon-button support-trigger" icon={<CustomerServiceOutlined />} disabled aria-hidden tabIndex={-1} />
+  );
+}
+
+export function LazySupportPanel(props: HeaderWidgetProps) {
   return (
-    <Suspense fallback={null}>
-      <SupportPanel />
+    <Suspense fallback={<SupportPlaceholder inMenu={props.inMenu} />}>
+      <SupportPanel {...props} />
     </Suspense>
   );
 }

@@ -1,7 +1,12 @@
 /**
  * The layout of the signed-in portal: a collapsible side menu (a drawer below the md breakpoint) and a
- * header with the plugins' widgets (header slot: deposit balance, notification bell), the language picker,
- * the theme picker and the account menu; the plugins' page slot (the floating online-support panel).
+ * header with the plugins' widgets (header slot: deposit balance, notification bell, online support), the
+ * language picker, the theme picker and the account menu; the plugins' page slot.
+ *
+ * Nothing floats over the pages: a button fixed over the content (a support bubble) covers whatever action
+ * lies under it on first view, whatever padding the page keeps below. Help lives in the sticky header, always
+ * in reach and in the tab order of the banner; below the md breakpoint, where the header has no room left,
+ * the widgets that ask for it (`narrow: 'menu'`) move to the foot of the side-menu drawer.
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Drawer, Grid, Layout } from 'antd';
@@ -97,6 +102,9 @@ export function AppLayout() {
           <nav aria-label={t('shell.a11y.mainMenu')}>
             <SideMenu onNavigate={() => setDrawerOpen(false)} />
           </nav>
+          <div className="drawer-extras">
+            <HeaderSlot compact inMenu onActivate={() => setDrawerOpen(false)} />
+          </div>
         </Drawer>
       )}
       <Layout>
