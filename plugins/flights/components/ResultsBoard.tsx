@@ -92,13 +92,16 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
     return { depart: kept.filter((o) => o.direction === 'depart'), return: kept.filter((o) => o.direction === 'return') };
   }, [search.offers, now]);
 
+  // asked once the search has its first offers (or has ended): on the gateway the strip prices every day of
+  // the week over every source, work that would otherwise delay the search's start and its first answer
+  const stripReady = search.offers.length > 0 || search.status === 'done' || search.status === 'error';
   const cheapest = useCustom<CheapestBookingDay[]>({
     url: FLIGHTS_API.cheapest,
     method: 'get',
     config: { query: { from: current.from, to: current.to, date: current.date, days: 7, mode: priceMode } },
     meta: QUIET_READ,
     errorNotification: false,
-    queryOptions: { staleTime: 60_000 },
+    queryOptions: { staleTime: 60_000, enabled: stripReady },
     // no elapsed-time ticks: they would re-render the whole board every second while the strip loads
     overtimeOptions: { enabled: false },
   });
@@ -153,7 +156,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
         route={routeKey(current.from, current.to)}
         date={current.date}
         today={today}
-        loading={cheapest.query.isLoading}
+        loading={!stripReady || cheapest.query.isLoading}
         onPick={(date) => onPickDate(tab, date)}
       />
       <AirlineStrip
