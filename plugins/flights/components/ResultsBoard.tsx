@@ -120,6 +120,17 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
     return { options, sorted, summaries, visible: visibleOffers(sorted, selection[tab].id) };
   }, [base, tab, filters, priceMode, sort, current.from, current.to, current.date, cheapestData, selection]);
 
+  // While a search runs, the filters and the selection panel (many antd parts, whose styles are made at their
+  // first use) come in the frame after the first cards are painted, so they never hold the first cards back.
+  const [asidesShown, setAsidesShown] = useState(search.status === 'done' || search.status === 'error');
+  const hasCards = view.visible.length > 0;
+  useEffect(() => {
+    if (asidesShown || (!hasCards && (search.status === 'running' || search.status === 'idle'))) return undefined;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => { timer = window.setTimeout(() => setAsidesShown(true), 0); });
+    return () => { cancelAnimationFrame(frame); window.clearTimeout(timer); };
+  }, [asidesShown, hasCards, search.status]);
+
   const select = (side: Side) => (offer: FlightOffer, fareClass?: string) => {
     const other: Side = side === 'depart' ? 'return' : 'depart';
     const wasSelected = selection[side].id;
@@ -258,10 +269,10 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
         />
       )}
       <div className="fl-board-body">
-        {!small && <aside className="fl-board-filters">{filterPanel}</aside>}
+        {!small && <aside className="fl-board-filters">{asidesShown && filterPanel}</aside>}
         {pane}
         <aside className="fl-board-selected">
-          <SelectedFlightPanel
+          {asidesShown && <SelectedFlightPanel
             session={selection}
             sides={sides}
             sideLabel={sideLabel}
@@ -269,7 +280,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
             onQuote={() => setQuote({ mode: 'text', items: selectionItems() })}
             onQuoteImage={() => setQuote({ mode: 'image', items: selectionItems() })}
             onContinue={onContinue ? () => onContinue(selection) : undefined}
-          />
+          />}
           {selection[tab].data && (
             <OtherFlightsPanel offer={selection[tab].data} offers={base[tab]} priceMode={priceMode} onSwitch={(offer) => select(tab)(offer)} />
           )}
