@@ -10,10 +10,11 @@ import type { FlightSearchRequest, SearchPoll, SearchStarted } from '../../contr
 import { FareRuleDialog } from '../../plugins/flights/components/FareRuleDialog';
 import { PlacePicker } from '../../plugins/flights/components/PlacePicker';
 import { POLL_WAIT_MS, useFlightSearch } from '../../plugins/flights/hooks/use-flight-search';
+import { useOpenResults } from '../../plugins/flights/hooks/search-prefetch';
 import { makeOffer } from './helpers/flight-fixtures';
 import { initTestI18n } from './helpers/i18n';
 import type { SeenRequest } from './helpers/mock-adapter';
-import { mockApi, renderScreen, sentBody } from './helpers/refine-harness';
+import { mockApi, renderRoutes, renderScreen, sentBody } from './helpers/refine-harness';
 
 // @refinedev/react-router is loaded by Node (CommonJS) and requires react-router itself: share one instance.
 vi.mock('react-router', async () => {
@@ -103,6 +104,38 @@ describe('search session', () => {
     // the search shows its own progress: no global overlay
     expect(start.config.overlay).toBe(false);
     for (const p of polls) expect(p.config).toMatchObject({ overlay: false, params: { waitMs: POLL_WAIT_MS } });
+  });
+
+  it('a search opened from a panel starts at the click; the results page takes it over instead of starting another', async () => {
+    let releaseStart = () => {};
+    const startAnswered = new Promise<void>((ok) => { releaseStart = ok; });
+    const answers: string[] = [];
+    const api = mockApi(async (req) => {
+      if (req.method === 'POST') {
+        await startAnswered;
+        return { data: started('p1') };
+      }
+      const since = Number(req.config.params?.since);
+      answers.push(`${req.url}?since=${since}`);
+      return { data: since === 0 ? poll('p1', 1, false, ['a']) : poll('p1', 2, true, ['b']) };
+    });
+    restore = api.restore;
+    function Panel() {
+      const open = useOpenResults();
+      return <button type="button" onClick={() => open(request('SGN'))}>search</button>;
+    }
+    renderRoutes('/', { '/': <Panel />, '/booking/flights': <Probe /> });
+    fireEvent.click(screen.getByRole('button', { name: 'search' }));
+    // the start call went out at the click, before the results page asked anything
+    await waitFor(() => expect(api.seen.filter((r) => r.method === 'POST')).toHaveLength(1));
+    await screen.findByTestId('status');
+    releaseStart();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('done'));
+    expect(screen.getByTestId('session').textContent).toBe('p1');
+    expect(screen.getByTestId('offers').textContent).toBe('a,b');
+    // one start, one poll per cursor: the page did not start a second search
+    expect(api.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(answers).toEqual(['/api/flights/search/p1?since=0', '/api/flights/search/p1?since=1']);
   });
 
   it('a new search cancels the pending poll of the previous one and shows only its own offers', async () => {

@@ -92,13 +92,16 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
     return { depart: kept.filter((o) => o.direction === 'depart'), return: kept.filter((o) => o.direction === 'return') };
   }, [search.offers, now]);
 
+  // asked once the search has its first offers (or has ended): on the gateway the strip prices every day of
+  // the week over every source, work that would otherwise delay the search's start and its first answer
+  const stripReady = search.offers.length > 0 || search.status === 'done' || search.status === 'error';
   const cheapest = useCustom<CheapestBookingDay[]>({
     url: FLIGHTS_API.cheapest,
     method: 'get',
     config: { query: { from: current.from, to: current.to, date: current.date, days: 7, mode: priceMode } },
     meta: QUIET_READ,
     errorNotification: false,
-    queryOptions: { staleTime: 60_000 },
+    queryOptions: { staleTime: 60_000, enabled: stripReady },
     // no elapsed-time ticks: they would re-render the whole board every second while the strip loads
     overtimeOptions: { enabled: false },
   });
@@ -116,6 +119,17 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
     const summaries = today ? upsertCheapestBookingDay(fetched, today) : fetched;
     return { options, sorted, summaries, visible: visibleOffers(sorted, selection[tab].id) };
   }, [base, tab, filters, priceMode, sort, current.from, current.to, current.date, cheapestData, selection]);
+
+  // While a search runs, the filters and the selection panel (many antd parts, whose styles are made at their
+  // first use) come in the frame after the first cards are painted, so they never hold the first cards back.
+  const [asidesShown, setAsidesShown] = useState(search.status === 'done' || search.status === 'error');
+  const hasCards = view.visible.length > 0;
+  useEffect(() => {
+    if (asidesShown || (!hasCards && (search.status === 'running' || search.status === 'idle'))) return undefined;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => { timer = window.setTimeout(() => setAsidesShown(true), 0); });
+    return () => { cancelAnimationFrame(frame); window.clearTimeout(timer); };
+  }, [asidesShown, hasCards, search.status]);
 
   const select = (side: Side) => (offer: FlightOffer, fareClass?: string) => {
     const other: Side = side === 'depart' ? 'return' : 'depart';
@@ -153,7 +167,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
         route={routeKey(current.from, current.to)}
         date={current.date}
         today={today}
-        loading={cheapest.query.isLoading}
+        loading={!stripReady || cheapest.query.isLoading}
         onPick={(date) => onPickDate(tab, date)}
       />
       <AirlineStrip
@@ -255,10 +269,10 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
         />
       )}
       <div className="fl-board-body">
-        {!small && <aside className="fl-board-filters">{filterPanel}</aside>}
+        {!small && <aside className="fl-board-filters">{asidesShown && filterPanel}</aside>}
         {pane}
         <aside className="fl-board-selected">
-          <SelectedFlightPanel
+          {asidesShown && <SelectedFlightPanel
             session={selection}
             sides={sides}
             sideLabel={sideLabel}
@@ -266,7 +280,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
             onQuote={() => setQuote({ mode: 'text', items: selectionItems() })}
             onQuoteImage={() => setQuote({ mode: 'image', items: selectionItems() })}
             onContinue={onContinue ? () => onContinue(selection) : undefined}
-          />
+          />}
           {selection[tab].data && (
             <OtherFlightsPanel offer={selection[tab].data} offers={base[tab]} priceMode={priceMode} onSwitch={(offer) => select(tab)(offer)} />
           )}

@@ -8,6 +8,9 @@
  * the same key on a timer, adding a delay between polls). So the session is one loop over the data
  * provider's `custom`, got through useDataProvider(): one AbortController cancels the start and the
  * pending poll when the search changes or the page closes.
+ *
+ * A search the panel already started at the click (search-prefetch.ts) is taken over: its start and first
+ * poll are awaited instead of being sent again.
  */
 import { useEffect, useReducer, useState } from 'react';
 import { useDataProvider } from '@refinedev/core';
@@ -15,9 +18,9 @@ import type { BookingFee, FlightOffer, FlightSearchRequest, SearchPoll, SearchSt
 import { isApiError } from '../../../src/sdk';
 import { FLIGHTS_API } from '../api';
 import { searchKey } from '../search-params';
+import { POLL_WAIT_MS, takePrefetchedSearch } from './search-prefetch';
 
-/** How long the gateway may hold a poll while nothing new arrived. */
-export const POLL_WAIT_MS = 1500;
+export { POLL_WAIT_MS };
 
 export interface FlightSearchSession {
   status: 'idle' | 'running' | 'done' | 'error';
@@ -81,9 +84,13 @@ export function useFlightSearch(request: FlightSearchRequest | null): FlightSear
     const { signal } = controller;
     const meta = { overlay: false, signal };
     dispatch({ type: 'START' });
+    // a retry always starts a new search
+    const prefetched = attempt === 0 ? takePrefetchedSearch(request) : null;
     (async () => {
       try {
-        const { data: started } = await custom<SearchStarted>({ url: FLIGHTS_API.search, method: 'post', payload: request, meta });
+        const started = prefetched
+          ? await prefetched.started
+          : (await custom<SearchStarted>({ url: FLIGHTS_API.search, method: 'post', payload: request, meta })).data;
         if (signal.aborted) return;
         dispatch({
           type: 'STARTED',
@@ -93,10 +100,12 @@ export function useFlightSearch(request: FlightSearchRequest | null): FlightSear
           },
         });
         let cursor = 0;
+        let firstPoll = prefetched?.firstPoll;
         for (;;) {
-          const { data: poll } = await custom<SearchPoll>({
+          const poll = firstPoll ? await firstPoll : (await custom<SearchPoll>({
             url: FLIGHTS_API.poll(started.sessionId), method: 'get', query: { since: cursor, waitMs: POLL_WAIT_MS }, meta,
-          });
+          })).data;
+          firstPoll = undefined;
           if (signal.aborted) return;
           cursor = poll.cursor;
           dispatch({ type: 'POLL', tasks: poll.tasks, total: poll.total, completed: poll.completed, done: poll.done, offers: poll.offers });

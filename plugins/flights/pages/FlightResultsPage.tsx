@@ -16,6 +16,7 @@ import { passengerSummary } from '../components/PassengerPicker';
 import { ResultsBoard } from '../components/ResultsBoard';
 import { SearchPanel } from '../components/SearchPanel';
 import { useFlightSearch } from '../hooks/use-flight-search';
+import { useOpenResults } from '../hooks/search-prefetch';
 import { type Direction } from '../model';
 import { paramsToSearch, resultsPath, searchKey } from '../search-params';
 import '../flights.css';
@@ -48,14 +49,14 @@ export function SearchSummary({ request, onEdit }: { request: FlightSearchReques
 
 export function SearchModal({ open, request, onClose }: { open: boolean; request: FlightSearchRequest | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openResults = useOpenResults();
   return (
     <Modal open={open} onCancel={onClose} footer={null} title={t('flights.search.title')} width={880} destroyOnHidden>
       <SearchPanel
         initial={request}
         onSearch={(next) => {
           onClose();
-          navigate(resultsPath(next));
+          openResults(next);
         }}
       />
     </Modal>
@@ -65,6 +66,7 @@ export function SearchModal({ open, request, onClose }: { open: boolean; request
 export default function FlightResultsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const openResults = useOpenResults();
   const [params] = useSearchParams();
   const request = paramsToSearch(params);
   const search = useFlightSearch(request && request.journeyType !== 'MC' ? request : null);
@@ -81,7 +83,7 @@ export default function FlightResultsPage() {
       </div>
       {!request ? (
         <Card className="fl-card">
-          <SearchPanel onSearch={(next) => navigate(resultsPath(next))} />
+          <SearchPanel onSearch={openResults} />
         </Card>
       ) : (
         <>
@@ -91,7 +93,7 @@ export default function FlightResultsPage() {
             request={request}
             search={search}
             today={today}
-            onPickDate={(direction, date) => navigate(resultsPath(withDate(request, direction, date)))}
+            onPickDate={(direction, date) => openResults(withDate(request, direction, date))}
             onContinue={canContinue ? (selection) => {
               const sides = request.journeyType === 'RT' ? (['depart', 'return'] as const) : (['depart'] as const);
               const draft: BookingDraft = {

@@ -1,0 +1,92 @@
+/**
+ * A search started at the click, before its results page exists. The search panels that open the results page
+ * call `prefetchSearch` with the request they navigate to: the start call and the first long poll go out at
+ * once, while the router changes page and the page's code loads; the results page's `useFlightSearch` then
+ * takes that search (`takePrefetchedSearch`, same request, within a few seconds, once) instead of starting its
+ * own. `preloadResultsPage` fetches the results page's code ahead of the click (panel touched, or idle time).
+ *
+ * Only one search waits at a time (a new click replaces it); one not taken is simply left to expire on the
+ * gateway like any abandoned search.
+ */
+import { useEffect } from 'react';
+import { useDataProvider, type DataProvider } from '@refinedev/core';
+import { useNavigate } from 'react-router';
+import type { FlightSearchRequest, SearchPoll, SearchStarted } from '../../../contract/flights';
+import { FLIGHTS_API } from '../api';
+import { resultsPath, searchKey } from '../search-params';
+
+/** How long the gateway may hold a poll while nothing new arrived. */
+export const POLL_WAIT_MS = 1500;
+
+/** A started search is taken only this long after the click (a later visit starts afresh). */
+const FRESH_MS = 15_000;
+
+type Custom = NonNullable<DataProvider['custom']>;
+
+export interface PrefetchedSearch {
+  started: Promise<SearchStarted>;
+  /** The first poll (since 0), sent as soon as the session exists. */
+  firstPoll: Promise<SearchPoll>;
+}
+
+let waiting: (PrefetchedSearch & { key: string; at: number }) | null = null;
+
+const quiet = () => undefined;
+
+/** Starts the search of `request` now (one-way and round-trip; multi-city pages search per leg). */
+export function prefetchSearch(custom: Custom | undefined, request: FlightSearchRequest): void {
+  if (!custom || request.journeyType === 'MC') return;
+  const meta = { overlay: false };
+  const started = custom<SearchStarted>({ url: FLIGHTS_API.search, method: 'post', payload: request, meta }).then((r) => r.data);
+  const firstPoll = started.then((s) => custom<SearchPoll>({
+    url: FLIGHTS_API.poll(s.sessionId), method: 'get', query: { since: 0, waitMs: POLL_WAIT_MS }, meta,
+  })).then((r) => r.data);
+  // a search nobody takes (the page was left at once) must not report an unhandled rejection
+  started.catch(quiet);
+  firstPoll.catch(quiet);
+  waiting = { key: searchKey(request), at: Date.now(), started, firstPoll };
+}
+
+/** The search started at the click for this request, if any (given once). */
+export function takePrefetchedSearch(request: FlightSearchRequest): PrefetchedSearch | null {
+  const found = waiting;
+  if (!found || found.key !== searchKey(request) || Date.now() - found.at > FRESH_MS) return null;
+  waiting = null;
+  return found;
+}
+
+let pageLoad: Promise<unknown> | null = null;
+
+/** Loads the results page's code (the same chunk the route loads lazily); once. */
+export function preloadResultsPage(): void {
+  pageLoad ??= import('../pages/FlightResultsPage').catch(() => {
+    // a failed preload is retried by the route itself, with its error screen
+    pageLoad = null;
+  });
+}
+
+/**
+ * What a search panel does with a search: start it (above) and open its results page. Multi-city searches
+ * open their own page, which searches per leg.
+ */
+export function useOpenResults(): (request: FlightSearchRequest) => void {
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider();
+  return (request) => {
+    preloadResultsPage();
+    prefetchSearch(dataProvider().custom, request);
+    navigate(resultsPath(request));
+  };
+}
+
+/** Loads the results page's code when the browser is idle, once the calling panel is shown. */
+export function usePreloadResultsPageWhenIdle(): void {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(preloadResultsPage, 2000);
+      return () => window.clearTimeout(timer);
+    }
+    const id = window.requestIdleCallback(preloadResultsPage);
+    return () => window.cancelIdleCallback(id);
+  }, []);
+}
