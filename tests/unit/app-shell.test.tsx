@@ -53,7 +53,20 @@ function renderApp(path: string) {
 
 beforeAll(async () => {
   await initTestI18n('vi');
-});
+  // The pages, header widgets and home slots are lazy chunks: the first render pays the on-demand transform of
+  // all of them (seconds on a busy machine). One render here pays it, so each test below times its own page.
+  resetPermissions();
+  mePermissions = ['ADMIN_F1', 'SHOW_NEW_HOME', 'ANNIVERSARY'];
+  const before = api.defaults.adapter as AxiosAdapter;
+  api.defaults.adapter = mockAdapter((req) => (req.url === API.me ? { data: { ...session(mePermissions), accessToken: undefined } } : { status: 404, data: { code: 44, message: 'x' } }));
+  saveLogin(session(mePermissions));
+  renderApp('/');
+  await screen.findByTestId('new-home-header', {}, { timeout: 110_000 });
+  api.defaults.adapter = before;
+  cleanup();
+  document.body.innerHTML = '';
+  localStorage.clear();
+}, 120_000);
 
 beforeEach(() => {
   resetPermissions();
@@ -72,7 +85,7 @@ describe('the signed-in app', () => {
   it('shows the new home with the anniversary banner, the menu and the account', async () => {
     saveLogin(session(['ADMIN_F1', 'SHOW_NEW_HOME', 'ANNIVERSARY']));
     renderApp('/');
-    expect(await screen.findByTestId('new-home-header', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('new-home-header', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Xin chào, Nguyễn Văn An')).toBeTruthy();
     expect(screen.getByTestId('anniversary-banner')).toBeTruthy();
     // jsdom matches no media query: the side menu is the drawer behind the menu button
@@ -80,13 +93,15 @@ describe('the signed-in app', () => {
     expect((await screen.findAllByRole('link', { name: 'Trang chủ' })).length).toBeGreaterThan(0);
     expect(screen.getAllByText('SAOVIET · Đại lý Sao Việt').length).toBeGreaterThan(0);
     expect(document.title).toBe('Trang chủ | Cổng Đại lý B2B');
-  });
+    // opening the side-menu drawer renders f1admin's whole menu and the support entry in jsdom: over 10 s on a
+    // busy machine
+  }, 60_000);
 
   it('shows the booking-search home without the new-home header when SHOW_NEW_HOME is not held', async () => {
     mePermissions = ['AGENT_F2'];
     saveLogin(session(['AGENT_F2']));
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Trang chủ' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trang chủ' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByTestId('new-home-header')).toBeNull();
     expect(screen.queryByTestId('anniversary-banner')).toBeNull();
     expect(document.querySelector('[data-home="booking-search"]')).not.toBeNull();
@@ -95,7 +110,7 @@ describe('the signed-in app', () => {
   it('sends unknown paths to /', async () => {
     saveLogin(session(['ADMIN_F1']));
     renderApp('/no/such/page');
-    await screen.findByText('Thông tin đại lý', {}, { timeout: 5000 });
+    await screen.findByText('Thông tin đại lý', {}, { timeout: 10_000 });
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
@@ -103,16 +118,16 @@ describe('the signed-in app', () => {
     mePermissions = ['AGENT_F2', 'BOOKING_TICKET'];
     saveLogin(session(mePermissions));
     renderApp('/agent/ticketing-management');
-    expect(await screen.findByText('NOT ALLOWED', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('NOT ALLOWED', {}, { timeout: 10_000 })).toBeTruthy();
     cleanup();
     renderApp('/booking/edit');
-    await screen.findByText('Thông tin đại lý', {}, { timeout: 5000 });
+    await screen.findByText('Thông tin đại lý', {}, { timeout: 10_000 });
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
   it('sends a signed-out user to /login, keeping the page asked for', async () => {
     renderApp('/booking/search');
-    expect(await screen.findByText('LOGIN PAGE', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('LOGIN PAGE', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/login?to=%2Fbooking%2Fsearch');
   });
 });
