@@ -20,15 +20,19 @@ const extra = process.argv.slice(2);
 mkdirSync(resolve(root, '.tmp'), { recursive: true });
 
 const SIDES = [
-  { name: 'unit+gateway', args: ['--project', 'unit', '--project', 'gateway'], json: '.tmp/vitest-unit-gateway.json' },
+  // CPU-bound: started at a lower priority (nice 10), so the browser side, whose tests wait on what the page
+  // shows, keeps the cores when both want them
+  { name: 'unit+gateway', args: ['--project', 'unit', '--project', 'gateway'], json: '.tmp/vitest-unit-gateway.json', nice: 10 },
   { name: 'e2e', args: ['--project', 'e2e'], json: '.tmp/vitest-e2e.json' },
 ];
 
 /** Runs vitest with args; resolves to its exit code. With a prefix, each output line carries it. */
-function run(args, { prefix, json } = {}) {
+function run(args, { prefix, json, nice } = {}) {
   return new Promise((done) => {
     const env = { ...process.env, ...(json ? { VITEST_JSON: json } : {}) };
-    const child = spawn(process.execPath, [vitest, 'run', ...args], {
+    const command = [process.execPath, vitest, 'run', ...args];
+    if (nice && process.platform !== 'win32') command.unshift('nice', '-n', String(nice));
+    const child = spawn(command[0], command.slice(1), {
       cwd: root,
       env,
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -56,7 +60,7 @@ if (extra.length > 0) {
   codes = [];
   for (const side of SIDES) codes.push(await run(side.args, { json: side.json }));
 } else {
-  codes = await Promise.all(SIDES.map((side) => run(side.args, { prefix: side.name, json: side.json })));
+  codes = await Promise.all(SIDES.map((side) => run(side.args, { prefix: side.name, json: side.json, nice: side.nice })));
 }
 const failed = codes.filter((c) => c !== 0).length;
 if (failed > 0) console.error(`\n${failed} of ${codes.length} test run(s) failed`);

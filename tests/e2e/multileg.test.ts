@@ -50,12 +50,12 @@ describe('multi-city booking', () => {
     const shownTotal = Number((await page.getByTestId('booking-total').textContent())?.replace(/\D/g, ''));
     await page.getByTestId('submit-booking').click();
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/booking/completed/'), { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/booking/completed/'), { timeout: 60_000 });
     const id = Number(new URL(page.url()).pathname.split('/').pop());
 
     // two references: VN flies legs 1 and 3, VJ leg 2; the three legs in order
     const codes = page.getByTestId('pnr-code');
-    await expect.poll(async () => (await codes.allTextContents()).filter((c) => /^[A-Z0-9]{6}$/.test(c)).length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(async () => (await codes.allTextContents()).filter((c) => /^[A-Z0-9]{6}$/.test(c)).length, { timeout: 60_000 }).toBe(2);
     const rows = await page.getByTestId('pnr-row').allTextContents();
     expect(rows[0]).toMatch(/HAN-SGN, DAD-HAN/);
     expect(rows[1]).toMatch(/SGN-DAD/);
@@ -70,7 +70,7 @@ describe('multi-city booking', () => {
     for (let n = 0; n < 2; n += 1) {
       await page.getByTestId('next-issue').first().click();
       await confirmWithPin(page, true);
-      await expect.poll(() => page.getByTestId('pnr-row').evaluateAll((els) => els.filter((e) => e.getAttribute('data-status') === 'ISSUE TICKET').length), { timeout: 30_000 }).toBe(n + 1);
+      await expect.poll(() => page.getByTestId('pnr-row').evaluateAll((els) => els.filter((e) => e.getAttribute('data-status') === 'ISSUE TICKET').length), { timeout: 60_000 }).toBe(n + 1);
     }
     await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(before - total);
 
