@@ -1,14 +1,15 @@
-// `npm test`: every suite of the README's test command, in two vitest processes that run at the same time:
+// `npm test`: every suite of the README's test command, in two vitest runs:
 //   - unit + gateway (component tests in jsdom, gateway API on PGlite): CPU-bound;
-//   - e2e (the production build in Chromium against one real gateway): mostly waiting on the browser and the
-//     simulated suppliers' latency.
-// Run one after the other (the old way) the e2e files left a core idle most of the time; side by side the
-// whole command ends when the end-to-end files do. Each side's output is prefixed with its name; the command
-// fails when either side fails. Under CI each side writes its own JSON report (.tmp/vitest-<side>.json) for
-// the closing summary of .ci/run.
+//   - e2e (the production build in Chromium against one real gateway).
+// One after the other by default. `TEST_PARALLEL=1` runs them side by side (the CPU-bound side at nice 10), each
+// output line prefixed with its side's name. Measured on the 2-core machine, side by side is not faster: every
+// side is CPU-bound there (the e2e gateway, Chromium and, under CI, the PostgreSQL suites beside them), and the
+// niced side crawled (17 of 141 files in 24 minutes) while timing-bound gateway tests starved. It may pay on
+// more cores. The command fails when either run fails. Under CI each run writes its own JSON report
+// (.tmp/vitest-<side>.json) for the closing summary of .ci/run.
 //
-//   npm test                      both sides at once
-//   TEST_SERIAL=1 npm test        one after the other
+//   npm test                      one after the other
+//   TEST_PARALLEL=1 npm test      side by side
 //   npm test -- <vitest args>     one vitest process with those arguments over the three projects
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -20,8 +21,7 @@ const extra = process.argv.slice(2);
 mkdirSync(resolve(root, '.tmp'), { recursive: true });
 
 const SIDES = [
-  // CPU-bound: started at a lower priority (nice 10), so the browser side, whose tests wait on what the page
-  // shows, keeps the cores when both want them
+  // side by side: CPU-bound, started at a lower priority (nice 10) so the browser side keeps the cores
   { name: 'unit+gateway', args: ['--project', 'unit', '--project', 'gateway'], json: '.tmp/vitest-unit-gateway.json', nice: 10 },
   { name: 'e2e', args: ['--project', 'e2e'], json: '.tmp/vitest-e2e.json' },
 ];
@@ -56,11 +56,11 @@ function run(args, { prefix, json, nice } = {}) {
 let codes;
 if (extra.length > 0) {
   codes = [await run(['--project', 'unit', '--project', 'gateway', '--project', 'e2e', ...extra])];
-} else if (process.env.TEST_SERIAL === '1') {
+} else if (process.env.TEST_PARALLEL === '1') {
+  codes = await Promise.all(SIDES.map((side) => run(side.args, { prefix: side.name, json: side.json, nice: side.nice })));
+} else {
   codes = [];
   for (const side of SIDES) codes.push(await run(side.args, { json: side.json }));
-} else {
-  codes = await Promise.all(SIDES.map((side) => run(side.args, { prefix: side.name, json: side.json, nice: side.nice })));
 }
 const failed = codes.filter((c) => c !== 0).length;
 if (failed > 0) console.error(`\n${failed} of ${codes.length} test run(s) failed`);

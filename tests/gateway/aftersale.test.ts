@@ -284,7 +284,7 @@ describe('a supplier failure after the payment', () => {
       tokens.set('f1agent', (await login(gw, 'f1agent')).accessToken);
       await other.close();
     }
-  });
+  }, 180_000); // starts a gateway of its own (migrations and demo data) before its calls
 });
 
 describe('the PNR record survives a restart', () => {
