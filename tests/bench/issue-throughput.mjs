@@ -34,6 +34,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { adminQuery, dayAhead, pct } from './gateway-load.mjs';
 
 const ROOT = process.env.BENCH_GATEWAY_ROOT ? resolve(process.env.BENCH_GATEWAY_ROOT) : resolve(import.meta.dirname, '../..');
 const { startGateway } = await import(pathToFileURL(`${ROOT}/tests/support/gateway-process.ts`).href);
@@ -52,26 +53,7 @@ const PIN = '246810';
 const { DEMO_SIGNINS } = await import(pathToFileURL(`${ROOT}/gateway/seed/demo.ts`).href);
 const PASSWORD = 'Demo@2026';
 
-const pct = (values, p) => {
-  const v = [...values].sort((a, b) => a - b);
-  return v.length ? v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))] : NaN;
-};
 const vnd = (n) => `${Number(n).toLocaleString('vi-VN')} ₫`;
-
-function dayAhead(days) {
-  const d = new Date(Date.now() + (7 * 60 + days * 1440) * 60_000); // Vietnam's date
-  return d.toISOString().slice(0, 10);
-}
-
-async function adminQuery(url, text) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 /** Runs fn over the items with at most `n` at once. */
 async function pool(items, n, fn) {
