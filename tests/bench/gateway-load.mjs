@@ -1,4 +1,4 @@
-// Request code shared by the gateway benchmarks (issue-throughput, gateway-memory): the encrypted protocol's
+// Request code shared by the gateway benchmarks (issue-throughput, search-throughput, gateway-memory): the encrypted protocol's
 // client (tsp, sealed bodies, sign-in), a flight search polled until done, one-adult holds, and fresh
 // PostgreSQL databases made and dropped on an admin connection.
 import pg from 'pg';

@@ -33,6 +33,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { pct } from './gateway-load.mjs';
 
 const { freePort } = await import('../support/gateway-process.ts');
 const { encrypt, seal } = await import('../../contract/crypto.ts');
@@ -123,11 +124,6 @@ function dayAhead(days) {
   const d = new Date(Date.now() + (7 * 60 + days * 1440) * 60_000); // Vietnam's date
   return d.toISOString().slice(0, 10);
 }
-
-const pct = (values, p) => {
-  const v = [...values].sort((a, b) => a - b);
-  return v.length ? v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))] : NaN;
-};
 
 function cannon(opts) {
   return new Promise((ok, fail) => {
