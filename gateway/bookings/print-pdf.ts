@@ -28,7 +28,7 @@ const WORDS = {
   tax: { vi: 'Thuế, phí', en: 'Taxes' },
   vat: { vi: 'VAT', en: 'VAT' },
   issueFee: { vi: 'Phí xuất vé', en: 'Issue fee' },
-  otherFee: { vi: 'Hành lý mua thêm', en: 'Extra luggage' },
+  otherFee: { vi: 'Hành lý mua kèm đặt chỗ', en: 'Luggage bought with the booking' },
   phone: { vi: 'Điện thoại', en: 'Phone' },
   hotline: { vi: 'Hotline', en: 'Hotline' },
   note: { vi: 'Lưu ý', en: 'Note' },
