@@ -428,6 +428,8 @@ export const fareDataEntry = z.object({
   taxes: z.number().int().optional(),
   /** Paid after-sale edits by kind (contract/aftersale-money.ts), included in totalPrice. */
   extras: z.array(pnrExtra).optional(),
+  /** The passengers of each type ticketed at issue (an infant added after sale is an extra, not counted). */
+  counts: z.object({ ADT: z.number().int(), CHD: z.number().int(), INF: z.number().int() }).optional(),
 });
 
 export const customerInfoEntry = z.object({

@@ -24,7 +24,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { bookingIdParams, paidEditResult, type AfterSaleActionState, type PaidEditResult, type PnrRecord, type PnrSegment } from '../../contract/aftersale';
 import {
@@ -63,6 +63,7 @@ import {
   type SplitRequest,
   type SplitResult,
 } from '../../contract/aftersale-segments';
+import { splitMoney, type PaidEditRecord, type PnrExtra } from '../../contract/aftersale-money';
 import { nameLines, segmentLine, segmentLines, ticketLines, tstLine } from '../../contract/aftersale-pnrsync';
 import type { Language } from '../../contract/constants';
 import { todayInVietnam } from '../../contract/business-day';
@@ -75,7 +76,8 @@ import { PIN_NOTE } from '../platform/access/pin';
 import { authorizePaidCall } from '../platform/access/paid';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { Conn } from '../platform/db/client';
-import { pnrEdits, pnrs, supplierPnrs, type PnrTicket, type SeatHold } from '../platform/db/schema';
+import { bookings, pnrEdits, pnrs, supplierPnrs, type PnrTicket, type SeatHold } from '../platform/db/schema';
+import { luggageOfPnr, type PricedLuggage, type StoredFare, type StoredPaxInfo } from '../bookings/service';
 import { ApiError } from '../platform/http/errors';
 import type { GatewayContext } from '../platform/module';
 import { requireAuth } from '../platform/tenancy/scope';
@@ -511,19 +513,38 @@ registerEditFollowUp('split-rows', {
 async function splitRows(deps: Pick<AfterSaleDeps, 'db'>, actor: { userId: number; agencyId: number; meta?: RequestMeta }, rowId: number, before: PnrRecord, child: PnrRecord, moved: number[], newPnr: string) {
   const movedNames = before.names.filter((n) => moved.includes(n.paxId));
   const seatedMoved = movedNames.filter((n) => n.paxType !== 'INF').length;
-  const share = before.tst.reduce((sum, t) => sum + t.total * movedNames.filter((n) => n.paxType === t.paxType).length, 0) + before.baggage.filter((x) => moved.includes(x.paxId)).reduce((s, x) => s + x.price, 0);
   await deps.db.transaction(async (tx) => {
     const [cur] = await tx.select().from(pnrs).where(eq(pnrs.id, rowId)).for('update');
     const [already] = await tx.select({ id: pnrs.id }).from(pnrs).where(eq(pnrs.pnr, newPnr));
     if (already) return;
-    const paxInfos = cur.paxInfos as { paxId: number }[];
+    const paxInfos = cur.paxInfos as StoredPaxInfo[];
     const keep = (id: number) => !moved.includes(id);
     const holds = (cur.seatHolds as SeatHold[]).map((h) => ({ ...h, n: Math.max(0, h.n - seatedMoved) }));
     const childHolds = (cur.seatHolds as SeatHold[]).map((h) => ({ ...h, n: Math.min(h.n, seatedMoved) }));
-    const childShare = Math.min(share, cur.totalPrice);
+    // the money: the moved passengers ticketed at issue take their fares (the row's stored fares, as the detail grid
+    // counts them) and their luggage bought with the booking; the extras bought for them after sale (their edits'
+    // history) go with them; the issue fee and the PNR-wide extras stay. No money moves: the totals add up.
+    const fares = cur.fareData as StoredFare[];
+    const unit = (t: 'ADT' | 'CHD' | 'INF') => fares.reduce((s, f) => s + (Number(f[`fare${t}`]) || 0) + (Number(f[`tax${t}`]) || 0) + (Number(f[`vat${t}`]) || 0), 0);
+    const movedPax = paxInfos.filter((p) => !keep(p.paxId));
+    const [b] = await tx.select({ luggage: bookings.luggage }).from(bookings).where(eq(bookings.id, cur.bookingId));
+    const bags = luggageOfPnr({ ...cur, paxInfos: movedPax }, (b?.luggage ?? []) as PricedLuggage[]).reduce((s, l) => s + l.price, 0);
+    const movedBase = movedPax.filter((p) => !p.addedAfterSale).reduce((s, p) => s + unit(p.type), 0) + bags;
+    const edits = await tx
+      .select({ kind: pnrEdits.kind, amount: pnrEdits.amount, before: pnrEdits.before, after: pnrEdits.after })
+      .from(pnrEdits)
+      .where(and(eq(pnrEdits.bookingId, cur.bookingId), eq(pnrEdits.pnr, cur.pnr!), gt(pnrEdits.amount, 0)));
+    const money = splitMoney({ totalPrice: cur.totalPrice, extras: cur.extras as PnrExtra[], movedBase, moved, edits: edits as PaidEditRecord[] });
     await tx
       .update(pnrs)
-      .set({ paxInfos: paxInfos.filter((p) => keep(p.paxId)), tickets: (cur.tickets as PnrTicket[]).filter((t) => keep(t.paxId)), seatHolds: holds, totalPrice: cur.totalPrice - childShare, updatedAt: new Date() })
+      .set({
+        paxInfos: paxInfos.filter((p) => keep(p.paxId)),
+        tickets: (cur.tickets as PnrTicket[]).filter((t) => keep(t.paxId)),
+        seatHolds: holds,
+        totalPrice: money.parent.totalPrice,
+        extras: money.parent.extras,
+        updatedAt: new Date(),
+      })
       .where(eq(pnrs.id, rowId));
     await tx.insert(pnrs).values({
       bookingId: cur.bookingId,
@@ -533,7 +554,8 @@ async function splitRows(deps: Pick<AfterSaleDeps, 'db'>, actor: { userId: numbe
       recordStatus: cur.recordStatus,
       timeLimit: cur.timeLimit,
       message: `Tách từ PNR ${cur.pnr}`,
-      totalPrice: childShare,
+      totalPrice: money.child.totalPrice,
+      extras: money.child.extras,
       routeInfos: cur.routeInfos,
       fareData: cur.fareData,
       paxInfos: paxInfos.filter((p) => !keep(p.paxId)),

@@ -165,13 +165,14 @@ export function paxInfoEntries(row: Pick<PnrRow, 'paxInfos' | 'tickets'>): PaxIn
 }
 
 
-/** Luggage bought for the directions this PNR flies. */
-export function luggageOfPnr(row: Pick<PnrRow, 'airline' | 'routeInfos'>, luggage: readonly PricedLuggage[]): PricedLuggage[] {
+/** Luggage bought for the directions this PNR flies, of its passengers (a split's rows each show their own). */
+export function luggageOfPnr(row: Pick<PnrRow, 'airline' | 'routeInfos'> & Partial<Pick<PnrRow, 'paxInfos'>>, luggage: readonly PricedLuggage[]): PricedLuggage[] {
   const legs = row.routeInfos as StoredLeg[];
   const routes = new Set(
     flightsOfPnr(legs).flatMap(({ direction: d, legs: ls }) => [`${d}:${ls[0].from}-${ls[ls.length - 1].to}`, ...ls.map((l) => `${d}:${l.from}-${l.to}`)]),
   );
-  return luggage.filter((l) => l.airline === row.airline && routes.has(`${l.type}:${l.route}`));
+  const pax = row.paxInfos ? new Set((row.paxInfos as StoredPaxInfo[]).map((p) => p.paxId)) : null;
+  return luggage.filter((l) => l.airline === row.airline && routes.has(`${l.type}:${l.route}`) && (!pax || pax.has(l.paxId)));
 }
 
 /**

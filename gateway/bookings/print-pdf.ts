@@ -2,6 +2,7 @@
  * The printed ticket as a PDF (GET /api/bookings/:id/print.pdf): the same printInfo laid out on one A4 page
  * (more when the passengers or flights need them) with DejaVu Sans, which carries every Vietnamese glyph.
  */
+import { ticketPriceLines, type ExtraKind } from '../../contract/aftersale-money';
 import type { PrintInfo } from '../../contract/bookings';
 import type { Language } from '../../contract/constants';
 import { openA4Pdf } from '../platform/pdf';
@@ -27,7 +28,7 @@ const WORDS = {
   tax: { vi: 'Thuế, phí', en: 'Taxes' },
   vat: { vi: 'VAT', en: 'VAT' },
   issueFee: { vi: 'Phí xuất vé', en: 'Issue fee' },
-  otherFee: { vi: 'Hành lý mua thêm', en: 'Extra luggage' },
+  otherFee: { vi: 'Hành lý mua kèm đặt chỗ', en: 'Luggage bought with the booking' },
   phone: { vi: 'Điện thoại', en: 'Phone' },
   hotline: { vi: 'Hotline', en: 'Hotline' },
   note: { vi: 'Lưu ý', en: 'Note' },
@@ -35,6 +36,18 @@ const WORDS = {
   CHD: { vi: 'Trẻ em', en: 'Child' },
   INF: { vi: 'Em bé', en: 'Infant' },
 } as const satisfies Record<string, Record<Language, string>>;
+
+/** The paid after-sale services by kind, as the booking detail names them. */
+const EXTRA_WORDS: Record<ExtraKind, Record<Language, string>> = {
+  luggage: { vi: 'Hành lý mua thêm', en: 'Extra luggage' },
+  seat: { vi: 'Chọn chỗ ngồi', en: 'Seat selection' },
+  ancillary: { vi: 'Dịch vụ bổ trợ', en: 'Ancillary services' },
+  infant: { vi: 'Thêm em bé', en: 'Infant added' },
+  exchange: { vi: 'Đổi vé, đổi chuyến', en: 'Exchange, flight change' },
+  classChange: { vi: 'Đổi hạng ghế', en: 'Class change' },
+  route: { vi: 'Thêm chặng bay', en: 'Flight added' },
+  other: { vi: 'Dịch vụ khác', en: 'Other services' },
+};
 
 const money = (v: number, lang: Language) => `${new Intl.NumberFormat(lang === 'vi' ? 'vi-VN' : 'en-US').format(v)} VND`;
 const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -108,17 +121,16 @@ export function renderTicketPdf(info: PrintInfo, options: PdfOptions): Promise<B
   if (info.checkTotal) {
     doc.font('bold').fontSize(11).text(w('price'), left);
     doc.font('body').fontSize(9.5);
-    if (info.priceDisplay === 'detail') {
-      const f = info.fareData;
-      for (const t of ['ADT', 'CHD', 'INF'] as const) {
-        const n = info.passengers.filter((p) => p.paxType === t).length;
-        if (n === 0) continue;
-        doc.text(`${w(t)} × ${n}: ${w('fare')} ${money(f[`fare${t}`], lang)}, ${w('tax')} ${money(f[`tax${t}`], lang)}, ${w('vat')} ${money(f[`vat${t}`], lang)}`);
-      }
-      if (f.issueFee) doc.text(`${w('issueFee')}: ${money(f.issueFee, lang)}`);
-      if (f.otherFee) doc.text(`${w('otherFee')}: ${money(f.otherFee, lang)}`);
+    // the same lines as the print view and the detail grid (an infant added after sale is an extra only)
+    const f = info.fareData;
+    for (const l of ticketPriceLines(f, info.priceDisplay)) {
+      if (l.key === 'perType') {
+        const t = l.paxType!;
+        doc.text(`${w(t)} × ${l.count}: ${w('fare')} ${money(f[`fare${t}`], lang)}, ${w('tax')} ${money(f[`tax${t}`], lang)}, ${w('vat')} ${money(f[`vat${t}`], lang)} = ${money(l.amount, lang)}`);
+      } else if (l.key === 'extra') doc.text(`${EXTRA_WORDS[l.kind!][lang]}: ${money(l.amount, lang)}`);
+      else if (l.key === 'total') doc.font('bold').text(`${w('total')}: ${money(l.amount, lang)}`);
+      else doc.text(`${w(l.key)}: ${money(l.amount, lang)}`);
     }
-    doc.font('bold').text(`${w('total')}: ${money(info.amount, lang)}`);
     doc.moveDown(0.6);
   }
 

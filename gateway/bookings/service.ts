@@ -516,6 +516,8 @@ export { issueBooking, QuoteCache, type Actor, type LifecycleDeps } from './life
 // ----- For after-sale (gateway/aftersale): the booking scope and the stored PNR shapes --------------------------
 export { bookingInScope } from './scope';
 export type { StoredLeg, StoredFare, StoredPaxInfo } from './pnr-view';
+// the PNR split (aftersale): a row's luggage bought with the booking
+export { luggageOfPnr } from './pnr-view';
 export type { PricedLuggage } from './luggage';
 // as14b: today's offer of a stored fare (the re-pricing of the issue), for re-pricing a held PNR after sale
 export { offerOfFare } from './lifecycle';

@@ -7,14 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AfterSaleHub, HistoryEntry, PaidEditResult, PnrRecord } from '../../contract/aftersale';
+import type { AfterSaleHub, HistoryEntry, LuggageOffer, PaidEditResult, PnrRecord, SeatMap } from '../../contract/aftersale';
+import type { SplitResult } from '../../contract/aftersale-segments';
+import type { BookingDetail, FareDataEntry } from '../../contract/bookings';
 import type { AncillaryOffer, UpgradeOffer, VjInfantQuote } from '../../contract/aftersale-extras';
 import { balanceOf } from '../../gateway/platform/ledger';
-import { auditLog, journalEntries } from '../../gateway/platform/db/schema';
+import { auditLog, journalEntries, pnrs } from '../../gateway/platform/db/schema';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { registryWithFailingPnr } from './fake-pnr';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { adult, callWithPin, hold, type Held } from './lifecycle-helpers';
+import { pdfText } from './pdf-text';
 
 let gw: Gateway;
 const tokens = new Map<string, string>();
@@ -228,5 +231,92 @@ describe('add-infant-vj', () => {
     const refused = await post(vn.id, 'infant-vj', { ...body, idempotencyKey: randomUUID(), pnr: vn.pnr });
     expect(refused.res.statusCode).toBe(409);
     expect(dataOf(refused.res).reason).toBe('notVj');
+  });
+});
+
+describe('an infant added after sale, luggage and seats: the printed ticket and a split', () => {
+  it('the PDF counts the infant once (an extra, not a passenger line) and adds up; a split moves each passenger’s extras with them, no money moves', async () => {
+    const h = await issued(27, 'VJ', undefined, [adult(1), adult(2, 'Thi Hoa')]);
+    const detail = async () => (await call(gw, 'GET', `/api/bookings/${h.id}/detail`, { token: token('f1agent') })).json<BookingDetail>();
+    const d0 = await detail();
+    // an infant for adult 1, a bag for each adult, a paid seat for adult 1
+    const depart = h.offer.routeInfo[0].departDate;
+    const inf = await post(h.id, 'infant-vj', { idempotencyKey: randomUUID(), pnr: h.pnr, parentId: 1, infant: { title: 'MISS', firstName: 'Be Na', lastName: 'Nguyen', birthday: dayFrom(depart, -200) } });
+    expect(inf.res.statusCode, inf.res.body).toBe(200);
+    const infantFee = inf.res.json<PaidEditResult>().amount;
+    const offer = (await get<LuggageOffer>(h.id, 'luggage')).body;
+    const [small, big] = [...offer.routes[0].options].sort((a, b) => a.price - b.price);
+    const lug = await post(h.id, 'luggage', { idempotencyKey: randomUUID(), pnr: h.pnr, items: [{ paxId: 1, route: offer.routes[0].route, code: big.code }, { paxId: 2, route: offer.routes[0].route, code: small.code }] });
+    expect(lug.res.statusCode, lug.res.body).toBe(200);
+    const map = (await get<SeatMap>(h.id, `seat-map?pnr=${h.pnr}&segId=1`)).body;
+    const paidSeat = map.rows.flatMap((r) => r.cells).find((c) => c !== null && c.kind === 'paid' && !c.taken)!;
+    const st = await post(h.id, 'seats', { idempotencyKey: randomUUID(), pnr: h.pnr, seats: [{ paxId: 1, segId: 1, seat: paidSeat.seat }] });
+    expect(st.res.statusCode, st.res.body).toBe(200);
+    const d1 = await detail();
+    const f1 = d1.pnrs[0].fareData;
+    expect(d1.pnrs[0].paxInfos.filter((p) => p.paxType === 'INF')).toHaveLength(1);
+    expect(f1.counts).toEqual({ ADT: 2, CHD: 0, INF: 0 });
+    expect(f1.extras).toEqual([
+      { kind: 'luggage', amount: big.price + small.price },
+      { kind: 'seat', amount: paidSeat.price },
+      { kind: 'infant', amount: infantFee },
+    ]);
+    const adds = (f: FareDataEntry) => f.baseFare! + f.taxes! + f.issueFee + f.otherFee + (f.extras ?? []).reduce((x, e) => x + e.amount, 0);
+    expect(adds(f1)).toBe(f1.totalPrice);
+
+    // the printed ticket: the same lines as the grid; the infant is its extra line, never an infant passenger line
+    const res = await call(gw, 'GET', `/api/bookings/${h.id}/print.pdf`, { token: token('f1agent'), query: { pnr: h.pnr, price: 'detail' } });
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    const vnd = (n: number) => `${new Intl.NumberFormat('vi-VN').format(n)} VND`;
+    const unitADT = f1.fareADT + f1.taxADT + f1.vatADT;
+    expect(text).toContain(`Người lớn × 2: Giá ${vnd(f1.fareADT)}`);
+    expect(text).toContain(`= ${vnd(2 * unitADT)}`);
+    expect(text).not.toContain('Em bé ×');
+    expect(text).toContain(`Thêm em bé: ${vnd(infantFee)}`);
+    expect(text).toContain(`Hành lý mua thêm: ${vnd(big.price + small.price)}`);
+    expect(text).toContain(`Chọn chỗ ngồi: ${vnd(paidSeat.price)}`);
+    expect(text).toContain(`Tổng cộng: ${vnd(f1.totalPrice)}`);
+    if (f1.issueFee) expect(text).toContain(`Phí xuất vé: ${vnd(f1.issueFee)}`);
+    // the amounts printed before the total add up to it
+    const printed = text
+      .slice(0, text.indexOf('Tổng cộng'))
+      .split('\n')
+      .flatMap((line) => {
+        const m = /([\d.]+) VND$/.exec(line.trim());
+        return m ? [Number(m[1].replace(/\./g, ''))] : [];
+      });
+    expect(printed.reduce((x, n) => x + n, 0)).toBe(f1.totalPrice);
+
+    // split adult 1 (its infant follows): its bag, its seat and the infant go with it
+    const entries = async () => (await gw.db.select().from(journalEntries).where(eq(journalEntries.bookingRef, String(h.id)))).length;
+    const entriesBefore = await entries();
+    const balance = await balanceOf(gw.db, agency);
+    const split = await post(h.id, 'split', { idempotencyKey: randomUUID(), pnr: h.pnr, paxIds: [1] });
+    expect(split.res.statusCode, split.res.body).toBe(200);
+    const out = split.res.json<SplitResult>();
+    const d2 = await detail();
+    const parent = d2.pnrs.find((p) => p.pnr === h.pnr)!.fareData;
+    const child = d2.pnrs.find((p) => p.pnr === out.newPnr)!.fareData;
+    expect(child.extras).toEqual([
+      { kind: 'luggage', amount: big.price },
+      { kind: 'seat', amount: paidSeat.price },
+      { kind: 'infant', amount: infantFee },
+    ]);
+    expect(parent.extras).toEqual([{ kind: 'luggage', amount: small.price }]);
+    expect(child.counts).toEqual({ ADT: 1, CHD: 0, INF: 0 });
+    expect(child.totalPrice).toBe(unitADT + big.price + paidSeat.price + infantFee);
+    expect(child.issueFee).toBe(0);
+    expect(parent.issueFee).toBe(f1.issueFee);
+    expect(parent.totalPrice + child.totalPrice).toBe(f1.totalPrice);
+    expect(adds(parent)).toBe(parent.totalPrice);
+    expect(adds(child)).toBe(child.totalPrice);
+    // the booking's total and the money are as they were
+    expect(d2.total).toBe(d1.total);
+    expect(await entries()).toBe(entriesBefore);
+    expect(await balanceOf(gw.db, agency)).toBe(balance);
+    const rows = await gw.db.select().from(pnrs).where(eq(pnrs.bookingId, h.id));
+    expect(rows.reduce((x, r) => x + r.totalPrice, 0)).toBe(f1.totalPrice);
+    expect(d0.total).toBe(d1.total - infantFee - big.price - small.price - paidSeat.price);
   });
 });

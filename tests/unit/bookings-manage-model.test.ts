@@ -9,7 +9,7 @@ import { ApiError } from '../../src/api/errors';
 import { fareRuleMessage } from '../../plugins/flights/components/FareRuleDialog';
 import { ticketFaceFailure } from '../../plugins/bookings/pages/TicketFacePage';
 import { actionButtons, countdown, coversCharge, issueAttempt, issueCharge, msLeft, seatsReleased, voidRefund } from '../../plugins/bookings/model/actions';
-import { baggageText, paxCounts, parseRecipients, priceLines, printParams, printQuery } from '../../plugins/bookings/model/print';
+import { baggageText, paxCounts, parseRecipients, printParams, printQuery } from '../../plugins/bookings/model/print';
 import { canChoose, groupByPnr, refundSelection } from '../../plugins/bookings/model/refund';
 import {
   DEFAULT_SEARCH, columnSortOrder, crudFilters, localDay, queryFromSearch, searchFromQuery, sortFromTable, sortToSorters, withFilters, workListQuery, workListRows,
@@ -216,21 +216,7 @@ describe('countdowns', () => {
 });
 
 describe('print: price display', () => {
-  const f = fare({ totalPrice: 2_485_000, otherFee: 20_000 });
-  const counts = { ADT: 2, CHD: 1, INF: 0 };
-  it('none shows no price; total one line', () => {
-    expect(priceLines(f, 'none', counts)).toEqual([]);
-    expect(priceLines(f, 'total', counts)).toEqual([{ key: 'total', amount: 2_485_000 }]);
-  });
-  it('detail: per type present (fare + tax + VAT) × count, the fees, then the total', () => {
-    expect(priceLines(f, 'detail', counts)).toEqual([
-      { key: 'perType', paxType: 'ADT', count: 2, unit: 1_300_000, amount: 2_600_000 },
-      { key: 'perType', paxType: 'CHD', count: 1, unit: 1_025_000, amount: 1_025_000 },
-      { key: 'issueFee', amount: 50_000 },
-      { key: 'otherFee', amount: 20_000 },
-      { key: 'total', amount: 2_485_000 },
-    ]);
-  });
+  // the price lines themselves are ticketPriceLines of contract/aftersale-money.ts (tests/unit/aftersale-money.test.ts)
   it('counts passengers by type', () => expect(paxCounts([pax(1, 'ADT'), pax(2, 'ADT'), pax(3, 'INF')])).toEqual({ ADT: 2, CHD: 0, INF: 1 }));
   it.each([
     ['id=12&pnr=abc123&price=detail', { id: 12, pnr: 'ABC123', price: 'detail' }],

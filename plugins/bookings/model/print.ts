@@ -1,9 +1,8 @@
 /**
- * booking/print-ticket and booking/mail: the price display options (total, detail, none), the price lines each
- * shows, the page's query (?id=&pnr=&price=) and the recipients of a mail.
+ * booking/print-ticket and booking/mail: the price display options (total, detail, none) (the price lines each
+ * shows are `ticketPriceLines` of contract/aftersale-money.ts, shared with the PDF), the page's query (?id=&pnr=&price=) and the recipients of a mail.
  */
-import { PRICE_DISPLAYS, type FareDataEntry, type PaxInfoEntry } from '../../../contract/bookings';
-import { extrasTotal } from '../../../contract/aftersale-money';
+import { PRICE_DISPLAYS, type PaxInfoEntry } from '../../../contract/bookings';
 import { isValidEmail } from '../../../contract/validators';
 
 export type PriceDisplay = (typeof PRICE_DISPLAYS)[number];
@@ -18,41 +17,6 @@ export function paxCounts(passengers: readonly Pick<PaxInfoEntry, 'paxType'>[]):
   const out: PaxCounts = { ADT: 0, CHD: 0, INF: 0 };
   for (const p of passengers) out[p.paxType] += 1;
   return out;
-}
-
-export interface PriceLine {
-  /** i18n key under bookings.print */
-  key: string;
-  /** ADT, CHD or INF for the per-type lines */
-  paxType?: keyof PaxCounts;
-  count?: number;
-  /** per passenger (per-type lines) */
-  unit?: number;
-  amount: number;
-}
-
-/**
- * The price lines of a ticket: none shows nothing; total one line; detail, per passenger type present, the
- * fare, tax and VAT of one passenger times the count, then the fees and the total.
- */
-export function priceLines(fare: FareDataEntry, display: PriceDisplay, counts: PaxCounts): PriceLine[] {
-  if (display === 'none') return [];
-  const total: PriceLine = { key: 'total', amount: fare.totalPrice };
-  if (display === 'total') return [total];
-  const lines: PriceLine[] = [];
-  for (const type of ['ADT', 'CHD', 'INF'] as const) {
-    const count = counts[type];
-    if (count === 0) continue;
-    const unit = fare[`fare${type}`] + fare[`tax${type}`] + fare[`vat${type}`];
-    lines.push({ key: 'perType', paxType: type, count, unit, amount: unit * count });
-  }
-  if (fare.issueFee) lines.push({ key: 'issueFee', amount: fare.issueFee });
-  if (fare.otherFee) lines.push({ key: 'otherFee', amount: fare.otherFee });
-  // paid after-sale services (luggage, seats, exchanges…), in the total
-  const extras = extrasTotal(fare.extras);
-  if (extras) lines.push({ key: 'extras', amount: extras });
-  lines.push(total);
-  return lines;
 }
 
 export interface PrintParams {

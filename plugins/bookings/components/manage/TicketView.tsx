@@ -6,12 +6,13 @@
 import { useTranslation } from 'react-i18next';
 import type { PrintInfo } from '../../../../contract/bookings';
 import { formatDate, formatVnd } from '../../../../src/sdk';
-import { baggageText, paxCounts, priceLines } from '../../model/print';
+import { ticketPriceLines } from '../../../../contract/aftersale-money';
+import { baggageText } from '../../model/print';
 
 export function TicketView({ info }: { info: PrintInfo }) {
   const { t } = useTranslation();
   const city = (code: string) => info.listLocation.find((l) => l.code === code)?.city ?? code;
-  const lines = info.checkTotal ? priceLines(info.fareData, info.priceDisplay, paxCounts(info.passengers)) : [];
+  const lines = info.checkTotal ? ticketPriceLines(info.fareData, info.priceDisplay) : [];
   return (
     <article className="bkm-ticket" data-testid="print-ticket" data-pnr={info.pnrCode}>
       <header className="bkm-ticket-head">
@@ -110,8 +111,14 @@ export function TicketView({ info }: { info: PrintInfo }) {
       {lines.length > 0 && (
         <section className="bkm-ticket-price" data-testid="print-price" data-display={info.priceDisplay}>
           {lines.map((l, i) => (
-            <div key={i} className={`bkm-fare-row${l.key === 'total' ? ' bkm-fare-total' : ''}`}>
-              <span>{l.key === 'perType' ? `${t(`bookings.paxType.${l.paxType}`)} × ${l.count} (${formatVnd(l.unit ?? 0)})` : t(`bookings.print.${l.key}`)}</span>
+            <div key={i} className={`bkm-fare-row${l.key === 'total' ? ' bkm-fare-total' : ''}`} data-testid={`print-line-${l.key === 'extra' ? `extra-${l.kind}` : l.key === 'perType' ? l.paxType : l.key}`} data-amount={l.amount}>
+              <span>
+                {l.key === 'perType'
+                  ? `${t(`bookings.paxType.${l.paxType}`)} × ${l.count} (${formatVnd(l.unit ?? 0)})`
+                  : l.key === 'extra'
+                    ? t(`bookings.detail.extra.${l.kind}`)
+                    : t(`bookings.print.${l.key}`)}
+              </span>
               <span>{formatVnd(l.amount)}</span>
             </div>
           ))}
