@@ -174,25 +174,30 @@ try {
   }
 
   /** CPU seconds used so far by the gateway process and its database's server processes (NaN if unknown). */
+  const cpuOf = (pid) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      return (Number(f[11]) + Number(f[12])) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  /** [gateway, database] CPU seconds so far; a backend that ends meanwhile loses its share (the pool keeps them). */
   const cpuSeconds = async () => {
-    if (!gateway.pid) return NaN;
-    const pids = [gateway.pid, ...(await q(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName])).map((r) => r.pid)];
-    return pids.reduce((sum, pid) => {
-      try {
-        const f = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-        return sum + (Number(f[11]) + Number(f[12])) / 100;
-      } catch {
-        return sum;
-      }
-    }, 0);
+    if (!gateway.pid) return [NaN, NaN];
+    const backends = (await q(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName])).map((r) => r.pid);
+    return [cpuOf(gateway.pid), backends.reduce((sum, pid) => sum + cpuOf(pid), 0)];
   };
   /** Runs a measured phase: the gateway's CPU profile (BENCH_CPU_PROF) covers it and nothing else. */
   const measured = async (fn) => {
     if (process.env.BENCH_CPU_PROF) process.kill(gateway.pid, 'SIGUSR2');
-    const c0 = await cpuSeconds();
+    const [g0, d0] = await cpuSeconds();
     try {
       const r = await fn();
-      r.cpuMs = (1000 * ((await cpuSeconds()) - c0)) / Math.max(1, r.calls ?? r.count + r.failures);
+      const [g1, d1] = await cpuSeconds();
+      const calls = Math.max(1, r.calls ?? r.count + r.failures);
+      r.cpuMs = (1000 * (g1 - g0 + d1 - d0)) / calls;
+      r.cpuText = Number.isFinite(r.cpuMs) ? `, CPU ${r.cpuMs.toFixed(1)} ms per call (gateway ${((1000 * (g1 - g0)) / calls).toFixed(1)}, database ${((1000 * (d1 - d0)) / calls).toFixed(1)})` : '';
       return r;
     } finally {
       if (process.env.BENCH_CPU_PROF) process.kill(gateway.pid, 'SIGUSR2');
@@ -318,7 +323,7 @@ try {
     return { violations: v, charges: charges.length, charged: charges.reduce((s, e) => s + Number(e.amount), 0) };
   }
 
-  const line = (name, r) => `  ${name.padEnd(40)} ${r.perSecond.toFixed(1).padStart(6)} issues/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} done, ${r.failures} failed)${r.queries ? `, ${r.queries.toFixed(1)} statements per call` : ''}${Number.isFinite(r.cpuMs) ? `, CPU ${r.cpuMs.toFixed(1)} ms per call` : ''}`;
+  const line = (name, r) => `  ${name.padEnd(40)} ${r.perSecond.toFixed(1).padStart(6)} issues/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} done, ${r.failures} failed)${r.queries ? `, ${r.queries.toFixed(1)} statements per call` : ''}${r.cpuText}`;
   const report = (inv) =>
     console.log(`     invariants: ${inv.charges} C entries, ${vnd(inv.charged)} charged; violations ${inv.violations.length}${inv.violations.length ? `\n       ${inv.violations.slice(0, 20).join('\n       ')}` : ''}`);
   const topUp = async (agencyId, amount) => {
@@ -445,7 +450,7 @@ try {
     });
     const readSeconds = (performance.now() - r0) / 1000;
     const dq = COUNT_FILE ? `, ${(((await queriesNow()) - q0) / heldA.length).toFixed(1)} statements per call` : '';
-    console.log(`  ${'D. baseline: GET /api/bookings/:id'.padEnd(40)} ${(reads.length / readSeconds).toFixed(1).padStart(6)} reads/s    p50 ${pct(reads, 50).toFixed(1).padStart(6)} ms   p99 ${pct(reads, 99).toFixed(1).padStart(6)} ms   (${reads.length} done)${dq}${Number.isFinite(d.cpuMs) ? `, CPU ${d.cpuMs.toFixed(1)} ms per call` : ''}`);
+    console.log(`  ${'D. baseline: GET /api/bookings/:id'.padEnd(40)} ${(reads.length / readSeconds).toFixed(1).padStart(6)} reads/s    p50 ${pct(reads, 50).toFixed(1).padStart(6)} ms   p99 ${pct(reads, 99).toFixed(1).padStart(6)} ms   (${reads.length} done)${dq}${d.cpuText}`);
   }
   console.log(`  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 } finally {
