@@ -9,6 +9,8 @@ import process from 'node:process';
 import { isMainThread } from 'node:worker_threads';
 
 const dir = process.env.CPU_PROFILE_DIR;
+// the processes the gateway starts inherit NODE_OPTIONS: only the gateway itself is profiled
+delete process.env.CPU_PROFILE_DIR;
 if (dir && isMainThread) {
   const session = new Session();
   session.connect();
