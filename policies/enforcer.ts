@@ -36,6 +36,20 @@ export async function createEnforcer(lines: PolicyLine[] = [...routePolicies(), 
   return enforcer;
 }
 
+// gw-request: decisions memoized per enforcer. An enforcer's policy is fixed once createEnforcer built it (nothing
+// adds or removes lines later), so a decision depends only on (permissions, object, action); the set of distinct
+// permission sets is small (roles × groups), and the memo of an enforcer is bounded anyway.
+const MAX_DECISIONS = 20_000;
+const decisions = new WeakMap<Enforcer, Map<string, boolean>>();
+
 export async function allowed(enforcer: Enforcer, permissions: readonly string[], obj: string, act: string): Promise<boolean> {
-  return enforcer.enforce(toSubject(permissions), obj, act);
+  let memo = decisions.get(enforcer);
+  if (!memo) decisions.set(enforcer, (memo = new Map()));
+  const key = `${[...permissions].sort().join(',')}\n${obj}\n${act}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const verdict = await enforcer.enforce(toSubject(permissions), obj, act);
+  if (memo.size >= MAX_DECISIONS) memo.clear();
+  memo.set(key, verdict);
+  return verdict;
 }

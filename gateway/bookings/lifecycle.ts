@@ -40,7 +40,7 @@ import { isDomestic } from '../suppliers/reference-data';
 import { PROCESS_INSTANCE_ID } from '../platform/reliability/instance';
 import { enqueue, attemptNow } from '../platform/reliability/outbox';
 import { beginSaga, endSaga, runRecovery, sagaOf, takeOrphan, type RecoveryOutcome } from '../platform/reliability/saga';
-import { bookingInScope } from './scope';
+import { bookingInScope, bookingScope } from './scope';
 import { departureInstant, shownStatus } from './service';
 import { settleBookingStatus } from './status';
 import { isPooledOffer, SeatPools } from './seat-pools';
@@ -152,19 +152,39 @@ const legsOf = (row: PnrRow) => row.routeInfos as StoredLeg[];
 const faresOf = (row: PnrRow) => row.fareData as StoredFare[];
 const paxOf = (row: PnrRow) => row.paxInfos as StoredPassenger[];
 
-/** The PNRs of the booking with these codes, in id order; 404 (reason pnr) when one is not of the booking. */
-async function pnrsOfBooking(conn: Conn, bookingId: number, codes: readonly string[]): Promise<PnrRow[]> {
+/** 404 (reason pnr) unless every code is one of the rows. */
+function checkPnrsFound(rows: readonly PnrRow[], codes: readonly string[]): PnrRow[] {
   const wanted = [...new Set(codes)];
-  const rows = await conn
-    .select()
-    .from(pnrs)
-    .where(and(eq(pnrs.bookingId, bookingId), inArray(pnrs.pnr, wanted)))
-    .orderBy(asc(pnrs.id));
   if (rows.length !== wanted.length) {
     const found = new Set(rows.map((r) => r.pnr));
     throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'pnr', pnrs: wanted.filter((c) => !found.has(c)) });
   }
-  return rows;
+  return [...rows];
+}
+
+/** The PNRs of the booking with these codes, in id order; 404 (reason pnr) when one is not of the booking. */
+async function pnrsOfBooking(conn: Conn, bookingId: number, codes: readonly string[]): Promise<PnrRow[]> {
+  const rows = await conn
+    .select()
+    .from(pnrs)
+    .where(and(eq(pnrs.bookingId, bookingId), inArray(pnrs.pnr, [...new Set(codes)])))
+    .orderBy(asc(pnrs.id));
+  return checkPnrsFound(rows, codes);
+}
+
+/**
+ * `bookingInScope` and the booking's PNRs with these codes (in id order, not yet checked: `checkPnrsFound`) in one
+ * statement. 404 (reason booking) outside the caller's scope.
+ */
+async function bookingWithPnrs(conn: Conn, ctx: UserContext, bookingId: number, codes: readonly string[]): Promise<{ booking: BookingRow; rows: PnrRow[] }> {
+  const found = await conn
+    .select({ booking: bookings, pnr: pnrs })
+    .from(bookings)
+    .leftJoin(pnrs, and(eq(pnrs.bookingId, bookings.id), inArray(pnrs.pnr, [...new Set(codes)])))
+    .where(and(eq(bookings.id, bookingId), bookingScope(ctx)))
+    .orderBy(asc(pnrs.id));
+  if (found.length === 0) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'booking' });
+  return { booking: found[0].booking, rows: found.flatMap((r) => (r.pnr ? [r.pnr] : [])) };
 }
 
 async function lockPnr(tx: Tx, id: number): Promise<PnrRow> {
@@ -331,7 +351,8 @@ export function issueBodyHash(bookingId: number, pnrCodes: readonly string[]): s
 /** A pending key older than this belongs to a request that died: another request may take it over. */
 const STALE_PENDING_MS = 5 * 60_000;
 
-type Claim = { kind: 'owned' } | { kind: 'done'; result: IssueResult };
+/** `waited`: the key was not free at the first try (another request held it or had failed with it). */
+type Claim = { kind: 'owned'; waited: boolean } | { kind: 'done'; result: IssueResult };
 
 /** The saga of an issue (platform/reliability/saga.ts): one per idempotency key. */
 export const ISSUE_SAGA = 'booking.issue';
@@ -360,8 +381,10 @@ async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: numbe
   const owner = ownerOf(deps);
   const deadline = Date.now() + (deps.pendingWaitMs ?? 60_000);
   let waited = false;
+  let tries = 0;
   for (;;) {
-    if (await insertIssueKey(db, { key, userId: actor.ctx.user.id, bookingId, bodyHash, owner })) return { kind: 'owned' };
+    if (await insertIssueKey(db, { key, userId: actor.ctx.user.id, bookingId, bodyHash, owner })) return { kind: 'owned', waited: tries > 0 };
+    tries += 1;
     const [row] = await db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
     if (!row) continue;
     if (row.bodyHash !== bodyHash || row.bookingId !== bookingId) throw conflict('idempotencyKeyReused', actor.lang);
@@ -388,7 +411,7 @@ async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: numbe
         if (rows.length > 0) await beginSaga(tx, { kind: ISSUE_SAGA, key: issueSagaKey(key), owner, step: 'claimed', data: { key, bookingId } });
         return rows.length > 0;
       });
-      if (taken) return { kind: 'owned' };
+      if (taken) return { kind: 'owned', waited: true };
     } else {
       // pending: is the request holding it gone (a crash)? then recover its saga now instead of waiting
       const orphan = await takeOrphan(db, issueSagaKey(key), owner, deps.deadAfterMs);
@@ -551,24 +574,32 @@ export function compensatingVoid(suppliers: SupplierRegistry): (payload: unknown
 async function recordTickets(db: Db, doer: Doer, booking: BookingRow, plans: IssuePlan[], issued: TicketsIssued[], key: string, now: Date, lang: Language): Promise<IssueResult> {
   return db.transaction(async (tx) => {
     const result: IssueResult = { bookingId: booking.id, amount: 0, balanceAfter: 0, replayed: false, pnrs: [] };
-    for (const [i, p] of plans.entries()) {
+    const tickets: PnrTicket[][] = plans.map((p, i) => {
       const pax = paxOf(p.row);
-      const tickets: PnrTicket[] = issued[i].tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
-      const [done] = await tx
-        .update(pnrs)
-        .set({
-          recordStatus: 'ISSUE TICKET',
-          tickets,
-          issuedAt: now,
-          issuedBy: doer.userId,
-          voidUntil: new Date(issued[i].voidUntil),
-          totalPrice: p.amount,
-          fareData: p.fares,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(pnrs.id, p.row.id), eq(pnrs.recordStatus, 'BOOKED'), eq(pnrs.chargeEntryId, p.entryId!)))
-        .returning({ id: pnrs.id });
-      if (!done) {
+      return issued[i].tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
+    });
+    // every PNR still BOOKED with this charge marked issued, and the booking's PNRs with the deposit balance read, in
+    // one statement (the read sees the rows as before the update: the updated ones are ISSUE TICKET now)
+    const marks = JSON.stringify(
+      plans.map((p, i) => ({ id: p.row.id, entry: p.entryId!, tickets: tickets[i], void_until: new Date(issued[i].voidUntil).toISOString(), amount: p.amount, fares: p.fares })),
+    );
+    const read = rowsOf<{ id: string | number; record_status: string; done: boolean; balance: string | number | null }>(
+      await tx.execute(sql`
+        with done as (
+          update pnrs set record_status = 'ISSUE TICKET', tickets = m.tickets, issued_at = ${now.toISOString()}::timestamptz,
+            issued_by = ${doer.userId}::integer, void_until = m.void_until, total_price = m.amount, fare_data = m.fares,
+            updated_at = ${new Date().toISOString()}::timestamptz
+          from jsonb_to_recordset(${marks}::jsonb) as m(id bigint, entry bigint, tickets jsonb, void_until timestamptz, amount bigint, fares jsonb)
+          where pnrs.id = m.id and pnrs.record_status = 'BOOKED' and pnrs.charge_entry_id = m.entry
+          returning pnrs.id
+        )
+        select p.id, p.record_status, exists (select 1 from done where done.id = p.id) as done,
+               (select balance from ledger_accounts where agency_id = ${booking.agencyId}::integer) as balance
+        from pnrs p where p.booking_id = ${booking.id}::bigint`),
+    );
+    const doneIds = new Set(read.filter((r) => r.done).map((r) => Number(r.id)));
+    for (const [i, p] of plans.entries()) {
+      if (!doneIds.has(p.row.id)) {
         const [key_] = await tx.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
         if (key_?.status === 'done') return { ...(key_.result as IssueResult), replayed: true };
         throw conflict('holdExpired', lang, { pnr: p.row.pnr });
@@ -577,15 +608,12 @@ async function recordTickets(db: Db, doer: Doer, booking: BookingRow, plans: Iss
       result.pnrs.push({
         pnr: p.row.pnr!,
         status: 'ISSUE TICKET',
-        tickets,
+        tickets: tickets[i],
         ...(p.amount !== p.heldTotal ? { repriced: { from: p.heldTotal, to: p.amount } } : {}),
       });
     }
-    // the booking's PNRs and the deposit balance in one read, then the booking's status, the audit entry, the key
-    // done and the saga done in one statement
-    const read = rowsOf<{ record_status: string; balance: string | number | null }>(
-      await tx.execute(sql`select record_status, (select balance from ledger_accounts where agency_id = ${booking.agencyId}::integer) as balance from pnrs where booking_id = ${booking.id}::bigint`),
-    );
+    // then the booking's status, the audit entry, the key done and the saga done in one statement
+    for (const r of read) if (r.done) r.record_status = 'ISSUE TICKET';
     const status = bookingStatusFor(read.map((r) => r.record_status));
     result.balanceAfter = Number(read[0]?.balance ?? 0);
     const at = new Date().toISOString();
@@ -610,12 +638,15 @@ async function recordTickets(db: Db, doer: Doer, booking: BookingRow, plans: Iss
  */
 export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId: number, body: IssueRequest): Promise<IssueResult> {
   const { db } = deps;
-  const booking = await bookingInScope(db, actor.ctx, bookingId);
+  // the booking and its PNRs in one read (their 404 answered after the claim, as ever)
+  const { booking, rows: read } = await bookingWithPnrs(db, actor.ctx, bookingId, body.pnrs);
   const key = body.idempotencyKey;
   const claim = await claimIssueKey(deps, actor, bookingId, key, issueBodyHash(bookingId, body.pnrs));
   if (claim.kind === 'done') return { ...claim.result, replayed: true };
   try {
-    return await runIssue(deps, actor, booking, body);
+    // a claim that waited on another request reads the PNRs again
+    const rows = claim.waited ? await pnrsOfBooking(db, booking.id, body.pnrs) : checkPnrsFound(read, body.pnrs);
+    return await runIssue(deps, actor, booking, body, rows);
   } catch (err) {
     await db.transaction(async (tx) => {
       await tx
@@ -629,13 +660,12 @@ export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId:
   }
 }
 
-async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, body: IssueRequest): Promise<IssueResult> {
+async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, body: IssueRequest, rows: PnrRow[]): Promise<IssueResult> {
   const { db } = deps;
   const { ctx, lang } = actor;
   const doer: Doer = { userId: ctx.user.id, meta: actor.meta };
   const now = nowOf(deps);
   const key = body.idempotencyKey;
-  const rows = await pnrsOfBooking(db, booking.id, body.pnrs);
   for (const row of rows) refuseIssue(row, now, lang);
 
   // re-price (a supplier call: before any transaction)
@@ -785,8 +815,8 @@ export async function voidTickets(deps: LifecycleDeps, actor: Actor, bookingId: 
   const { db } = deps;
   const { ctx, lang } = actor;
   const now = nowOf(deps);
-  const booking = await bookingInScope(db, ctx, bookingId);
-  const rows = await pnrsOfBooking(db, bookingId, codes);
+  const { booking, rows: read } = await bookingWithPnrs(db, ctx, bookingId, codes);
+  const rows = checkPnrsFound(read, codes);
   for (const row of rows) refuseVoid(row, now, lang);
   // the saga first: a crash after the supplier voided and before the V entry is finished by the recovery
   const key = `void:${rows.map((r) => `${r.id}.${r.chargeEntryId}`).join(',')}`;
@@ -883,8 +913,8 @@ export async function cancelHolds(deps: LifecycleDeps, actor: Actor, bookingId: 
   const { db } = deps;
   const { ctx, lang } = actor;
   const now = nowOf(deps);
-  const booking = await bookingInScope(db, ctx, bookingId);
-  const rows = await pnrsOfBooking(db, bookingId, codes);
+  const { booking, rows: read } = await bookingWithPnrs(db, ctx, bookingId, codes);
+  const rows = checkPnrsFound(read, codes);
   for (const row of rows) refuseCancel(row, now, lang);
   const answers = await Promise.allSettled(rows.map((r) => deps.suppliers.flight(r.source as Source).cancel({ pnr: r.pnr! })));
   const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');

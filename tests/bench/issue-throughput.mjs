@@ -28,6 +28,11 @@
 //   BENCH_PHASES       which phases, e.g. "A,M" (default A,B,M,C,D)
 //   BENCH_GATEWAY_ROOT the checkout whose gateway is measured (default this one; e.g. a worktree of main, to
 //                      compare before and after with the same bench)
+//   BENCH_COUNT_QUERIES=1  statements sent per call (counted in the gateway process)
+//   BENCH_CPU_PROF=dir     CPU profiles of the gateway during each measured phase only (support/cpu-profile.mjs;
+//                          read one with `node tests/bench/support/profile-top.mjs <file>`)
+// Each phase also prints the CPU time per call of the gateway process and its database's server processes: less
+// sensitive to the machine's load than calls per second.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -92,9 +97,18 @@ try {
     HOLDS_OPEN_PER_USER: '100000',
     HOLDS_OPEN_PER_AGENCY: '1000000',
     LOG_LEVEL: 'warn',
-    ...(COUNT_FILE ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve(import.meta.dirname, 'support/count-queries.mjs')}`.trim(), COUNT_QUERIES_FILE: COUNT_FILE } : {}),
+    ...(COUNT_FILE ? { COUNT_QUERIES_FILE: COUNT_FILE } : {}),
     // BENCH_CPU_PROF=dir: a CPU profile of the gateway (support/cpu-profile.mjs)
-    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--import ${resolve(import.meta.dirname, 'support/cpu-profile.mjs')}`, CPU_PROFILE_DIR: resolve(process.env.BENCH_CPU_PROF) } : {}),
+    ...(process.env.BENCH_CPU_PROF ? { CPU_PROFILE_DIR: resolve(process.env.BENCH_CPU_PROF), CPU_PROFILE_ON_SIGNAL: '1' } : {}),
+    ...(COUNT_FILE || process.env.BENCH_CPU_PROF
+      ? {
+          NODE_OPTIONS: [
+            process.env.NODE_OPTIONS ?? '',
+            COUNT_FILE ? `--import ${resolve(import.meta.dirname, 'support/count-queries.mjs')}` : '',
+            process.env.BENCH_CPU_PROF ? `--import ${resolve(import.meta.dirname, 'support/cpu-profile.mjs')}` : '',
+          ].join(' ').trim(),
+        }
+      : {}),
   }, { readyTimeoutMs: 600_000 });
   await sqlc.connect();
   const q = async (text, params = []) => (await sqlc.query(text, params)).rows;
@@ -159,10 +173,41 @@ try {
     return held;
   }
 
+  /** CPU seconds used so far by the gateway process and its database's server processes (NaN if unknown). */
+  const cpuOf = (pid) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      return (Number(f[11]) + Number(f[12])) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  /** [gateway, database] CPU seconds so far; a backend that ends meanwhile loses its share (the pool keeps them). */
+  const cpuSeconds = async () => {
+    if (!gateway.pid) return [NaN, NaN];
+    const backends = (await q(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName])).map((r) => r.pid);
+    return [cpuOf(gateway.pid), backends.reduce((sum, pid) => sum + cpuOf(pid), 0)];
+  };
+  /** Runs a measured phase: the gateway's CPU profile (BENCH_CPU_PROF) covers it and nothing else. */
+  const measured = async (fn) => {
+    if (process.env.BENCH_CPU_PROF) process.kill(gateway.pid, 'SIGUSR2');
+    const [g0, d0] = await cpuSeconds();
+    try {
+      const r = await fn();
+      const [g1, d1] = await cpuSeconds();
+      const calls = Math.max(1, r.calls ?? r.count + r.failures);
+      r.cpuMs = (1000 * (g1 - g0 + d1 - d0)) / calls;
+      r.cpuText = Number.isFinite(r.cpuMs) ? `, CPU ${r.cpuMs.toFixed(1)} ms per call (gateway ${((1000 * (g1 - g0)) / calls).toFixed(1)}, database ${((1000 * (d1 - d0)) / calls).toFixed(1)})` : '';
+      return r;
+    } finally {
+      if (process.env.BENCH_CPU_PROF) process.kill(gateway.pid, 'SIGUSR2');
+    }
+  };
+
   /** The clients over their lists (client i takes work from lists[i % lists.length]), each call timed. */
   async function issueAll(jobs, clients) {
     const q0 = await queriesNow();
-    const r = await issueAllTimed(jobs, clients);
+    const r = await measured(() => issueAllTimed(jobs, clients));
     if (COUNT_FILE) r.queries = ((await queriesNow()) - q0) / Math.max(1, r.count + r.failures);
     return r;
   }
@@ -278,7 +323,7 @@ try {
     return { violations: v, charges: charges.length, charged: charges.reduce((s, e) => s + Number(e.amount), 0) };
   }
 
-  const line = (name, r) => `  ${name.padEnd(40)} ${r.perSecond.toFixed(1).padStart(6)} issues/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} done, ${r.failures} failed)${r.queries ? `, ${r.queries.toFixed(1)} statements per call` : ''}`;
+  const line = (name, r) => `  ${name.padEnd(40)} ${r.perSecond.toFixed(1).padStart(6)} issues/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} done, ${r.failures} failed)${r.queries ? `, ${r.queries.toFixed(1)} statements per call` : ''}${r.cpuText}`;
   const report = (inv) =>
     console.log(`     invariants: ${inv.charges} C entries, ${vnd(inv.charged)} charged; violations ${inv.violations.length}${inv.violations.length ? `\n       ${inv.violations.slice(0, 20).join('\n       ')}` : ''}`);
   const topUp = async (agencyId, amount) => {
@@ -392,15 +437,20 @@ try {
   if (PHASES.has('D') && heldA.length) {
     // the baseline of this client and machine: an authenticated read of each booking (GET /api/bookings/:id)
     const reads = [];
+    const q0 = await queriesNow();
     const r0 = performance.now();
-    await pool(heldA, CONNECTIONS, async (h) => {
-      const s = performance.now();
-      const res = await fetch(`${base}/api/bookings/${h.id}`, { headers: headers(admin) });
-      await res.text();
-      if (res.ok) reads.push(performance.now() - s);
+    const d = await measured(async () => {
+      await pool(heldA, CONNECTIONS, async (h) => {
+        const s = performance.now();
+        const res = await fetch(`${base}/api/bookings/${h.id}`, { headers: headers(admin) });
+        await res.text();
+        if (res.ok) reads.push(performance.now() - s);
+      });
+      return { calls: heldA.length };
     });
     const readSeconds = (performance.now() - r0) / 1000;
-    console.log(`  ${'D. baseline: GET /api/bookings/:id'.padEnd(40)} ${(reads.length / readSeconds).toFixed(1).padStart(6)} reads/s    p50 ${pct(reads, 50).toFixed(1).padStart(6)} ms   p99 ${pct(reads, 99).toFixed(1).padStart(6)} ms   (${reads.length} done)`);
+    const dq = COUNT_FILE ? `, ${(((await queriesNow()) - q0) / heldA.length).toFixed(1)} statements per call` : '';
+    console.log(`  ${'D. baseline: GET /api/bookings/:id'.padEnd(40)} ${(reads.length / readSeconds).toFixed(1).padStart(6)} reads/s    p50 ${pct(reads, 50).toFixed(1).padStart(6)} ms   p99 ${pct(reads, 99).toFixed(1).padStart(6)} ms   (${reads.length} done)${dq}${d.cpuText}`);
   }
   console.log(`  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 } finally {

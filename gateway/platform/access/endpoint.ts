@@ -20,9 +20,9 @@ import { ENDPOINT_RULES, endpointKey, type EndpointRule } from '../../../policie
 import type { RequestMeta } from '../audit';
 import type { CipherSettings } from '../../../contract/crypto';
 import type { Db } from '../db/client';
-import { claimTsp } from './replay';
-import { isFamilyAlive, tokenFromHeader, type TokenSigner } from './tokens';
-import { isBlocked, loadUserById, type UserContext } from '../tenancy/users';
+import { checkSignedIn } from './signed-in';
+import { tokenFromHeader, type TokenSigner } from './tokens';
+import { isBlocked, type UserContext } from '../tenancy/users';
 import { ApiError } from '../http/errors';
 import { checkTimestamp, openEnvelope } from '../http/protocol';
 import { checkPathIds, checkStrings } from '../http/input';
@@ -52,14 +52,19 @@ export interface AccessDeps {
   enforcer: Enforcer;
 }
 
-/** Reads and checks the access token, then the user's current state in the database. */
-export async function authenticate(deps: AccessDeps, request: FastifyRequest): Promise<UserContext> {
+/**
+ * Reads and checks the access token, then the user's current state in the database and, when the request sent a
+ * tsp (`sent`), claims its (user, tsp) pair: one statement (access/signed-in.ts). A replayed pair is 400/42.
+ */
+export async function authenticate(deps: AccessDeps, request: FastifyRequest, sent: number | null = null): Promise<UserContext> {
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) throw new ApiError(ErrorCode.UNAUTHENTICATED);
   const claims = await deps.signer.verify(token);
-  const ctx = await loadUserById(deps.db, claims.userId);
+  const { ctx, alive, fresh } = await checkSignedIn(deps.db, claims, sent);
   if (!ctx || ctx.agency.id !== claims.agencyId || isBlocked(ctx)) throw new ApiError(ErrorCode.UNAUTHENTICATED);
-  if (!(await isFamilyAlive(deps.db, claims.familyId))) throw new ApiError(ErrorCode.UNAUTHENTICATED);
+  if (!alive) throw new ApiError(ErrorCode.UNAUTHENTICATED);
+  // a (user, tsp) pair is accepted once (access/replay.ts)
+  if (sent !== null && !fresh) throw new ApiError(ErrorCode.TIME_SKEW, { reason: 'skew', serverTime: Date.now() });
   return ctx;
 }
 
@@ -167,9 +172,7 @@ export function defineEndpoint<
     onRequest: async (request) => {
       const sent = tsp ? checkTimestamp(request, deps.cipher) : null;
       if (rule.public) return;
-      const ctx = await authenticate(deps, request);
-      // a (user, tsp) pair is accepted once (access/replay.ts)
-      if (sent !== null) await claimTsp(deps.db, ctx.user.id, sent);
+      const ctx = await authenticate(deps, request, sent);
       request.auth = ctx;
       const path = request.routeOptions.url ?? spec.url;
       if (!(await allowed(deps.enforcer, ctx.permissions, path, spec.method))) throw new ApiError(ErrorCode.FORBIDDEN);

@@ -1,6 +1,7 @@
 /**
  * tsp replay (spec point 7): within the ±5-minute window a signed-in user's (user, tsp) pair is accepted
- * once. The pair is claimed in one statement on the used_tsps table (shared by every instance); a repeat
+ * once. The pair is claimed in one statement on the used_tsps table (shared by every instance; on every signed-in
+ * request within the sign-in check of access/signed-in.ts); a repeat
  * gets the same 400/42 as a skewed tsp. A pair is kept until its tsp has left the window anyway.
  * Public endpoints (no user yet) are not checked: their replays meet the single-use captcha and the limiter.
  */
@@ -20,6 +21,11 @@ export async function claimTsp(conn: Conn, userId: number, tsp: number, now: num
     .onConflictDoNothing()
     .returning({ tsp: usedTsps.tsp });
   if (rows.length === 0) throw new ApiError(ErrorCode.TIME_SKEW, { reason: 'skew', serverTime: now });
+  await sweepTsps(conn);
+}
+
+/** Called after each claim: every 500th deletes the pairs whose tsp has left the window. */
+export async function sweepTsps(conn: Conn): Promise<void> {
   sinceSweep += 1;
   if (sinceSweep >= 500) {
     sinceSweep = 0;

@@ -13,6 +13,8 @@ import { ApiError } from '../http/errors';
 
 const ISSUER = 'agency-gateway';
 const AUDIENCE = 'agency-portal';
+/** Verified access tokens remembered per signer (the oldest forgotten first). */
+const VERIFIED_TOKENS = 10_000;
 
 const claimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
@@ -56,11 +58,29 @@ export class TokenSigner {
       .sign(this.key);
   }
 
+  /**
+   * Tokens whose signature and claims were checked, by their exact text: a token is a pure function of its text,
+   * so a repeat only needs its expiry checked again (the state of its user and family is read by every request).
+   */
+  private readonly verified = new Map<string, AccessClaims>();
+
   /** Full check. Expired → ApiError 18; anything else wrong → ApiError 19. */
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      // as jose: expired when exp <= now (seconds)
+      if (known.expiresAt <= Math.floor(Date.now() / 1000)) {
+        this.verified.delete(token);
+        throw new ApiError(ErrorCode.TOKEN_EXPIRED);
+      }
+      return known;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-      return toClaims(payload);
+      const claims = toClaims(payload);
+      if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, claims);
+      return claims;
     } catch (e) {
       if (e instanceof joseErrors.JWTExpired) throw new ApiError(ErrorCode.TOKEN_EXPIRED);
       throw new ApiError(ErrorCode.UNAUTHENTICATED);

@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HEADERS, TSP_MAX_SKEW_MS, type Language } from '../../../contract/constants';
-import { decrypt, decryptJson, type CipherSettings } from '../../../contract/crypto';
+import type { CipherSettings } from '../../../contract/crypto';
 import { ErrorCode, errorMessage, errorStatus, type ApiErrorBody, type ErrorCodeValue } from '../../../contract/errors';
+import { openCipherJson, openCipherText } from './envelope-cipher';
 import { ApiError, isApiError } from './errors';
 
 /** X-Language: `en…` → en; anything else (or nothing) → vi, the default. */
@@ -34,7 +35,7 @@ export function checkTimestamp(request: FastifyRequest, cipher: CipherSettings, 
   if (!value) throw fail('missing');
   let ms: number;
   try {
-    const text = decrypt(value, cipher);
+    const text = openCipherText(value, cipher);
     if (!/^\d{10,16}$/.test(text)) throw new Error('not a timestamp');
     ms = Number(text);
   } catch {
@@ -53,7 +54,7 @@ export function openEnvelope(request: FastifyRequest, cipher: CipherSettings): v
   const body = request.body;
   if (!isRecord(body) || typeof body.data !== 'string') throw new ApiError(ErrorCode.BAD_ENVELOPE, { reason: 'noEnvelope' });
   try {
-    request.body = decryptJson(body.data, cipher);
+    request.body = openCipherJson(body.data, cipher);
   } catch {
     throw new ApiError(ErrorCode.BAD_ENVELOPE, { reason: 'undecryptable' });
   }

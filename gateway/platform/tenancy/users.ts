@@ -43,7 +43,17 @@ async function loadWhere(conn: Conn, where: SQL): Promise<UserContext | null> {
     .where(where)
     .limit(1);
   const row = rows[0];
-  if (!row) return null;
+  return row ? toUserContext(row) : null;
+}
+
+/** A row of users ⋈ agencies ⟕ permission_groups as the user context (the permissions derived). */
+export function toUserContext(row: {
+  user: UserRow;
+  agency: AgencyRow;
+  groupId: number | null;
+  groupName: string | null;
+  groupPermissions: string[] | null;
+}): UserContext {
   const group =
     row.groupId !== null && row.groupName !== null
       ? { id: row.groupId, name: row.groupName, permissions: row.groupPermissions ?? [] }

@@ -7,6 +7,8 @@ import process from 'node:process';
 import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.COUNT_QUERIES_FILE;
+// the processes the gateway starts inherit NODE_OPTIONS: only the gateway itself counts (and writes the file)
+delete process.env.COUNT_QUERIES_FILE;
 if (file && isMainThread) {
   // the gateway's own pg (the same module instance as its `import pg from 'pg'`)
   const pg = createRequire(`${process.cwd()}/`)('pg');

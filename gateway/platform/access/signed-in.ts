@@ -1,0 +1,76 @@
+/**
+ * The per-request sign-in check in ONE statement (a prepared one, so the database parses and plans it once per
+ * connection): the user with its agency and group, whether the token's sign-in family is still alive, and the
+ * claim of the (user, tsp) pair (access/replay.ts), written only when the user may pass (a known, unlocked user
+ * of the token's agency, active, with a live family). Nothing is cached: a locked user, a suspended agency or a
+ * revoked family is refused by the very next request, on every instance.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
+import type { Db } from '../db/client';
+import { agencies, permissionGroups, refreshTokens, usedTsps, users } from '../db/schema';
+import { toUserContext, type UserContext } from '../tenancy/users';
+import { sweepTsps } from './replay';
+
+export interface SignedIn {
+  /** The user of the token, null when unknown. */
+  ctx: UserContext | null;
+  /** The token's sign-in family is not revoked. */
+  alive: boolean;
+  /** The (user, tsp) pair was claimed by this request (false for a replay, and when no tsp was given). */
+  fresh: boolean;
+}
+
+function build(db: Db) {
+  const uid = sql.placeholder('uid');
+  const agn = sql.placeholder('agn');
+  const fam = sql.placeholder('fam');
+  const tsp = sql.placeholder('tsp');
+  const exp = sql.placeholder('exp');
+  const aliveSql = sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${fam}::uuid and ${refreshTokens.revokedAt} is null)`;
+  const claim = db.$with('tsp_claim', { ok: sql<number>`ok`.as('ok') }).as(sql`
+    insert into ${usedTsps} (user_id, tsp, expires_at)
+    select ${uid}::integer, ${tsp}::bigint, ${exp}::timestamptz
+    where ${tsp}::bigint is not null
+      and exists (
+        select 1 from ${users} join ${agencies} on ${agencies.id} = ${users.agencyId}
+        where ${users.id} = ${uid}::integer and ${agencies.id} = ${agn}::integer and not ${users.locked} and ${agencies.status} = 'active'
+      )
+      and ${aliveSql}
+    on conflict do nothing
+    returning 1 as ok`);
+  return db
+    .with(claim)
+    .select({
+      user: users,
+      agency: agencies,
+      groupId: permissionGroups.id,
+      groupName: permissionGroups.name,
+      groupPermissions: permissionGroups.permissions,
+      alive: sql<boolean>`${aliveSql}`,
+      fresh: sql<boolean>`exists (select 1 from ${claim})`,
+    })
+    .from(users)
+    .innerJoin(agencies, eq(agencies.id, users.agencyId))
+    .leftJoin(permissionGroups, eq(permissionGroups.id, users.groupId))
+    .where(and(eq(users.id, sql`${uid}::integer`)))
+    .prepare('signed_in_check');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof build>>();
+
+/** The sign-in state of a verified token's claims, and the claim of its tsp (null: none to claim). */
+export async function checkSignedIn(db: Db, claims: { userId: number; agencyId: number; familyId: string }, tsp: number | null): Promise<SignedIn> {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = build(db)));
+  const [row] = await query.execute({
+    uid: claims.userId,
+    agn: claims.agencyId,
+    fam: claims.familyId,
+    tsp,
+    exp: tsp === null ? null : new Date(tsp + TSP_MAX_SKEW_MS).toISOString(),
+  });
+  if (!row) return { ctx: null, alive: false, fresh: false };
+  if (row.fresh) await sweepTsps(db);
+  return { ctx: toUserContext(row), alive: row.alive === true, fresh: row.fresh === true };
+}
