@@ -18,6 +18,7 @@
 // Other checkouts: BENCH_GATEWAY_ROOT=<dir> runs that checkout's gateway (e.g. main, for before and after).
 // BENCH_HEAPSNAPSHOT_DIR=<dir>: the gateway writes a V8 heap snapshot there at the end of each mode (SIGUSR2).
 // BENCH_GATEWAY_ENV='K=V K2=V2': more settings for the gateway (e.g. PGLITE_SHARED_BUFFERS=128MB).
+// BENCH_NODE_ARGS='--max-old-space-size=384': Node/V8 flags of the gateway process, after its own (the last wins).
 //
 // Run: npm run bench:memory   (BENCH_MINUTES=2 for a trial)
 import { readFileSync, readdirSync, mkdirSync } from 'node:fs';
@@ -35,6 +36,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_UR
 const MODES = (process.env.BENCH_MODES ?? 'pglite,pg').split(',').map((m) => m.trim()).filter(Boolean);
 const ROOT = resolve(process.env.BENCH_GATEWAY_ROOT || resolve(import.meta.dirname, '../..'));
 const SNAPSHOTS = process.env.BENCH_HEAPSNAPSHOT_DIR ? resolve(process.env.BENCH_HEAPSNAPSHOT_DIR) : '';
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const EXTRA_ENV = Object.fromEntries((process.env.BENCH_GATEWAY_ENV ?? '').split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 
 const MB = (bytes) => (bytes === undefined ? '     -' : (bytes / 1048576).toFixed(0).padStart(6));
@@ -92,7 +94,7 @@ async function runMode(mode) {
     mkdirSync(`${SNAPSHOTS}/${mode}`, { recursive: true });
     env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SNAPSHOTS}/${mode}`.trim();
   }
-  const gateway = await startGateway(env);
+  const gateway = await startGateway(env, { nodeArgs: NODE_ARGS });
   const pid = pidOf(gateway);
   const samples = [];
   const counts = { searches: 0, issues: 0, failures: 0 };
