@@ -25,7 +25,7 @@ export const DEFAULT_OUTFILE = resolve(ROOT, '.gateway/main.mjs');
  * limit makes it collect sooner; the live heap under load stays well below it (see docs/performance.md).
  * Keep the same flags in package.json's gateway:start script.
  */
-export const GATEWAY_NODE_FLAGS = ['--max-old-space-size=256', '--max-semi-space-size=4'];
+export const GATEWAY_NODE_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=4'];
 
 /** Source files' import.meta.url/dirname/filename as literals of their own location. */
 const ownLocation = {
