@@ -95,7 +95,7 @@ async function runMode(mode) {
     mkdirSync(`${SNAPSHOTS}/${mode}`, { recursive: true });
     env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SNAPSHOTS}/${mode}`.trim();
   }
-  const gateway = await startGateway(env, { nodeArgs: NODE_ARGS });
+  const gateway = await startGateway(env, { nodeArgs: NODE_ARGS, readyTimeoutMs: 600_000 });
   const pid = pidOf(gateway);
   const samples = [];
   const counts = { searches: 0, issues: 0, failures: 0 };
