@@ -140,8 +140,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,6}(kB|MB|GB)$/, 'must be a size like 32MB (kB, MB or GB)')
     .default('32MB'),
-  /** Route, day and source drafts of simulated offers kept in memory (most recently used). */
-  OFFER_DRAFT_CACHE_SIZE: int(1, 100_000).default(300),
+  /**
+   * Route, day and source drafts of simulated offers kept in memory (most recently used), about 150 KB each:
+   * 200 hold 2 routes × 10 days of the 7 sources (the search bench) and stay under 30 MB of the heap.
+   */
+  OFFER_DRAFT_CACHE_SIZE: int(1, 100_000).default(200),
   /** on: GET /debugz/memory answers the process's memory figures (benchmarks; keep off in production). */
   MEMORY_DIAGNOSTICS: onOff.default('off'),
 });

@@ -18,6 +18,8 @@
 // Other checkouts: BENCH_GATEWAY_ROOT=<dir> runs that checkout's gateway (e.g. main, for before and after).
 // BENCH_HEAPSNAPSHOT_DIR=<dir>: the gateway writes a V8 heap snapshot there at the end of each mode (SIGUSR2).
 // BENCH_GATEWAY_ENV='K=V K2=V2': more settings for the gateway (e.g. PGLITE_SHARED_BUFFERS=128MB).
+// BENCH_NODE_ARGS='--max-old-space-size=384': Node/V8 flags of the gateway process, after its own (the last wins);
+// with --expose-gc the bench also prints the live heap after a full collection at the end.
 //
 // Run: npm run bench:memory   (BENCH_MINUTES=2 for a trial)
 import { readFileSync, readdirSync, mkdirSync } from 'node:fs';
@@ -35,6 +37,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_UR
 const MODES = (process.env.BENCH_MODES ?? 'pglite,pg').split(',').map((m) => m.trim()).filter(Boolean);
 const ROOT = resolve(process.env.BENCH_GATEWAY_ROOT || resolve(import.meta.dirname, '../..'));
 const SNAPSHOTS = process.env.BENCH_HEAPSNAPSHOT_DIR ? resolve(process.env.BENCH_HEAPSNAPSHOT_DIR) : '';
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const EXTRA_ENV = Object.fromEntries((process.env.BENCH_GATEWAY_ENV ?? '').split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 
 const MB = (bytes) => (bytes === undefined ? '     -' : (bytes / 1048576).toFixed(0).padStart(6));
@@ -70,7 +73,7 @@ async function sample(gateway, pid, t, counts) {
   } catch {
     /* no diagnostics in this checkout */
   }
-  return { t, rss, hwm, ...(diag ? { heapUsed: diag.heapUsed, external: diag.external, arrayBuffers: diag.arrayBuffers, wasm: diag.pgliteWasm, drafts: diag.offerDrafts?.entries } : {}), ...counts };
+  return { t, rss, hwm, ...(diag ? { heapTotal: diag.heapTotal, heapUsed: diag.heapUsed, external: diag.external, arrayBuffers: diag.arrayBuffers, wasm: diag.pgliteWasm, drafts: diag.offerDrafts?.entries } : {}), ...counts };
 }
 
 const ROUTES = [['HAN', 'SGN'], ['SGN', 'DAD'], ['SGN', 'HAN']];
@@ -92,7 +95,7 @@ async function runMode(mode) {
     mkdirSync(`${SNAPSHOTS}/${mode}`, { recursive: true });
     env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SNAPSHOTS}/${mode}`.trim();
   }
-  const gateway = await startGateway(env);
+  const gateway = await startGateway(env, { nodeArgs: NODE_ARGS, readyTimeoutMs: 600_000 });
   const pid = pidOf(gateway);
   const samples = [];
   const counts = { searches: 0, issues: 0, failures: 0 };
@@ -102,8 +105,8 @@ async function runMode(mode) {
     const admin = await client.login('f1admin');
     samples.push(await sample(gateway, pid, 0, { ...counts }));
     console.log(`\n${mode === 'pg' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} clients, ${MINUTES} min, a hold + issue + void every ${ISSUE_EVERY} searches, gateway of ${ROOT}`);
-    console.log('     t   RSS MB  heapUsed  external  arrayBuf  pglite wasm  drafts  searches  issues  failed   load');
-    const line = (s) => console.log(`${String(s.t).padStart(5)}s ${MB(s.rss)}   ${MB(s.heapUsed)}    ${MB(s.external)}    ${MB(s.arrayBuffers)}       ${MB(s.wasm)}  ${String(s.drafts ?? '-').padStart(6)}  ${String(s.searches).padStart(8)}  ${String(s.issues).padStart(6)}  ${String(s.failures).padStart(6)}   ${load()}`);
+    console.log('     t   RSS MB  heapTotal  heapUsed  external  arrayBuf  pglite wasm  drafts  searches  issues  failed   load');
+    const line = (s) => console.log(`${String(s.t).padStart(5)}s ${MB(s.rss)}    ${MB(s.heapTotal)}   ${MB(s.heapUsed)}    ${MB(s.external)}    ${MB(s.arrayBuffers)}       ${MB(s.wasm)}  ${String(s.drafts ?? '-').padStart(6)}  ${String(s.searches).padStart(8)}  ${String(s.issues).padStart(6)}  ${String(s.failures).padStart(6)}   ${load()}`);
     line(samples[0]);
 
     const t0 = performance.now();
@@ -153,6 +156,9 @@ async function runMode(mode) {
     const last = await sample(gateway, pid, Math.round((performance.now() - t0) / 1000), { ...counts });
     samples.push(last);
     line(last);
+    // with BENCH_NODE_ARGS=--expose-gc: the live heap, after a full collection (not part of the curve)
+    const collected = await fetch(`${gateway.url}/debugz/memory?gc=1`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+    if (collected?.gcRun) console.log(`  after a full collection: heapUsed ${MB(collected.heapUsed).trim()} MB, heapTotal ${MB(collected.heapTotal).trim()} MB, RSS ${MB(procStatus(pid).rss).trim()} MB`);
     if (SNAPSHOTS) {
       process.kill(pid, 'SIGUSR2');
       // the snapshot is written synchronously by the gateway: the next answer comes after it

@@ -37,7 +37,7 @@ if (!usingPostgres) describe('PGlite memory bounds', () => {
 });
 
 describe('offer drafts cache bound', () => {
-  afterAll(() => setDraftCacheSize(300));
+  afterAll(() => setDraftCacheSize(200));
 
   it('keeps at most the bound, dropping the least recently used', async () => {
     setDraftCacheSize(3);
@@ -73,7 +73,7 @@ describe('memory diagnostics route', () => {
     const body = res.json();
     for (const key of ['rss', 'heapUsed', 'external', 'arrayBuffers']) expect(body[key]).toBeGreaterThan(0);
     expect(body.pgliteWasm).toBe(usingPostgres ? 0 : pgliteMemoryBytes());
-    expect(body.offerDrafts).toMatchObject({ bound: 300 });
+    expect(body.offerDrafts).toMatchObject({ bound: 200 });
     expect((await off.app.inject({ method: 'GET', url: '/debugz/memory' })).statusCode).toBe(404);
   });
 });

@@ -1,8 +1,13 @@
 /**
  * Starts the real gateway (`gateway/main.ts`) as a child process on a free loopback port with a fresh
  * data directory, for end-to-end tests and benchmarks. Resolves once /readyz answers.
+ *
+ * The process runs the gateway as `npm start` does: bundled to JavaScript (scripts/build-gateway.mjs, about
+ * a second) and run by Node with the gateway's V8 flags, not under tsx. The bundle is a file of its own per
+ * start, deleted once the gateway has loaded it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,11 +47,18 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
+interface GatewayBuild {
+  buildGateway: (outfile: string) => Promise<string>;
+  GATEWAY_NODE_FLAGS: string[];
+}
+
 export async function startGateway(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningGateway> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-gw-'));
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'gateway/main.ts'], {
+  const { buildGateway, GATEWAY_NODE_FLAGS } = (await import(join(ROOT, 'scripts/build-gateway.mjs'))) as GatewayBuild;
+  const bundle = await buildGateway(join(ROOT, '.gateway', `process-${randomUUID()}.mjs`));
+  const child: ChildProcess = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, ...(options.nodeArgs ?? []), bundle], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -67,19 +79,11 @@ export async function startGateway(env: Record<string, string> = {}, options: St
   const url = `http://127.0.0.1:${port}`;
   // a ceiling, not a wait: a loaded 2-core machine can take over a minute to compile, migrate and seed
   const deadline = Date.now() + (options.readyTimeoutMs ?? 240_000);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}:\n${log}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`gateway did not become ready:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitReady(child, url, deadline, () => log);
+  } finally {
+    // loaded (or failed): the process no longer needs the file
+    rmSync(bundle, { force: true });
   }
   return {
     url,
@@ -103,4 +107,21 @@ export async function startGateway(env: Record<string, string> = {}, options: St
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function waitReady(child: ChildProcess, url: string, deadline: number, log: () => string): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`gateway did not become ready:\n${log()}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
