@@ -259,6 +259,11 @@ export const totalOf = (shares: Map<number, TicketShare>): number => [...shares.
  * `ttlMs`. A bounded memo, so issuing many bookings of one flight and day prices it once.
  */
 export class QuoteCache {
+  /** How many answers are held (for tests and diagnostics). */
+  get size(): number {
+    return this.entries.size;
+  }
+
   private readonly entries = new Map<string, { at: number; offers: Promise<FlightOffer[]> }>();
 
   constructor(
@@ -267,6 +272,12 @@ export class QuoteCache {
   ) {}
 
   get(key: string, load: () => Promise<FlightOffer[]>, now = Date.now()): Promise<FlightOffer[]> {
+    // entries are kept in the order they were stored: the expired ones are at the front and go at once, so a
+    // quiet hour does not keep up to `max` whole offer lists alive
+    for (const [k, e] of this.entries) {
+      if (now - e.at < this.ttlMs) break;
+      this.entries.delete(k);
+    }
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.offers;
     const offers = load();
