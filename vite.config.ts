@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants.ts';
 import { bootShell } from './scripts/boot-shell.ts';
+import { casbinBrowser } from './scripts/casbin-browser.ts';
 
 const gateway = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -73,7 +74,8 @@ function pureSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [pureSchemas(), react(), bootShell(import.meta.dirname), precompress()],
+  plugins: [pureSchemas(), react(), bootShell(import.meta.dirname), precompress(),
+    casbinBrowser(import.meta.dirname)],
   define: {
     __AES_KEY__: JSON.stringify(process.env.AES_KEY ?? DEFAULT_AES_KEY),
     __AES_IV__: JSON.stringify(process.env.AES_IV ?? DEFAULT_AES_IV),

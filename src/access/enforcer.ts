@@ -3,7 +3,6 @@
  * The casbin enforcer is built once (lazily, with this module); `accessFor(list)` is memoised by the sorted
  * list, so every permission set gets one checker whose decisions are cached per path.
  */
-import './buffer-shim';
 import type { Enforcer } from 'casbin';
 import { actionPolicies, allowed, createEnforcer, routePolicies } from '../../policies/enforcer';
 import { VIEW } from '../../policies/model';

@@ -90,6 +90,15 @@ const loaded = new Set([...initial, ...home]);
 const beyond = Object.entries(manifest).filter(([, c]) => c.isDynamicEntry).map(([src, c]) => [src, sum([...closure(c.file)].filter((f) => !loaded.has(f)))]).sort((a, b) => b[1].gzip - a[1].gzip);
 console.log('\nRoute chunks: what navigating to each downloads once the login load and the signed-in home are in:');
 for (const [src, s] of beyond) console.log(`  ${src.padEnd(60)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} gzip`);
+// What the home fetches once its content is shown (idle time): the results page and the multi-city editor. A route
+// reached from the home after that downloads only what is beyond them too.
+const idle = new Set(loaded);
+for (const src of ['plugins/flights/pages/FlightResultsPage.tsx', 'plugins/flights/components/LegsEditor.tsx']) if (key(src)) closure(manifest[src].file, idle);
+const idleExtra = sum([...idle].filter((f) => !loaded.has(f)));
+const beyondIdle = Object.entries(manifest).filter(([, c]) => c.isDynamicEntry).map(([src, c]) => [src, sum([...closure(c.file)].filter((f) => !idle.has(f)))]).sort((a, b) => b[1].gzip - a[1].gzip);
+console.log(`\nFetched by the home once its content is shown (results page, multi-city editor): ${kb(idleExtra.gzip)} gzip. Routes beyond that too (top 8):`);
+for (const [src, s] of beyondIdle.slice(0, 8)) console.log(`  ${src.padEnd(60)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} gzip`);
+console.log(`largest-route-beyond-home-idle-gzip-bytes=${beyondIdle[0]?.[1].gzip ?? 0} (${beyondIdle[0]?.[0] ?? '-'})`);
 console.log(`signed-in-shell-gzip-bytes=${shellOnly.gzip}`);
 console.log(`shell-home-beyond-entry-gzip-bytes=${homeExtra.gzip}`);
 console.log(`signin-to-home-gzip-bytes=${homeClick.gzip}`);

@@ -96,7 +96,8 @@ describe('journey type', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Khứ hồi' }));
     expect(screen.getByTestId('return-date')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Nhiều chặng' }));
-    const legs = screen.getByTestId('legs-editor');
+    // the multi-city editor is its own chunk, loaded when first shown
+    const legs = await screen.findByTestId('legs-editor', {}, { timeout: 10_000 });
     const dates = [...legs.querySelectorAll<HTMLInputElement>('.ant-picker input')].map((i) => i.value);
     expect(dates).toEqual(['10/01/2030', '13/01/2030']);
     fireEvent.click(within(legs).getByRole('button', { name: /Thêm chặng/ }));

@@ -4,7 +4,7 @@
  * per-airline promotion codes. State lives in the model's reducers (search-state, date-range, multi-leg);
  * the panel only renders it and dispatches.
  */
-import { useReducer, useState } from 'react';
+import { lazy, Suspense, useReducer, useState } from 'react';
 import { Alert, Button, Collapse, Input, Radio, Select, Tooltip } from 'antd';
 import { SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +16,25 @@ import {
 } from '../model';
 import { businessToday } from '../../../src/sdk';
 import { DateRangeField } from './DateRangeField';
-import { LegsEditor } from './LegsEditor';
 import { PassengerPicker } from './PassengerPicker';
 import { PlacePicker } from './PlacePicker';
+
+// the multi-city editor (with antd's DatePicker) is its own chunk: most searches never open it; the panel fetches
+// it as soon as it is touched (preloadSearchPanelParts), so it is there by the time multi-city is chosen
+let legsEditorLoad: Promise<typeof import('./LegsEditor')> | null = null;
+const loadLegsEditor = () => {
+  legsEditorLoad ??= import('./LegsEditor').catch((error: unknown) => {
+    legsEditorLoad = null; // tried again on the next touch or render
+    throw error;
+  });
+  return legsEditorLoad;
+};
+const LegsEditor = lazy(() => loadLegsEditor().then((m) => ({ default: m.LegsEditor })));
+
+/** Fetches the code of the panel's parts that are not shown at first (the multi-city editor). */
+export function preloadSearchPanelParts(): void {
+  loadLegsEditor().catch(() => undefined);
+}
 
 export interface SearchPanelProps {
   /** A search to start from (the one in the URL), else the defaults of spec point 3. */
@@ -126,7 +142,9 @@ export function SearchPanel({ initial, onSearch, today: todayProp, journeyType }
       </div>
 
       {search.journeyType === 'MC' ? (
-        <LegsEditor legs={multi.legs} dispatch={dispatchMulti} today={today} showErrors={tried} />
+        <Suspense fallback={<div className="fl-legs-loading" aria-busy="true" />}>
+          <LegsEditor legs={multi.legs} dispatch={dispatchMulti} today={today} showErrors={tried} />
+        </Suspense>
       ) : (
         <div className="fl-search-grid">
           <div className="fl-places">

@@ -1,6 +1,6 @@
 /** The places the user chose lately, kept in this browser (newest first, at most 6). */
 import { useCallback, useSyncExternalStore } from 'react';
-import { airport, type Airport } from '../../../contract/flights';
+import type { Airport } from '../../../contract/flights';
 
 export const RECENT_PLACES_KEY = 'flightsRecentPlaces';
 export const RECENT_PLACES_MAX = 6;
@@ -8,13 +8,25 @@ export const RECENT_PLACES_MAX = 6;
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; list: Airport[] } = { raw: null, list: [] };
 
+const STRING_FIELDS = ['cityVi', 'cityEn', 'nameVi', 'nameEn', 'countryCode'] as const;
+
+/**
+ * What the contract's `airport` schema accepts (an IATA code, the names, the country, domestic or not), checked
+ * by hand: the home's search panel (the first page after sign-in) does not load zod for a browser-kept list.
+ */
+export function isAirport(value: unknown): value is Airport {
+  if (typeof value !== 'object' || value === null) return false;
+  const a = value as Record<string, unknown>;
+  return typeof a.code === 'string' && /^[A-Z]{3}$/.test(a.code) && STRING_FIELDS.every((k) => typeof a[k] === 'string') && typeof a.domestic === 'boolean';
+}
+
 export function readRecentPlaces(): Airport[] {
   const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(RECENT_PLACES_KEY);
   if (raw === cache.raw) return cache.list;
   let list: Airport[] = [];
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    list = Array.isArray(parsed) ? parsed.filter((a) => airport.safeParse(a).success) : [];
+    list = Array.isArray(parsed) ? parsed.filter(isAirport) : [];
   } catch {
     list = [];
   }

@@ -9,13 +9,19 @@ import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useAccount, usePermissionList } from '../../../src/sdk';
 import { formatLongDate, serverNow } from '../../../src/sdk';
-import { Placeholder, usePortal } from '../../../src/sdk';
+import { Placeholder, useHoldAfterContent, usePortal } from '../../../src/sdk';
 import { AgencyCard } from '../components/AgencyCard';
 import { AnniversaryBanner } from '../components/AnniversaryBanner';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { NewHomeHeader } from '../components/NewHomeHeader';
 import { PermissionsCard } from '../components/PermissionsCard';
 import { QuickLinks } from '../components/QuickLinks';
+
+/** A home panel's room while its code loads: part of the content, so what waits for the content waits for it. */
+function PanelPlaceholder() {
+  useHoldAfterContent();
+  return <div className="home-search-placeholder" aria-busy="true" />;
+}
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -46,7 +52,7 @@ export default function HomePage() {
       )}
       {homePanels.map((Panel, index) => (
         <div className="home-search" data-testid="home-search" key={index}>
-          <Suspense fallback={<div className="home-search-placeholder" aria-busy="true" />}>
+          <Suspense fallback={<PanelPlaceholder />}>
             <Panel />
           </Suspense>
         </div>

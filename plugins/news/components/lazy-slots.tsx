@@ -1,13 +1,14 @@
 /**
  * The news plugin's widgets of every signed-in page, loaded after the shell: the notification bell (its panel,
  * list and badge) and the online-support panel (its drawer and contact list) are not needed to show a page's
- * content. Each keeps its place meanwhile: the same header button (or side-menu entry), inactive.
+ * content. They load once the page's content is shown (not with it), and each keeps its place meanwhile: the same
+ * header button (or side-menu entry), inactive.
  */
 import { lazy, Suspense } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BellOutlined, CustomerServiceOutlined } from '@ant-design/icons';
-import type { HeaderWidgetProps } from '../../../src/sdk';
+import { useAfterContent, type HeaderWidgetProps } from '../../../src/sdk';
 
 const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
 const SupportPanel = lazy(() => import('./SupportPanel').then((m) => ({ default: m.SupportPanel })));
@@ -21,6 +22,7 @@ function BellPlaceholder() {
 }
 
 export function LazyNotificationBell() {
+  if (!useAfterContent()) return <BellPlaceholder />;
   return (
     <Suspense fallback={<BellPlaceholder />}>
       <NotificationBell />
@@ -40,6 +42,7 @@ function SupportPlaceholder({ inMenu }: { inMenu?: boolean }) {
 }
 
 export function LazySupportPanel(props: HeaderWidgetProps) {
+  if (!useAfterContent()) return <SupportPlaceholder inMenu={props.inMenu} />;
   return (
     <Suspense fallback={<SupportPlaceholder inMenu={props.inMenu} />}>
       <SupportPanel {...props} />
