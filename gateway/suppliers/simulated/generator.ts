@@ -235,18 +235,26 @@ function madeOffer(draft: DraftOffer, priceInfo: readonly PriceInfo[], seated: n
  */
 interface Untouched {
   priceInfo: readonly PriceInfo[];
+  /** The JSON of each class (reused by an offer with seats taken for the classes whose count is unchanged). */
+  classJson: readonly string[];
   priceInfoJson: string;
   bySeated: Map<number, FlightOffer>;
 }
 const untouched = new WeakMap<DraftOffer, Untouched>();
 
-function untouchedOffer(draft: DraftOffer, seated: number): FlightOffer {
+function untouchedOf(draft: DraftOffer): Untouched {
   let u = untouched.get(draft);
   if (!u) {
     const priceInfo = deepFreeze(draft.prices.map(({ price, segmentSeats }) => ({ ...price, seatAvailable: Math.max(0, Math.min(...segmentSeats)) })));
-    u = { priceInfo, priceInfoJson: JSON.stringify(priceInfo), bySeated: new Map() };
+    const classJson = priceInfo.map((p) => JSON.stringify(p));
+    u = { priceInfo, classJson, priceInfoJson: `[${classJson.join(',')}]`, bySeated: new Map() };
     untouched.set(draft, u);
   }
+  return u;
+}
+
+function untouchedOffer(draft: DraftOffer, seated: number): FlightOffer {
+  const u = untouchedOf(draft);
   let offer = u.bySeated.get(seated);
   if (!offer) {
     offer = madeOffer(draft, u.priceInfo, seated);
@@ -333,7 +341,10 @@ function openJsonOf(made: FlightOffer): string | undefined {
   if (text === undefined) {
     const draft = madeFrom.get(made);
     if (!draft || !Object.isFrozen(made)) return undefined;
-    text = `${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"priceInfo":${JSON.stringify(made.priceInfo)}`;
+    // the classes whose seat count is the untouched one are written from their JSON text
+    const u = untouchedOf(draft);
+    const classes = made.priceInfo.map((p, i) => (p.seatAvailable === u.priceInfo[i]?.seatAvailable ? u.classJson[i] : JSON.stringify(p)));
+    text = `${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"priceInfo":[${classes.join(',')}]`;
     madeJson.set(made, text);
   }
   return text;
