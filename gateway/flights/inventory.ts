@@ -82,6 +82,8 @@ export function searchSeatDays(dates: readonly string[]): string[] {
 export function searchSeatsReader(db: Conn, days: readonly string[], onQuery?: () => void): SeatsTaken {
   const wanted = new Set(days);
   const known = new Map<string, number>();
+  /** The seat keys with a row (of any class) on the days read. */
+  const withRows = new Set<string>();
   let loaded = false;
   onQuery?.();
   const loading = db
@@ -89,17 +91,25 @@ export function searchSeatsReader(db: Conn, days: readonly string[], onQuery?: (
     .from(seatInventory)
     .where(inArray(sql`split_part(${seatInventory.seatKey}, '/', 2)`, [...wanted]))
     .then((rows) => {
-      for (const r of rows) known.set(lookupKey(r.seatKey, r.class), r.taken);
+      for (const r of rows) {
+        known.set(lookupKey(r.seatKey, r.class), r.taken);
+        withRows.add(r.seatKey);
+      }
       loaded = true;
     });
   // a failed read fails the lookups that wait for it (their supplier call), never the process
   loading.catch(() => undefined);
   let others: SeatsTaken | null = null;
-  return (key, bookingClass) => {
+  const reader: SeatsTaken = (key, bookingClass) => {
     if (!wanted.has(seatKeyDay(key))) return (others ??= seatsTakenReader(db, onQuery))(key, bookingClass);
     if (loaded) return known.get(lookupKey(key, bookingClass)) ?? 0;
     return loading.then(() => known.get(lookupKey(key, bookingClass)) ?? 0);
   };
+  // a flight of the days read without any row has no seat taken: its offers need no lookup (the suppliers'
+  // priced offers of untouched flights are reused)
+  reader.untaken = (key) => loaded && !withRows.has(key) && wanted.has(seatKeyDay(key));
+  reader.ready = loading.catch(() => undefined);
+  return reader;
 }
 
 /**

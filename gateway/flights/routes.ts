@@ -35,12 +35,13 @@ import { activeSignIns, signinKey } from '../system/service';
 import { searchSeatDays, searchSeatsReader } from './inventory';
 import { runTasks, type SearchSessions } from './search-sessions';
 import {
-  agencyBookingFees,
+  bookingFeesOf,
   cheapestDays,
   FLIGHTS_API,
   feeScopes,
   isInternationalJourney,
   searchAirports,
+  searchStartOf,
   supplierSearches,
   validateSearchRequest,
 } from './service';
@@ -77,13 +78,11 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
     handler: async ({ body, auth, lang, request }) => {
       const ctx = requireAuth(auth);
       const req = validateSearchRequest(body, lang, today());
-      const signIns = await activeSignIns(db, ctx.agency.id, key);
+      // the sign-ins, the agency's path and its fee lines: one query
+      const { signIns, fees } = await searchStartOf(db, ctx.agency.id);
       const international = isInternationalJourney(req);
-      const bookingFees = await agencyBookingFees(db, ctx.agency, feeScopes(suppliers, signIns.map((s) => s.source), req));
-      const session = sessions.create(
-        { userId: ctx.user.id, agencyId: ctx.agency.id },
-        signIns.map((s) => ({ id: s.id, source: s.source, officeCode: s.officeCode })),
-      );
+      const bookingFees = bookingFeesOf(fees, ctx.agency, feeScopes(suppliers, signIns.map((s) => s.source), req));
+      const session = sessions.create({ userId: ctx.user.id, agencyId: ctx.agency.id }, signIns);
       const searches = supplierSearches(req);
       // the seat counts of the whole search: one query, started with the first task, read while the suppliers are asked
       const days = searchSeatDays(searches.flatMap(({ search }) => [search.departDate, ...(search.returnDate ? [search.returnDate] : [])]));

@@ -90,7 +90,11 @@ export class SearchSession {
     } else {
       batch.forEach((o, i) => this.origin.set(o, offers[i]));
     }
-    for (const o of batch) this.ids.add(o.id);
+    // frozen like the supplier's offers they copy: what a poll wrote from them cannot change under it
+    for (const o of batch) {
+      Object.freeze(o);
+      this.ids.add(o.id);
+    }
     this.offers.push(...batch);
     task.offerCount += batch.length;
     this.firstOfferMs ??= Date.now() - this.startedAt;

@@ -15,7 +15,7 @@
  * So the price an agent shows a customer is fare + tax + VAT + issueFee per passenger, which includes what
  * the fee model says a sub-agency is shown; `hiddenIssueFee` on the portal hides the issueFee line.
  */
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { AIRLINE_ANY } from '../../contract/admin-system';
 import { ErrorCode } from '../../contract/errors';
 import {
@@ -32,7 +32,7 @@ import {
 import type { Language } from '../../contract/constants';
 import { ancestorsOf } from '../platform/tenancy/scope';
 import type { Conn } from '../platform/db/client';
-import { agencies, serviceFees } from '../platform/db/schema';
+import { agencies, serviceFees, signIns } from '../platform/db/schema';
 import { ApiError } from '../platform/http/errors';
 import { addDays, isCalendarDate, todayInVietnam } from '../platform/clock';
 import { bookingFees as defaultBookingFees, SupplierError, type SupplierRegistry, type SupplierSearch } from '../suppliers';
@@ -174,7 +174,49 @@ async function feeLinesOf(db: Conn, agencyId: number): Promise<{ path: PathAgenc
  * Two queries whatever the number of airlines; the sums equal `feesFor` line by line.
  */
 export async function agencyBookingFees(db: Conn, agency: FeeAgency, scopes: { airlines: string[]; domestic: boolean }[]): Promise<BookingFee[]> {
-  const { path, lines } = await feeLinesOf(db, agency.id);
+  return bookingFeesOf(await feeLinesOf(db, agency.id), agency, scopes);
+}
+
+type FeeLines = Awaited<ReturnType<typeof feeLinesOf>>;
+
+/** The sign-ins a search fans out to (what the search needs of them: no secret). */
+export interface SearchSignIn {
+  id: number;
+  source: Source;
+  officeCode: string;
+}
+
+/**
+ * What a search of the caller's agency starts from, in ONE query: its active sign-ins (its own, else its
+ * nearest ancestor's that has any, in display order: as `activeSignIns`) and the fee lines of its path up to
+ * its F1 with that path (as `agencyBookingFees` reads them). Read fresh on every search: a change of sign-ins,
+ * fees or the agency tree, by any instance or by hand, shows in the next search.
+ */
+export async function searchStartOf(db: Conn, agencyId: number): Promise<{ signIns: SearchSignIn[]; fees: FeeLines }> {
+  const result = await db.execute(sql`
+    with path as (select ${agencies.id} as id, ${agencies.parentId} as parent_id, ${agencies.level} as level
+                  from ${agencies} where ${agencies.id} in ${ancestorsOf(agencyId)}),
+    owner as (select p.id from path p join ${signIns} s on s.agency_id = p.id group by p.id, p.level order by p.level desc limit 1)
+    select
+      (select coalesce(json_agg(json_build_object('id', s.id, 'source', s.source, 'officeCode', s.office_code) order by s.sort_order, s.id), '[]'::json)
+         from ${signIns} s where s.agency_id = (select id from owner) and s.active) as sign_ins,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'parentId', p.parent_id, 'level', p.level) order by p.level desc), '[]'::json)
+         from path p where p.level >= 1) as path,
+      (select coalesce(json_agg(json_build_object('ownerAgencyId', f.owner_agency_id, 'targetAgencyId', f.target_agency_id, 'airline', f.airline,
+                'amount', f.amount, 'international', f.international, 'paxType', f.pax_type) order by f.id), '[]'::json)
+         from ${serviceFees} f where f.target_agency_id in (select id from path where level >= 1)) as lines`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { sign_ins: unknown; path: unknown; lines: unknown }[];
+  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  const row = rows[0];
+  const path = json<PathAgency[]>(row?.path ?? '[]');
+  return {
+    signIns: json<SearchSignIn[]>(row?.sign_ins ?? '[]'),
+    fees: { path, lines: path.length === 0 ? [] : json<FeeLines['lines']>(row?.lines ?? '[]') },
+  };
+}
+
+/** bookingFees for the scopes of a search from fee lines already read (`feeLinesOf`, `searchStartOf`). */
+export function bookingFeesOf({ path, lines }: FeeLines, agency: FeeAgency, scopes: { airlines: string[]; domestic: boolean }[]): BookingFee[] {
   const out: BookingFee[] = [];
   const seen = new Set<string>();
   for (const { airlines, domestic } of scopes) {

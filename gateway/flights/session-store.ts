@@ -13,7 +13,7 @@ export function pgSessionStore(db: Db): SharedSessionStore {
   return {
     async save(snap, expiresAt, json) {
       // a megabyte of offers: written once by the session from cached pieces rather than serialised again here
-      const data = json === undefined ? snap : sql`${json}::jsonb`;
+      const data = json === undefined ? snap : sql`${json}::json`;
       await db
         .insert(searchSessions)
         .values({ id: snap.id, userId: snap.owner.userId, data, expiresAt })

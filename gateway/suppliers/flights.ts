@@ -39,8 +39,16 @@ export function seatKey(flightNo: string, departDate: string): SeatKey {
   return `${flightNo}/${departDate}`;
 }
 
-/** Seats already sold from the inventory for a flight and class; subtracted from the supplier's count. */
-export type SeatsTaken = (key: SeatKey, bookingClass: string) => number | Promise<number>;
+/**
+ * Seats already sold from the inventory for a flight and class; subtracted from the supplier's count.
+ * `untaken`, when the adapter can tell, answers whether no seat of any class of the flight is taken (true), or
+ * that some may be (false); `ready` resolves when it can answer. A supplier may then skip the per-class lookups
+ * of such flights and answer with offers it priced before (their seat counts are the untouched ones).
+ */
+export type SeatsTaken = ((key: SeatKey, bookingClass: string) => number | Promise<number>) & {
+  untaken?: (key: SeatKey) => boolean;
+  ready?: Promise<unknown>;
+};
 
 export interface SupplierContext extends SupplierCallContext {
   /** Seat inventory adjustment (the gateway's database). */

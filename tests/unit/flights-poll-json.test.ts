@@ -54,12 +54,38 @@ describe('poll answers written from the simulator’s cached JSON', () => {
   it('falls back to JSON.stringify for an offer changed after it was made, or one the simulator did not make', async () => {
     const session = await searchAll(signIns(['VN', 'VJ']), [{ search: { from: 'HAN', to: 'SGN', departDate: day(12), pax } }], true);
     const [first, second, third] = session.offers;
-    (first.priceInfo[0] as { fareADT: number }).fareADT += 1000;
-    (second as { lowestFare: number }).lowestFare = 1;
-    (third.priceInfo[1] as { seatAvailable: number }).seatAvailable = 7;
+    // the offers are frozen (shared by the searches that get them): changing one in place is refused
+    expect(() => ((first.priceInfo[0] as { fareADT: number }).fareADT += 1000)).toThrow(TypeError);
+    expect(() => ((second as { lowestFare: number }).lowestFare = 1)).toThrow(TypeError);
+    // changed copies in the session: the same fields but another value, or another priceInfo list
+    session.offers[0] = { ...first, priceInfo: first.priceInfo.map((p, i) => (i === 0 ? { ...p, fareADT: p.fareADT + 1000 } : p)) };
+    session.offers[1] = { ...second, lowestFare: 1 };
+    session.offers[2] = { ...third, priceInfo: third.priceInfo.map((p, i) => (i === 1 ? { ...p, seatAvailable: 7 } : p)) };
     const poll = session.view(0, 'en');
     expect(session.pollJson(poll)).toBe(JSON.stringify(poll));
+    expect(session.pollJson(poll)).toContain('"lowestFare":1,');
     const foreign = { ...JSON.parse(JSON.stringify(first)), extra: 1 };
     expect(offerJson(foreign)).toBe(JSON.stringify(foreign));
+  });
+
+  it('reuses the offers of flights without seats taken, and prices those with seats taken per search', async () => {
+    const search = { from: 'HAN', to: 'SGN', departDate: day(15), pax: { adt: 1, chd: 0, inf: 0 } };
+    const untouched = await instant.flight('VN').search(search);
+    const again = await instant.flight('VN').search(search);
+    expect(again).toEqual(untouched);
+    expect(again[0]).toBe(untouched[0]);
+    // one flight with seats taken (the inventory says which keys have rows): its offer changes, the others are reused
+    const key = `${untouched[0].routeInfo[0].flightNo}/${untouched[0].departDateTime.slice(0, 10)}`;
+    const at = untouched[0].priceInfo.findIndex((p) => p.seatAvailable >= 3);
+    const cls = untouched[0].priceInfo[at].class;
+    const reader: SeatsTaken = Object.assign((k: string, c: string) => (k === key && c === cls ? 2 : 0), { untaken: (k: string) => k !== key });
+    const taken = await instant.flight('VN').search(search, { seatsTaken: reader });
+    expect(taken[0].priceInfo[at].seatAvailable).toBe(untouched[0].priceInfo[at].seatAvailable - 2);
+    expect(taken[0]).not.toBe(untouched[0]);
+    expect(taken.slice(1)).toEqual(untouched.slice(1));
+    for (const o of taken) expect(generatedOfferJson(o)).toBe(JSON.stringify(o));
+    // without `untaken` every class is asked: the same answer
+    const asked = await instant.flight('VN').search(search, { seatsTaken: (k, c) => (k === key && c === cls ? 2 : 0) });
+    expect(asked).toEqual(taken);
   });
 });

@@ -14,6 +14,7 @@ import {
   customType,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -1254,7 +1255,9 @@ export const searchSessions = pgTable(
   {
     id: text('id').primaryKey(),
     userId: integer('user_id').notNull(),
-    data: jsonb('data').notNull(),
+    // json, not jsonb: about a megabyte written per search and read back whole, never queried inside (jsonb's
+    // parse of it cost the server more than the search); the table is unlogged (migration search_sessions_sql)
+    data: json('data').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     updatedAt: updatedAt(),
   },

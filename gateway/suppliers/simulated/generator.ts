@@ -3,7 +3,7 @@
  * (source, route, dates, passenger counts, seat adjustments) always gives the same offers, ids included.
  */
 import v8 from 'node:v8';
-import type { FlightOffer, RouteInfo, Source } from '../../../contract/flights';
+import type { FlightOffer, PriceInfo, RouteInfo, Source } from '../../../contract/flights';
 import { compactDate, isCalendarDate } from '../../platform/clock';
 import { seatKey, type SeatKey, type SeatsTaken, type SupplierSearch } from '../flights';
 import { AIRPORTS, CARRIERS, CARRIER_CHANNELS, GDS_CARRIERS, isDomestic } from '../reference-data';
@@ -194,16 +194,94 @@ function combine(departs: readonly DraftOffer[], returns: readonly DraftOffer[])
 }
 
 /**
- * Applies the inventory adjustment, then fills seatAvailable and lowestFare. Each (seat key, class) is asked
- * once; answers given synchronously (a search's seat counts already read) are used at once, only promised
- * ones are awaited.
+ * The combined drafts of an outbound and an inbound drafts list, kept with the outbound list (so bounded by the
+ * drafts cache) for the last few inbound lists it was combined with: their offers priced without seats taken
+ * are then reused like those of a one-way search.
+ */
+const COMBINED_PER_DEPARTURE = 8;
+const combinedCache = new WeakMap<readonly DraftOffer[], Map<readonly DraftOffer[], readonly DraftOffer[]>>();
+
+function cachedCombine(departs: readonly DraftOffer[], returns: readonly DraftOffer[]): readonly DraftOffer[] {
+  let byReturn = combinedCache.get(departs);
+  if (!byReturn) combinedCache.set(departs, (byReturn = new Map()));
+  let combined = byReturn.get(returns);
+  if (!combined) {
+    combined = deepFreeze(combine(departs, returns));
+    if (byReturn.size >= COMBINED_PER_DEPARTURE) byReturn.delete(byReturn.keys().next().value as readonly DraftOffer[]);
+    byReturn.set(returns, combined);
+  }
+  return combined;
+}
+
+/** The offer of a draft with its priceInfo, lowestFare for `seated` passengers, frozen (and remembered as made from the draft). */
+function madeOffer(draft: DraftOffer, priceInfo: readonly PriceInfo[], seated: number): FlightOffer {
+  let lowest = Infinity;
+  let lowestAny = Infinity;
+  for (const p of priceInfo) {
+    if (p.fareADT < lowestAny) lowestAny = p.fareADT;
+    if (p.seatAvailable >= seated && p.fareADT < lowest) lowest = p.fareADT;
+  }
+  const withSeats = priceInfo.some((p) => p.seatAvailable >= seated);
+  const made = Object.freeze({ ...draft.offer, lowestFare: withSeats ? lowest : lowestAny, priceInfo: priceInfo as PriceInfo[] }) as FlightOffer;
+  madeFrom.set(made, draft);
+  return made;
+}
+
+/**
+ * The offers of a draft when no seat of its flights is taken, per seated count: built once and reused by every
+ * search that finds its flights untouched in the inventory (the common case), with the JSON of their priceInfo.
+ * Kept as long as the draft (the drafts cache bounds them): one priceInfo list per draft, one small object per
+ * seated count.
+ */
+interface Untouched {
+  priceInfo: readonly PriceInfo[];
+  /** The JSON of each class (reused by an offer with seats taken for the classes whose count is unchanged). */
+  classJson: readonly string[];
+  priceInfoJson: string;
+  bySeated: Map<number, FlightOffer>;
+}
+const untouched = new WeakMap<DraftOffer, Untouched>();
+
+function untouchedOf(draft: DraftOffer): Untouched {
+  let u = untouched.get(draft);
+  if (!u) {
+    const priceInfo = deepFreeze(draft.prices.map(({ price, segmentSeats }) => ({ ...price, seatAvailable: Math.max(0, Math.min(...segmentSeats)) })));
+    const classJson = priceInfo.map((p) => JSON.stringify(p));
+    u = { priceInfo, classJson, priceInfoJson: `[${classJson.join(',')}]`, bySeated: new Map() };
+    untouched.set(draft, u);
+  }
+  return u;
+}
+
+function untouchedOffer(draft: DraftOffer, seated: number): FlightOffer {
+  const u = untouchedOf(draft);
+  let offer = u.bySeated.get(seated);
+  if (!offer) {
+    offer = madeOffer(draft, u.priceInfo, seated);
+    u.bySeated.set(seated, offer);
+    const json = draftJson(draft);
+    madeJson.set(offer, `${json.head},"lowestFare":${numberJson(offer.lowestFare)},"priceInfo":${u.priceInfoJson}`);
+  }
+  return offer;
+}
+
+/**
+ * Applies the inventory adjustment, then fills seatAvailable and lowestFare. A draft whose flights the
+ * inventory answers as untouched (`seatsTaken.untaken`, or no `seatsTaken` at all) gets its offer priced
+ * without seats taken, built once per draft. For the others each (seat key, class) is asked once; answers
+ * given synchronously (a search's seat counts already read) are used at once, only promised ones are awaited.
+ * The offers are frozen: they are shared by the searches that get them.
  */
 async function finalize(drafts: readonly DraftOffer[], seated: number, seatsTaken?: SeatsTaken): Promise<FlightOffer[]> {
+  if (seatsTaken?.ready) await seatsTaken.ready;
+  const untaken = seatsTaken ? seatsTaken.untaken : () => true;
+  const out: (FlightOffer | DraftOffer)[] = drafts.map((d) => (untaken && d.seatKeys.every(untaken) ? untouchedOffer(d, seated) : d));
   const taken = new Map<string, number>();
   if (seatsTaken) {
     const pending: Promise<void>[] = [];
     const keep = (k: string, n: number) => taken.set(k, Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
-    for (const d of drafts) {
+    for (const d of out) {
+      if (!isDraft(d)) continue;
       for (const key of d.seatKeys) {
         for (const p of d.prices) {
           const k = `${key}#${p.price.class}`;
@@ -217,98 +295,85 @@ async function finalize(drafts: readonly DraftOffer[], seated: number, seatsTake
     }
     if (pending.length > 0) await Promise.all(pending);
   }
-  return drafts.map((draft) => {
-    const { offer, prices, seatKeys } = draft;
+  return out.map((d) => {
+    if (!isDraft(d)) return d;
+    const { prices, seatKeys } = d;
     const priceInfo = prices.map(({ price, segmentSeats }) => {
       let seats = Infinity;
       for (let i = 0; i < segmentSeats.length; i++) seats = Math.min(seats, segmentSeats[i] - (taken.get(`${seatKeys[i]}#${price.class}`) ?? 0));
-      return { ...price, seatAvailable: Math.max(0, seats) };
+      return Object.freeze({ ...price, seatAvailable: Math.max(0, seats) });
     });
-    let lowest = Infinity;
-    let lowestAny = Infinity;
-    for (const p of priceInfo) {
-      if (p.fareADT < lowestAny) lowestAny = p.fareADT;
-      if (p.seatAvailable >= seated && p.fareADT < lowest) lowest = p.fareADT;
-    }
-    const withSeats = priceInfo.some((p) => p.seatAvailable >= seated);
-    const made: FlightOffer = { ...offer, lowestFare: withSeats ? lowest : lowestAny, priceInfo };
-    madeFrom.set(made, draft);
-    return made;
+    return madeOffer(d, Object.freeze(priceInfo), seated);
   });
 }
 
+const isDraft = (x: FlightOffer | DraftOffer): x is DraftOffer => 'prices' in x && 'seatKeys' in x;
+
 /**
- * The JSON text of the offers this generator made, written from pieces kept per draft instead of serialising
- * each offer again (an answer of seven sources is about a megabyte of JSON; its drafts are cached, only seat
- * counts and lowestFare change). `offerJson(o)` equals `JSON.stringify(o)`: the pieces are the draft's own
- * JSON, the numbers are read from the offer when asked.
+ * The JSON text of the offers this generator made. An answer of seven sources is about a megabyte of JSON;
+ * the offers are frozen, so the text of each is written once (those of untouched flights are reused by every
+ * search) and a copy with extra fields after its own (the search session's signInId) is that text plus them.
+ * `offerJson(o)` equals `JSON.stringify(o)`.
  */
 interface DraftJson {
   /** `{"id":…,"routeInfo":[…]` of the draft's offer (no closing brace). */
   head: string;
-  /** Per price class, the JSON before and after its seatAvailable number. */
-  classes: [before: string, after: string][];
 }
-const draftJson = new WeakMap<DraftOffer, DraftJson>();
+const draftJsons = new WeakMap<DraftOffer, DraftJson>();
 const madeFrom = new WeakMap<FlightOffer, DraftOffer>();
-const SEATS_MARK = -987_654_321;
+/** The JSON of a made offer without its closing brace. */
+const madeJson = new WeakMap<FlightOffer, string>();
 
-function jsonOfDraft(draft: DraftOffer): DraftJson | null {
-  let json = draftJson.get(draft);
+function draftJson(draft: DraftOffer): DraftJson {
+  let json = draftJsons.get(draft);
   if (!json) {
-    const head = JSON.stringify(draft.offer);
-    const classes: [string, string][] = [];
-    for (const { price } of draft.prices) {
-      const text = JSON.stringify({ ...price, seatAvailable: SEATS_MARK });
-      const mark = `"seatAvailable":${SEATS_MARK}`;
-      const at = text.indexOf(mark);
-      if (at < 0 || text.indexOf(mark, at + 1) >= 0) return null;
-      classes.push([text.slice(0, at + '"seatAvailable":'.length), text.slice(at + mark.length)]);
-    }
-    json = { head: head.slice(0, -1), classes };
-    draftJson.set(draft, json);
+    json = { head: JSON.stringify(draft.offer).slice(0, -1) };
+    draftJsons.set(draft, json);
   }
   return json;
 }
 
 const numberJson = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
 
+/** The JSON of an offer this generator made, without its closing brace. */
+function openJsonOf(made: FlightOffer): string | undefined {
+  let text = madeJson.get(made);
+  if (text === undefined) {
+    const draft = madeFrom.get(made);
+    if (!draft || !Object.isFrozen(made)) return undefined;
+    // the classes whose seat count is the untouched one are written from their JSON text
+    const u = untouchedOf(draft);
+    const classes = made.priceInfo.map((p, i) => (p.seatAvailable === u.priceInfo[i]?.seatAvailable ? u.classJson[i] : JSON.stringify(p)));
+    text = `${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"priceInfo":[${classes.join(',')}]`;
+    madeJson.set(made, text);
+  }
+  return text;
+}
+
 /**
  * `JSON.stringify(offer)` when `offer` is an offer this generator made, or a copy of one (`made`) with the same
- * fields in the same order and the given `extra` ones after them (e.g. the search session's signInId);
- * undefined otherwise. Checked field by field (only seatAvailable and lowestFare may differ from the draft),
- * so a changed offer is never written from stale pieces.
+ * fields in the same order (the same values: priceInfo and routeInfo the same frozen lists) and the given
+ * `extra` ones after them (e.g. the search session's signInId); undefined otherwise, so a changed copy is
+ * never written from the made offer's text.
  */
 export function generatedOfferJson(offer: FlightOffer, made: FlightOffer = offer, extra: readonly string[] = []): string | undefined {
-  const draft = madeFrom.get(made);
-  if (!draft) return undefined;
-  const json = jsonOfDraft(draft);
-  if (!json || json.head.length < 2 || !Array.isArray(offer.priceInfo) || offer.priceInfo.length !== json.classes.length) return undefined;
-  const fields = draft.offer as unknown as Record<string, unknown>;
+  const open = openJsonOf(made);
+  if (open === undefined) return undefined;
+  if (offer === made && extra.length === 0) return `${open}}`;
+  const fields = made as unknown as Record<string, unknown>;
+  const copy = offer as unknown as Record<string, unknown>;
   const keys = Object.keys(offer);
   const own = Object.keys(fields);
-  if (keys.length !== own.length + 2 + extra.length) return undefined;
-  for (let i = 0; i < own.length; i++) if (keys[i] !== own[i] || (offer as unknown as Record<string, unknown>)[own[i]] !== fields[own[i]]) return undefined;
-  if (keys[own.length] !== 'lowestFare' || keys[own.length + 1] !== 'priceInfo') return undefined;
-  for (let i = 0; i < extra.length; i++) if (keys[own.length + 2 + i] !== extra[i]) return undefined;
-  if (typeof offer.lowestFare !== 'number') return undefined;
-  const classes: string[] = [];
-  for (let i = 0; i < offer.priceInfo.length; i++) {
-    const p = offer.priceInfo[i] as unknown as Record<string, unknown>;
-    const d = draft.prices[i].price as unknown as Record<string, unknown>;
-    const pk = Object.keys(p);
-    const dk = Object.keys(d);
-    if (typeof p.seatAvailable !== 'number' || pk.length !== dk.length + (dk.includes('seatAvailable') ? 0 : 1)) return undefined;
-    for (let k = 0; k < dk.length; k++) if (pk[k] !== dk[k] || (dk[k] !== 'seatAvailable' && p[dk[k]] !== d[dk[k]])) return undefined;
-    classes.push(json.classes[i][0] + numberJson(p.seatAvailable) + json.classes[i][1]);
-  }
+  if (keys.length !== own.length + extra.length) return undefined;
+  for (let i = 0; i < own.length; i++) if (keys[i] !== own[i] || copy[own[i]] !== fields[own[i]]) return undefined;
   let tail = '';
-  for (const key of extra) {
-    const value = (offer as unknown as Record<string, unknown>)[key];
-    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return undefined;
+  for (let i = 0; i < extra.length; i++) {
+    const key = extra[i];
+    const value = copy[key];
+    if (keys[own.length + i] !== key || value === undefined || typeof value === 'function' || typeof value === 'symbol') return undefined;
     tail += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
   }
-  return `${json.head},"lowestFare":${numberJson(offer.lowestFare)},"priceInfo":[${classes.join(',')}]${tail}}`;
+  return `${open}${tail}}`;
 }
 
 /**
@@ -326,7 +391,7 @@ export async function generateOffers(source: Source, search: SupplierSearch, opt
   let drafts = departs;
   if (roundTrip) {
     const returns = cachedDraftsFor(source, to, from, returnDate, 'return', combined, options);
-    drafts = combined ? combine(departs, returns) : [...departs, ...returns];
+    drafts = combined ? cachedCombine(departs, returns) : [...departs, ...returns];
   }
   return finalize(drafts, Math.max(1, pax.adt + pax.chd), seatsTaken);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "search_sessions" ALTER COLUMN "data" SET DATA TYPE json;
