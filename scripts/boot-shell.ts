@@ -44,13 +44,18 @@ export function renderLoginShell(template: string, translations: Record<(typeof 
     .replace(/\{\{t ([\w.]+)\}\}/g, (_, key: string) => `<span class="boot-vi">${lookup(translations.vi, key)}</span><span lang="en">${lookup(translations.en, key)}</span>`);
 }
 
-/** The entry's `<link rel="stylesheet">` of the built index.html replaced by `<style>` with the file's CSS. */
+/**
+ * The entry's `<link rel="stylesheet">` of the built index.html replaced by `<style>` with the file's CSS. The link
+ * stays, `disabled` (not fetched, applies nothing): Vite's preload helper looks for it before a lazy chunk that
+ * lists the same sheet among its dependencies; finding none, it would append the link after antd's styles and
+ * wait for it.
+ */
 export function inlineStylesheets(html: string, cssOf: (href: string) => string | undefined): string {
   return html.replace(/<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>/g, (link, href: string) => {
     const css = cssOf(href);
     // a url() would resolve against the page instead of /assets/: such a sheet stays a link
     if (css === undefined || /url\(|<\/style/i.test(css)) return link;
-    return `<style>${css}</style>`;
+    return `<style>${css}</style>${link.replace(/>$/, ' disabled>')}`;
   });
 }
 

@@ -44,7 +44,9 @@ describe('static sign-in form', () => {
   it('inlines the entry stylesheet, unless it could not work inline', () => {
     const html = '<head><link rel="stylesheet" crossorigin href="/assets/main-1.css"><link rel="stylesheet" crossorigin href="/assets/font-2.css"></head>';
     const sheets: Record<string, string> = { '/assets/main-1.css': 'body{margin:0}', '/assets/font-2.css': '@font-face{src:url(./a.woff2)}' };
-    expect(inlineStylesheets(html, (href) => sheets[href])).toBe('<head><style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/font-2.css"></head>');
+    expect(inlineStylesheets(html, (href) => sheets[href])).toBe(
+      '<head><style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/main-1.css" disabled><link rel="stylesheet" crossorigin href="/assets/font-2.css"></head>',
+    );
     expect(inlineStylesheets(html, () => undefined)).toBe(html);
   });
 
