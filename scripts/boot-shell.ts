@@ -3,13 +3,24 @@
  * src/boot/login-shell.html at the `<!-- boot-login-shell -->` mark of index.html, its texts filled from the
  * translation files (both languages; the stored one is shown by CSS). No script is inlined: the
  * Content-Security-Policy allows none.
+ *
+ * Nothing in the head blocks the first paint:
+ * - the entry's stylesheet (antd's reset and the shell's global styles) is inlined as a `<style>` instead of a
+ *   `<link rel="stylesheet">`, which the browser would wait for before painting;
+ * - the pages the gateway sends for /login are written here, one per language (`boot/login.vi.html`,
+ *   `boot/login.en.html`): index.html with the sign-in form already shown (`data-boot="login"`), in that
+ *   language, and the translations preloaded, so that public/preload-locales.js no longer has to run before the
+ *   first paint and is loaded `async`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 export const BOOT_SHELL_MARK = '<!-- boot-login-shell -->';
 const LANGUAGES = ['vi', 'en'] as const;
+type Language = (typeof LANGUAGES)[number];
+/** Where the build writes the page of /login in each language (the gateway sends it: gateway/platform/http/static.ts). */
+export const loginPageFile = (lng: Language) => `boot/login.${lng}.html`;
 
 type Translations = Record<string, unknown>;
 
@@ -23,14 +34,42 @@ function lookup(translations: Translations, key: string): string {
 
 /**
  * Fills the template: `{{t key}}` becomes the Vietnamese text and the English one (lang="en"), `{{attr key}}`
- * (inside an attribute) the Vietnamese text with the English one in data-boot-en, which
- * public/preload-locales.js swaps in when English is the stored language.
+ * (inside an attribute) the Vietnamese text, with both languages' texts in data-boot-vi-… and data-boot-en-…,
+ * from which public/preload-locales.js (or the build, for the English page of /login) sets the attribute.
  */
 export function renderLoginShell(template: string, translations: Record<(typeof LANGUAGES)[number], Translations>): string {
   return template
     .replace(/<!--[\s\S]*?-->\s*/g, '')
-    .replace(/(\w+)="\{\{attr ([\w.]+)\}\}"/g, (_, attr: string, key: string) => `${attr}="${lookup(translations.vi, key)}" data-boot-en-${attr}="${lookup(translations.en, key)}"`)
+    .replace(/(\w+)="\{\{attr ([\w.]+)\}\}"/g, (_, attr: string, key: string) => `${attr}="${lookup(translations.vi, key)}" data-boot-vi-${attr}="${lookup(translations.vi, key)}" data-boot-en-${attr}="${lookup(translations.en, key)}"`)
     .replace(/\{\{t ([\w.]+)\}\}/g, (_, key: string) => `<span class="boot-vi">${lookup(translations.vi, key)}</span><span lang="en">${lookup(translations.en, key)}</span>`);
+}
+
+/**
+ * The entry's `<link rel="stylesheet">` of the built index.html replaced by `<style>` with the file's CSS. The link
+ * stays, `disabled` (not fetched, applies nothing): Vite's preload helper looks for it before a lazy chunk that
+ * lists the same sheet among its dependencies; finding none, it would append the link after antd's styles and
+ * wait for it.
+ */
+export function inlineStylesheets(html: string, cssOf: (href: string) => string | undefined): string {
+  return html.replace(/<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>/g, (link, href: string) => {
+    const css = cssOf(href);
+    // a url() would resolve against the page instead of /assets/: such a sheet stays a link
+    if (css === undefined || /url\(|<\/style/i.test(css)) return link;
+    return `<style>${css}</style>${link.replace(/>$/, ' disabled>')}`;
+  });
+}
+
+/**
+ * The page of /login in one language: the sign-in form shown from the first byte (`data-boot="login"`), the
+ * language's texts and placeholders, and its translations preloaded.
+ */
+export function loginPage(indexHtml: string, lng: Language): string {
+  const page = indexHtml
+    .replace(/<html lang="[^"]*"/, `<html lang="${lng}" data-boot="login"`)
+    .replace(/ placeholder="[^"]*"( data-boot-vi-placeholder="([^"]*)" data-boot-en-placeholder="([^"]*)")/g, (_, marks: string, vi: string, en: string) => ` placeholder="${lng === 'en' ? en : vi}"${marks}`)
+    .replace('</title>', `</title>\n    <link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/translation.json" />`);
+  if (!page.includes('data-boot="login"') || !page.includes(`/locales/${lng}/translation.json`)) throw new Error('login shell: index.html has no <html lang> or <title> to mark');
+  return page;
 }
 
 export function bootShell(root: string): Plugin {
@@ -45,7 +84,26 @@ export function bootShell(root: string): Plugin {
         if (ctx.server) for (const l of LANGUAGES) ctx.server.watcher.add(join(root, `locales/${l}/translation.json`));
         const css = read('src/boot/login-shell.css').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s*\n\s*/g, '\n').trim();
         const shell = renderLoginShell(read('src/boot/login-shell.html'), translations).replace(/\n\s*/g, '');
-        return html.replace('</head>', `  <style>${css}</style>\n  </head>`).replace(BOOT_SHELL_MARK, shell);
+        let page = html.replace('</head>', `  <style>${css}</style>\n  </head>`).replace(BOOT_SHELL_MARK, shell);
+        // the dev server has no gateway in front of index.html: the page of /login is marked here
+        const url = ctx.server ? new URL(ctx.originalUrl ?? ctx.path, 'http://dev') : null;
+        if (url?.pathname === '/login') page = loginPage(page, /^en/.test(url.searchParams.get('lng') ?? '') ? 'en' : 'vi');
+        return page;
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle: Rollup.OutputBundle) {
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset') return;
+        const cssOf = (href: string) => {
+          const asset = bundle[href.replace(/^\//, '')];
+          return asset?.type === 'asset' ? String((asset as Rollup.OutputAsset).source) : undefined;
+        };
+        const html = inlineStylesheets(String(index.source), cssOf);
+        index.source = html;
+        if (!html.includes('<div id="boot-login"')) return;
+        for (const lng of LANGUAGES) this.emitFile({ type: 'asset', fileName: loginPageFile(lng), source: loginPage(html, lng) });
       },
     },
   };

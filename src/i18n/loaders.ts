@@ -1,6 +1,7 @@
 /**
  * The two i18next modules of the portal, small enough for the sign-in page's first JS: the language detector
- * (the stored choice, then the `lng` query parameter; the choice is stored again) and the backend that reads
+ * (the stored choice, then the `lng` query parameter; the choice is stored again, and kept in a cookie for the
+ * gateway's page of /login) and the backend that reads
  * /locales/{lng}/translation.json with fetch. i18next itself retries a read the backend marks retriable (a
  * network failure or a 5xx answer: maxRetries and retryTimeout of the options), as with i18next-http-backend.
  */
@@ -31,6 +32,16 @@ export function detectLanguages(options: DetectionOptions): string[] {
   return found.filter((code): code is string => !!code && SAFE_CODE.test(code));
 }
 
+/**
+ * The choice in a cookie of the same name as well: the gateway sends the page of /login with its static form
+ * already in that language (gateway/platform/http/static.ts), before any script runs.
+ */
+export function storeLanguageCookie(name: string, lng: string): void {
+  if (!SAFE_CODE.test(lng)) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${lng}; path=/; max-age=31536000; SameSite=Lax${secure}`;
+}
+
 export function languageDetector(options: DetectionOptions): LanguageDetectorModule {
   return {
     type: 'languageDetector',
@@ -42,6 +53,7 @@ export function languageDetector(options: DetectionOptions): LanguageDetectorMod
       } catch {
         // storage full or blocked: the choice lasts for this page only
       }
+      storeLanguageCookie(options.lookupLocalStorage, lng);
     },
   };
 }

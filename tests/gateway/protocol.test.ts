@@ -195,6 +195,26 @@ describe('health, docs, static files', () => {
     expect(api.json().code).toBe(44);
   });
 
+  it('sends /login as the build\'s page of /login in the language of the i18nextLng cookie, else ?lng=, else Vietnamese', async () => {
+    const dist = gw.settings.STATIC_DIR;
+    const plain = await call(gw, 'GET', '/login', { headers: { accept: 'text/html' } });
+    expect(plain.body).toContain('<title>portal</title>');
+    mkdirSync(path.join(dist, 'boot'), { recursive: true });
+    writeFileSync(path.join(dist, 'boot', 'login.vi.html'), '<!doctype html><html lang="vi" data-boot="login"><title>vi</title>');
+    writeFileSync(path.join(dist, 'boot', 'login.en.html'), '<!doctype html><html lang="en" data-boot="login"><title>en</title>');
+    const login = (url: string, cookie?: string) => call(gw, 'GET', url, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    const vi = await login('/login');
+    expect(vi.statusCode).toBe(200);
+    expect(vi.body).toContain('<title>vi</title>');
+    expect(vi.headers['cache-control']).toBe('no-cache');
+    expect(String(vi.headers.vary)).toMatch(/cookie/i);
+    expect((await login('/login', 'theme=dark; i18nextLng=en')).body).toContain('<title>en</title>');
+    expect((await login('/login?lng=en')).body).toContain('<title>en</title>');
+    expect((await login('/login?lng=en', 'i18nextLng=vi')).body).toContain('<title>vi</title>');
+    expect((await login('/login', 'i18nextLng=fr')).body).toContain('<title>vi</title>');
+    expect((await call(gw, 'GET', '/login', { headers: { accept: 'application/json' } })).statusCode).toBe(404);
+  });
+
   it('serves the translation files with a short cache', async () => {
     for (const lng of ['vi', 'en']) {
       const res = await call(gw, 'GET', `/locales/${lng}/translation.json`);

@@ -54,6 +54,8 @@ describe('language detection', () => {
 
     await fromStorage.changeLanguage('en');
     expect(localStorage.getItem('i18nextLng')).toBe('en');
+    // and in a cookie, for the gateway's page of /login in that language
+    expect(document.cookie).toMatch(/(^|; )i18nextLng=en(;|$)/);
   });
 
   it('nothing stored, nothing asked: Vietnamese, and an unsupported or unsafe code is passed over', async () => {

@@ -68,6 +68,20 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, lo
   // The root is a directory for @fastify/static (index: false), so it gets the portal explicitly.
   app.get('/', async (_request, reply) => sendIndex(reply));
 
+  // --- the sign-in page's first paint: /login is sent as the build's page of /login in the user's language
+  // (index.html with the static sign-in form already shown and in that language, its translations preloaded:
+  // scripts/boot-shell.ts), so that the browser paints the form from the document alone, no script first.
+  // The language: the i18nextLng cookie the portal keeps beside its stored choice, else ?lng=, else Vietnamese.
+  const loginPages = { vi: path.join(staticDir, 'boot', 'login.vi.html'), en: path.join(staticDir, 'boot', 'login.en.html') };
+  const sendLogin = (request: FastifyRequest, reply: FastifyReply) => {
+    const cookie = /(?:^|;\s*)i18nextLng=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+    const query = (request.query as Record<string, unknown> | undefined)?.lng;
+    const lng = /^en/.test(cookie ?? (typeof query === 'string' ? query : '')) ? 'en' : 'vi';
+    if (!existsSync(loginPages[lng])) return sendIndex(reply);
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').sendFile(path.relative(staticDir, loginPages[lng]), staticDir);
+  };
+  app.get('/login', async (request, reply) => (wantsHtml(request) ? sendLogin(request, reply) : sendError(reply, request.lang, ErrorCode.NOT_FOUND)));
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     if (isApiPath(url) || (request.method !== 'GET' && request.method !== 'HEAD') || !wantsHtml(request)) {
