@@ -101,7 +101,9 @@ async function runMode(mode) {
   const counts = { searches: 0, issues: 0, failures: 0 };
   try {
     const client = apiClient(gateway.url);
-    const agent = await client.login('f1agent');
+    // the searching loops are spread over three agents of SAOVIET: a user keeps at most SEARCH_SESSIONS_PER_USER (5)
+    // live searches and a sixth drops the oldest, so eight loops of one user would lose searches before their poll
+    const agents = [await client.login('f1agent'), await client.login('f2agent'), await client.login('member')];
     const admin = await client.login('f1admin');
     samples.push(await sample(gateway, pid, 0, { ...counts }));
     console.log(`\n${mode === 'pg' ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} clients, ${MINUTES} min, a hold + issue + void every ${ISSUE_EVERY} searches, gateway of ${ROOT}`);
@@ -123,7 +125,8 @@ async function runMode(mode) {
         line(s);
       }
     })();
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    await Promise.all(Array.from({ length: CONNECTIONS }, async (_, loop) => {
+      const agent = agents[loop % agents.length];
       while (performance.now() < deadline) {
         const i = unit++;
         const [from, to] = ROUTES[i % ROUTES.length];
