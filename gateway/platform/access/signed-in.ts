@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
 import type { Db } from '../db/client';
 import { agencies, permissionGroups, refreshTokens, usedTsps, users } from '../db/schema';
-import { toUserContext, type UserContext } from '../tenancy/users';
+import { toUserContext, userContextColumns, type UserContext } from '../tenancy/users';
 import { sweepTsps } from './replay';
 
 export interface SignedIn {
@@ -42,11 +42,7 @@ function build(db: Db) {
   return db
     .with(claim)
     .select({
-      user: users,
-      agency: agencies,
-      groupId: permissionGroups.id,
-      groupName: permissionGroups.name,
-      groupPermissions: permissionGroups.permissions,
+      ...userContextColumns,
       alive: sql<boolean>`${aliveSql}`,
       fresh: sql<boolean>`exists (select 1 from ${claim})`,
     })

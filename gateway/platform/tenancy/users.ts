@@ -28,15 +28,18 @@ export interface UserContext {
   permissions: PermissionName[];
 }
 
+/** The columns of a user context (users ⋈ agencies ⟕ permission_groups), read into `toUserContext`. */
+export const userContextColumns = {
+  user: users,
+  agency: agencies,
+  groupId: permissionGroups.id,
+  groupName: permissionGroups.name,
+  groupPermissions: permissionGroups.permissions,
+};
+
 async function loadWhere(conn: Conn, where: SQL): Promise<UserContext | null> {
   const rows = await conn
-    .select({
-      user: users,
-      agency: agencies,
-      groupId: permissionGroups.id,
-      groupName: permissionGroups.name,
-      groupPermissions: permissionGroups.permissions,
-    })
+    .select(userContextColumns)
     .from(users)
     .innerJoin(agencies, eq(agencies.id, users.agencyId))
     .leftJoin(permissionGroups, eq(permissionGroups.id, users.groupId))
