@@ -109,6 +109,7 @@ describe('loader of the sign-in page\'s entry', () => {
   type PaintCallback = (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void;
   const frames: (() => void)[] = [];
   let paintCallback: PaintCallback | null = null;
+  let linksAtImport = -1;
 
   /** Runs the loader's text with the browser's hooks stubbed; answers what it imported. */
   function runLoader(options: { visible: boolean; paintTiming: boolean }) {
@@ -125,7 +126,10 @@ describe('loader of the sign-in page\'s entry', () => {
     }
     vi.stubGlobal('PerformanceObserver', Observer);
     const source = entryLoader('/assets/main-1.js', ['/assets/react-2.js', '/assets/LoginPage-5.js']).replace(/\bimport\(/, '__import(');
-    new Function('__import', source)((src: string) => imported.push(src));
+    new Function('__import', source)((src: string) => {
+      imported.push(src);
+      linksAtImport = document.head.querySelectorAll('link').length;
+    });
     return imported;
   }
   const nextFrame = () => frames.splice(0).forEach((callback) => callback());
@@ -139,8 +143,9 @@ describe('loader of the sign-in page\'s entry', () => {
     paintCallback = null;
   });
 
-  it('starts at once in a page that paints nothing (hidden)', () => {
+  it('starts at once in a page that paints nothing (hidden): the entry asked for first, then the rest', () => {
     expect(runLoader({ visible: false, paintTiming: true })).toEqual(['/assets/main-1.js']);
+    expect(linksAtImport).toBe(0);
     expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js']);
   });
 
