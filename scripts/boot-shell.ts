@@ -10,8 +10,12 @@
  * - the pages the gateway sends for /login are written here, one per language (`boot/login.vi.html`,
  *   `boot/login.en.html`): index.html with the sign-in form already shown (`data-boot="login"`), in that
  *   language, and the translations preloaded, so that public/preload-locales.js no longer has to run before the
- *   first paint and is loaded `async`.
+ *   first paint and is loaded `async`;
+ * - on those pages the scripts are asked for only after the first paint (`deferEntry`, `entryLoader`): their
+ *   compilation and evaluation (120–220 ms of the two cores of a small machine) no longer compete with the
+ *   first frame's parse, layout, paint and raster; the sign-in page's own chunks are asked for with the entry's.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
@@ -60,11 +64,91 @@ export function inlineStylesheets(html: string, cssOf: (href: string) => string 
 }
 
 /**
- * The page of /login in one language: the sign-in form shown from the first byte (`data-boot="login"`), the
- * language's texts and placeholders, and its translations preloaded.
+ * The small module that starts the sign-in page's entry after the first paint: when the browser reports the
+ * first contentful paint (the static form), or, where paint timing is missing, after the first frame
+ * (requestAnimationFrame, then a task: the frame's paint is done by then). It then imports the entry and asks
+ * for the entry's imports and the sign-in page's chunks at once, in that order (modulepreload: fetched and
+ * compiled in parallel, not run; over HTTP/1.1 the browser has 6 connections to the gateway, so the order is the
+ * order they come in). A page that is not visible paints nothing (a background tab, a prerender) and starts at once. A file
+ * of its own: the Content-Security-Policy allows no inline script.
  */
-export function loginPage(indexHtml: string, lng: Language): string {
-  const page = indexHtml
+export function entryLoader(entrySrc: string, preloads: readonly string[]): string {
+  return [
+    `// The sign-in page's entry, started after the first paint of the static form (scripts/boot-shell.ts).`,
+    `const preloads = ${JSON.stringify(preloads)};`,
+    'let started = false;',
+    'const start = () => {',
+    '  if (started) return;',
+    '  started = true;',
+    '  // the entry first: the browser opens 6 connections to the gateway, and asks in this order',
+    `  import(${JSON.stringify(entrySrc)});`,
+    '  for (const href of preloads) {',
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    "    link.crossOrigin = '';",
+    '    link.href = href;',
+    '    document.head.appendChild(link);',
+    '  }',
+    '};',
+    "if (document.visibilityState !== 'visible') start();",
+    'else {',
+    "  document.addEventListener('visibilitychange', start, { once: true });",
+    '  const afterFrame = () => requestAnimationFrame(() => setTimeout(start, 0));',
+    "  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {",
+    "    new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); start(); } }).observe({ type: 'paint', buffered: true });",
+    '    // a paint the browser does not report as contentful: a few frames more, then start',
+    '    requestAnimationFrame(() => requestAnimationFrame(afterFrame));',
+    '  } else afterFrame();',
+    '}',
+    '',
+  ].join('\n');
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/** The built entry's address (the `<script type="module">` of index.html) and its modulepreloads. */
+export function entryOf(html: string): { src: string; preloads: string[] } | undefined {
+  const src = ENTRY_SCRIPT.exec(html)?.[1];
+  return src ? { src, preloads: [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]) } : undefined;
+}
+
+/**
+ * The entry `<script type="module">` of the built page and its modulepreloads replaced by the loader module that
+ * asks for them after the first paint (`entryLoader`): before it, the document's parse, style, layout, paint
+ * and raster have the two cores to themselves (no script to fetch, compile or run).
+ */
+export function deferEntry(html: string, loaderSrc: string): string {
+  if (!ENTRY_SCRIPT.test(html)) throw new Error('login shell: index.html has no entry <script type="module">');
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="${loaderSrc}"></script>\n    `);
+}
+
+/**
+ * The chunks the sign-in page (src/auth/pages/LoginPage.tsx) needs beyond the entry: its own and what it imports
+ * statically, as the entry's preload of the first page would ask for them once the entry runs.
+ */
+export function loginPageChunks(bundle: Rollup.OutputBundle, entryFiles: ReadonlySet<string>): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const page = chunks.find((c) => c.facadeModuleId?.endsWith('src/auth/pages/LoginPage.tsx'));
+  if (!page) return [];
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName) || entryFiles.has(fileName)) return;
+    seen.add(fileName);
+    for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+  };
+  visit(page.fileName);
+  return [...seen];
+}
+
+/**
+ * The page of /login in one language: the sign-in form shown from the first byte (`data-boot="login"`), the
+ * language's texts and placeholders, and its translations preloaded; with `loaderSrc`, its entry started by that
+ * loader after the first paint (`deferEntry`).
+ */
+export function loginPage(indexHtml: string, lng: Language, loaderSrc?: string): string {
+  const page = (loaderSrc ? deferEntry(indexHtml, loaderSrc) : indexHtml)
     .replace(/<html lang="[^"]*"/, `<html lang="${lng}" data-boot="login"`)
     .replace(/ placeholder="[^"]*"( data-boot-vi-placeholder="([^"]*)" data-boot-en-placeholder="([^"]*)")/g, (_, marks: string, vi: string, en: string) => ` placeholder="${lng === 'en' ? en : vi}"${marks}`)
     .replace('</title>', `</title>\n    <link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/translation.json" />`);
@@ -103,7 +187,17 @@ export function bootShell(root: string): Plugin {
         const html = inlineStylesheets(String(index.source), cssOf);
         index.source = html;
         if (!html.includes('<div id="boot-login"')) return;
-        for (const lng of LANGUAGES) this.emitFile({ type: 'asset', fileName: loginPageFile(lng), source: loginPage(html, lng) });
+        const entry = entryOf(html);
+        let loaderSrc: string | undefined;
+        if (entry) {
+          const base = (href: string) => href.replace(/^\//, '');
+          const entryFiles = new Set([entry.src, ...entry.preloads].map(base));
+          const loader = entryLoader(entry.src, [...entry.preloads, ...loginPageChunks(bundle, entryFiles).map((f) => `/${f}`)]);
+          const fileName = `assets/login-start-${createHash('sha256').update(loader).digest('base64url').slice(0, 8)}.js`;
+          this.emitFile({ type: 'asset', fileName, source: loader });
+          loaderSrc = `/${fileName}`;
+        }
+        for (const lng of LANGUAGES) this.emitFile({ type: 'asset', fileName: loginPageFile(lng), source: loginPage(html, lng, loaderSrc) });
       },
     },
   };

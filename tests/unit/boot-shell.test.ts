@@ -2,8 +2,9 @@
 // script, and the React page takes over what was typed into it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { inlineStylesheets, loginPage, renderLoginShell } from '../../scripts/boot-shell';
+import type { Rollup } from 'vite';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferEntry, entryLoader, entryOf, inlineStylesheets, loginPage, loginPageChunks, renderLoginShell } from '../../scripts/boot-shell';
 import { readBootShell, removeBootShell } from '../../src/boot/shell';
 
 const root = join(import.meta.dirname, '../..');
@@ -41,6 +42,40 @@ describe('static sign-in form', () => {
     expect(() => loginPage('<html><body></body></html>', 'vi')).toThrow(/index\.html/);
   });
 
+  it('starts the scripts of the page of /login from a loader module, not from the document', () => {
+    const index = [
+      '<html lang="vi"><head><title>Portal</title>',
+      '    <script type="module" crossorigin src="/assets/main-1.js"></script>',
+      '    <link rel="modulepreload" crossorigin href="/assets/react-2.js">',
+      '    <link rel="modulepreload" crossorigin href="/assets/antd-3.js">',
+      '    <style>body{margin:0}</style></head><body><div id="boot-login"></div></body></html>',
+    ].join('\n');
+    expect(entryOf(index)).toEqual({ src: '/assets/main-1.js', preloads: ['/assets/react-2.js', '/assets/antd-3.js'] });
+    const page = loginPage(index, 'vi', '/assets/login-start-4.js');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/login-start-4.js"></script>');
+    expect(page).not.toContain('main-1.js');
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<style>body{margin:0}</style>');
+    // without a loader (a build with no entry script) the page keeps its scripts
+    expect(loginPage(index, 'en')).toContain('src="/assets/main-1.js"');
+    expect(entryOf('<html><head></head></html>')).toBeUndefined();
+    expect(() => deferEntry('<html><head></head></html>', '/assets/x.js')).toThrow(/entry/);
+  });
+
+  it('lists the sign-in page\'s chunks beyond the entry\'s', () => {
+    const chunk = (fileName: string, imports: string[], facadeModuleId: string | null = null) => ({ type: 'chunk', fileName, imports, facadeModuleId }) as unknown as Rollup.OutputChunk;
+    const bundle = {
+      'assets/main-1.js': chunk('assets/main-1.js', ['assets/react-2.js']),
+      'assets/react-2.js': chunk('assets/react-2.js', []),
+      'assets/LoginPage-5.js': chunk('assets/LoginPage-5.js', ['assets/react-2.js', 'assets/Input-6.js'], '/p/src/auth/pages/LoginPage.tsx'),
+      'assets/Input-6.js': chunk('assets/Input-6.js', ['assets/icons-7.js', 'assets/LoginPage-5.js']),
+      'assets/icons-7.js': chunk('assets/icons-7.js', []),
+      'assets/App-8.js': chunk('assets/App-8.js', ['assets/react-2.js']),
+    } as unknown as Rollup.OutputBundle;
+    expect(loginPageChunks(bundle, new Set(['assets/main-1.js', 'assets/react-2.js']))).toEqual(['assets/LoginPage-5.js', 'assets/Input-6.js', 'assets/icons-7.js']);
+    expect(loginPageChunks({} as Rollup.OutputBundle, new Set())).toEqual([]);
+  });
+
   it('inlines the entry stylesheet, unless it could not work inline', () => {
     const html = '<head><link rel="stylesheet" crossorigin href="/assets/main-1.css"><link rel="stylesheet" crossorigin href="/assets/font-2.css"></head>';
     const sheets: Record<string, string> = { '/assets/main-1.css': 'body{margin:0}', '/assets/font-2.css': '@font-face{src:url(./a.woff2)}' };
@@ -67,5 +102,91 @@ describe('static sign-in form', () => {
     expect(document.getElementById('boot-login')).toBeNull();
     expect(document.documentElement.hasAttribute('data-boot')).toBe(false);
     expect(readBootShell()).toBeNull();
+  });
+});
+
+describe('loader of the sign-in page\'s entry', () => {
+  type PaintCallback = (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void;
+  const frames: (() => void)[] = [];
+  let paintCallback: PaintCallback | null = null;
+  let linksAtImport = -1;
+
+  /** Runs the loader's text with the browser's hooks stubbed; answers what it imported. */
+  function runLoader(options: { visible: boolean; paintTiming: boolean }) {
+    const imported: string[] = [];
+    document.head.innerHTML = '';
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(options.visible ? 'visible' : 'hidden');
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    class Observer {
+      static supportedEntryTypes = options.paintTiming ? ['paint', 'navigation'] : ['navigation'];
+      constructor(callback: PaintCallback) {
+        paintCallback = callback;
+      }
+      observe() {}
+    }
+    vi.stubGlobal('PerformanceObserver', Observer);
+    const source = entryLoader('/assets/main-1.js', ['/assets/react-2.js', '/assets/LoginPage-5.js']).replace(/\bimport\(/, '__import(');
+    new Function('__import', source)((src: string) => {
+      imported.push(src);
+      linksAtImport = document.head.querySelectorAll('link').length;
+    });
+    return imported;
+  }
+  const nextFrame = () => frames.splice(0).forEach((callback) => callback());
+  const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+    frames.length = 0;
+    paintCallback = null;
+  });
+
+  it('starts at once in a page that paints nothing (hidden): the entry asked for first, then the rest', () => {
+    expect(runLoader({ visible: false, paintTiming: true })).toEqual(['/assets/main-1.js']);
+    expect(linksAtImport).toBe(0);
+    expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js']);
+  });
+
+  it('waits for the first contentful paint, and starts once', () => {
+    const imported = runLoader({ visible: true, paintTiming: true });
+    expect(imported).toEqual([]);
+    expect(preloads()).toEqual([]);
+    const disconnect = vi.fn();
+    paintCallback!({ getEntriesByName: () => [] }, { disconnect });
+    expect(imported).toEqual([]);
+    paintCallback!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect });
+    expect(imported).toEqual(['/assets/main-1.js']);
+    expect(disconnect).toHaveBeenCalled();
+    expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js']);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(imported).toHaveLength(1);
+  });
+
+  it('starts a few frames later when no contentful paint is reported', () => {
+    vi.useFakeTimers();
+    const imported = runLoader({ visible: true, paintTiming: true });
+    nextFrame();
+    nextFrame();
+    nextFrame();
+    expect(imported).toEqual([]);
+    vi.runAllTimers();
+    expect(imported).toEqual(['/assets/main-1.js']);
+  });
+
+  it('starts after the first frame where paint timing is missing, or when the page is hidden meanwhile', () => {
+    vi.useFakeTimers();
+    const imported = runLoader({ visible: true, paintTiming: false });
+    vi.runAllTimers();
+    expect(imported).toEqual([]);
+    nextFrame();
+    expect(imported).toEqual([]);
+    vi.runAllTimers();
+    expect(imported).toEqual(['/assets/main-1.js']);
+
+    const hidden = runLoader({ visible: true, paintTiming: false });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(hidden).toEqual(['/assets/main-1.js']);
   });
 });
