@@ -229,15 +229,12 @@ function madeOffer(draft: DraftOffer, priceInfo: readonly PriceInfo[], seated: n
 
 /**
  * The offers of a draft when no seat of its flights is taken, per seated count: built once and reused by every
- * search that finds its flights untouched in the inventory (the common case), with the JSON of their priceInfo.
- * Kept as long as the draft (the drafts cache bounds them): one priceInfo list per draft, one small object per
- * seated count.
+ * search that finds its flights untouched in the inventory (the common case), with their JSON as bytes.
+ * Kept as long as the draft (the drafts cache bounds them): one priceInfo list per draft, one small object and
+ * its bytes per seated count. No JSON text of the classes is kept besides those bytes (memory).
  */
 interface Untouched {
   priceInfo: readonly PriceInfo[];
-  /** The JSON of each class (reused by an offer with seats taken for the classes whose count is unchanged). */
-  classJson: readonly string[];
-  priceInfoJson: string;
   bySeated: Map<number, FlightOffer>;
 }
 const untouched = new WeakMap<DraftOffer, Untouched>();
@@ -246,8 +243,7 @@ function untouchedOf(draft: DraftOffer): Untouched {
   let u = untouched.get(draft);
   if (!u) {
     const priceInfo = deepFreeze(draft.prices.map(({ price, segmentSeats }) => ({ ...price, seatAvailable: Math.max(0, Math.min(...segmentSeats)) })));
-    const classJson = priceInfo.map((p) => JSON.stringify(p));
-    u = { priceInfo, classJson, priceInfoJson: `[${classJson.join(',')}]`, bySeated: new Map() };
+    u = { priceInfo, bySeated: new Map() };
     untouched.set(draft, u);
   }
   return u;
@@ -260,7 +256,7 @@ function untouchedOffer(draft: DraftOffer, seated: number): FlightOffer {
     offer = madeOffer(draft, u.priceInfo, seated);
     u.bySeated.set(seated, offer);
     const json = draftJson(draft);
-    madeJson.set(offer, Buffer.from(`${json.head},"lowestFare":${numberJson(offer.lowestFare)},"priceInfo":${u.priceInfoJson}`));
+    madeJson.set(offer, Buffer.from(`${json.head},"lowestFare":${numberJson(offer.lowestFare)},"priceInfo":${JSON.stringify(u.priceInfo)}`));
   }
   return offer;
 }
@@ -342,10 +338,8 @@ function openJsonOf(made: FlightOffer): Buffer | undefined {
   if (bytes === undefined) {
     const draft = madeFrom.get(made);
     if (!draft || !Object.isFrozen(made)) return undefined;
-    // the classes whose seat count is the untouched one are written from their JSON text
-    const u = untouchedOf(draft);
-    const classes = made.priceInfo.map((p, i) => (p.seatAvailable === u.priceInfo[i]?.seatAvailable ? u.classJson[i] : JSON.stringify(p)));
-    bytes = Buffer.from(`${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"priceInfo":[${classes.join(',')}]`);
+    // an offer priced for one search (seats taken on its flights): written once, when first sent
+    bytes = Buffer.from(`${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"priceInfo":${JSON.stringify(made.priceInfo)}`);
     madeJson.set(made, bytes);
   }
   return bytes;
