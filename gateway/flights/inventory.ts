@@ -2,16 +2,17 @@
  * Seat inventory: seats sold through this gateway per flown flight (the suppliers' seat key
  * `${flightNo}/${localDepartDate}`) and booking class, table seat_inventory.
  *
- * - A flight search reads it ONCE: `searchSeatsReader(db, searchSeatDays(...))` starts one query when the
- *   search starts, for every flight departing on the search's days, and answers the `seatsTaken` lookups of
- *   all its supplier calls from it (a key of another day is read on its own, batched).
+ * - A flight search reads it ONCE, in the statement that starts it (`searchStartOf` with `seatRowsJson`), for
+ *   every flight departing on the search's days, and answers the `seatsTaken` lookups of all its supplier
+ *   calls from those rows (`seatsReaderOf`; a key of another day is read on its own, batched).
+ *   `searchSeatsReader(db, days)` is the same reader with a query of its own.
  * - Other callers (cheapest days, after-sale re-pricing) use `seatsTakenReader(db)`, the `seatsTaken` adapter
  *   of the suppliers' search context. It batches: every lookup a supplier makes while pricing one answer (it
  *   asks for all its keys and classes before awaiting any) is served by ONE query.
  * - Holds add to it with `takeSeats` inside their transaction; cancellations give seats back with
  *   `releaseSeats`. `takeSeats` never oversells, also under concurrent holds (one atomic statement).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../platform/clock';
 import type { Conn } from '../platform/db/client';
 import { seatInventory } from '../platform/db/schema';
@@ -80,23 +81,55 @@ export function searchSeatDays(dates: readonly string[]): string[] {
  * subtracted, as it was with a query per supplier answer.
  */
 export function searchSeatsReader(db: Conn, days: readonly string[], onQuery?: () => void): SeatsTaken {
+  onQuery?.();
+  const loading = db
+    .select({ seatKey: seatInventory.seatKey, class: seatInventory.class, taken: seatInventory.taken })
+    .from(seatInventory)
+    .where(inArray(sql`split_part(${seatInventory.seatKey}, '/', 2)`, [...days]));
+  return seatsReaderOf(db, days, loading, onQuery);
+}
+
+/** A row of seat_inventory as a search reads it. */
+export interface SeatRow {
+  seatKey: string;
+  class: string;
+  taken: number;
+}
+
+/**
+ * The rows of every flight departing on `days` as one json value (`[{seatKey, class, taken}]`), for a
+ * statement that reads them with other things (`searchStartOf`); through the index on the key's day.
+ */
+export function seatRowsJson(days: readonly string[]): SQL {
+  if (days.length === 0) return sql`'[]'::json`;
+  return sql`(select coalesce(json_agg(json_build_object('seatKey', ${seatInventory.seatKey}, 'class', ${seatInventory.class}, 'taken', ${seatInventory.taken})), '[]'::json)
+    from ${seatInventory} where split_part(${seatInventory.seatKey}, '/', 2) in ${[...days]})`;
+}
+
+/**
+ * `searchSeatsReader` from rows already read (or being read) with the search's other start data: the rows of
+ * every flight departing on `days`, read when the search started. No query of its own for those days.
+ */
+export function seatsReaderOf(db: Conn, days: readonly string[], rows: readonly SeatRow[] | PromiseLike<readonly SeatRow[]>, onQuery?: () => void): SeatsTaken {
   const wanted = new Set(days);
   const known = new Map<string, number>();
   /** The seat keys with a row (of any class) on the days read. */
   const withRows = new Set<string>();
   let loaded = false;
-  onQuery?.();
-  const loading = db
-    .select({ seatKey: seatInventory.seatKey, class: seatInventory.class, taken: seatInventory.taken })
-    .from(seatInventory)
-    .where(inArray(sql`split_part(${seatInventory.seatKey}, '/', 2)`, [...wanted]))
-    .then((rows) => {
-      for (const r of rows) {
-        known.set(lookupKey(r.seatKey, r.class), r.taken);
-        withRows.add(r.seatKey);
-      }
-      loaded = true;
-    });
+  const take = (list: readonly SeatRow[]) => {
+    for (const r of list) {
+      known.set(lookupKey(r.seatKey, r.class), r.taken);
+      withRows.add(r.seatKey);
+    }
+    loaded = true;
+  };
+  let loading: Promise<void>;
+  if (Array.isArray(rows)) {
+    take(rows as readonly SeatRow[]);
+    loading = Promise.resolve();
+  } else {
+    loading = Promise.resolve(rows).then(take);
+  }
   // a failed read fails the lookups that wait for it (their supplier call), never the process
   loading.catch(() => undefined);
   let others: SeatsTaken | null = null;

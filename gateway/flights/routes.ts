@@ -32,7 +32,7 @@ import { ApiError } from '../platform/http/errors';
 import type { Settings } from '../settings';
 import type { SupplierRegistry } from '../suppliers';
 import { activeSignIns, signinKey } from '../system/service';
-import { searchSeatDays, searchSeatsReader } from './inventory';
+import { searchSeatDays, seatsReaderOf } from './inventory';
 import { runTasks, type SearchSessions } from './search-sessions';
 import {
   bookingFeesOf,
@@ -78,18 +78,18 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
     handler: async ({ body, auth, lang, request }) => {
       const ctx = requireAuth(auth);
       const req = validateSearchRequest(body, lang, today());
-      // the sign-ins, the agency's path and its fee lines: one query
-      const { signIns, fees } = await searchStartOf(db, ctx.agency.id);
+      const searches = supplierSearches(req);
+      // the seat counts of the whole search: the inventory of every flight departing on its days (and the day after)
+      const days = searchSeatDays(searches.flatMap(({ search }) => [search.departDate, ...(search.returnDate ? [search.returnDate] : [])]));
+      // the sign-ins, the agency's path, its fee lines and those seat counts: one query
+      const { signIns, fees, seats: seatRows } = await searchStartOf(db, ctx.agency.id, days);
       const international = isInternationalJourney(req);
       const bookingFees = bookingFeesOf(fees, ctx.agency, feeScopes(suppliers, signIns.map((s) => s.source), req));
       const session = sessions.create({ userId: ctx.user.id, agencyId: ctx.agency.id }, signIns);
-      const searches = supplierSearches(req);
-      // the seat counts of the whole search: one query, started with the first task, read while the suppliers are asked
-      const days = searchSeatDays(searches.flatMap(({ search }) => [search.departDate, ...(search.returnDate ? [search.returnDate] : [])]));
-      let seats: ReturnType<typeof searchSeatsReader> | undefined;
+      let seats: ReturnType<typeof seatsReaderOf> | undefined;
       runTasks(session, (source) => suppliers.flight(source), searches, {
         timeoutMs: settings.SUPPLIER_TIMEOUT_MS,
-        seatsTaken: () => (seats ??= searchSeatsReader(db, days)),
+        seatsTaken: () => (seats ??= seatsReaderOf(db, days, seatRows)),
         onUnexpected: (err, source) => request.log.error({ err, source, sessionId: session.id }, 'flight search task failed unexpectedly'),
       });
       const log = request.log;
@@ -135,7 +135,7 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
         const poll = await session.poll(query.since, query.waitMs, lang, gone.signal);
         // sent as written: about a megabyte of offers, most of it from the suppliers' cached JSON
         reply.type('application/json; charset=utf-8');
-        return session.pollJson(poll) as never;
+        return session.pollBytes(poll) as never;
       } finally {
         reply.raw.off('close', onClose);
       }

@@ -38,7 +38,7 @@ import { addDays, isCalendarDate, todayInVietnam } from '../platform/clock';
 import { bookingFees as defaultBookingFees, SupplierError, type SupplierRegistry, type SupplierSearch } from '../suppliers';
 import { AIRPORT_LIST, AIRPORTS, CARRIER_CHANNELS } from '../suppliers/reference-data';
 import { sumFees, type FeeLine, type PathAgency } from '../system/service';
-import { seatsTakenReader } from './inventory';
+import { seatRowsJson, seatsTakenReader, type SeatRow } from './inventory';
 import { sharedKey } from '../platform/shared';
 import type { SearchSessions } from './search-sessions';
 
@@ -189,10 +189,16 @@ export interface SearchSignIn {
 /**
  * What a search of the caller's agency starts from, in ONE query: its active sign-ins (its own, else its
  * nearest ancestor's that has any, in display order: as `activeSignIns`) and the fee lines of its path up to
- * its F1 with that path (as `agencyBookingFees` reads them). Read fresh on every search: a change of sign-ins,
- * fees or the agency tree, by any instance or by hand, shows in the next search.
+ * its F1 with that path (as `agencyBookingFees` reads them), and the seat inventory of every flight departing
+ * on `seatDays` (`seatRowsJson`: what `searchSeatsReader` would read, for `seatsReaderOf`). Read fresh on every
+ * search: a change of sign-ins, fees or the agency tree, by any instance or by hand, and a seat taken by any
+ * booking before the search, shows in the next search.
  */
-export async function searchStartOf(db: Conn, agencyId: number): Promise<{ signIns: SearchSignIn[]; fees: FeeLines }> {
+export async function searchStartOf(
+  db: Conn,
+  agencyId: number,
+  seatDays: readonly string[] = [],
+): Promise<{ signIns: SearchSignIn[]; fees: FeeLines; seats: SeatRow[] }> {
   const result = await db.execute(sql`
     with path as (select ${agencies.id} as id, ${agencies.parentId} as parent_id, ${agencies.level} as level
                   from ${agencies} where ${agencies.id} in ${ancestorsOf(agencyId)}),
@@ -204,14 +210,16 @@ export async function searchStartOf(db: Conn, agencyId: number): Promise<{ signI
          from path p where p.level >= 1) as path,
       (select coalesce(json_agg(json_build_object('ownerAgencyId', f.owner_agency_id, 'targetAgencyId', f.target_agency_id, 'airline', f.airline,
                 'amount', f.amount, 'international', f.international, 'paxType', f.pax_type) order by f.id), '[]'::json)
-         from ${serviceFees} f where f.target_agency_id in (select id from path where level >= 1)) as lines`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { sign_ins: unknown; path: unknown; lines: unknown }[];
+         from ${serviceFees} f where f.target_agency_id in (select id from path where level >= 1)) as lines,
+      ${seatRowsJson(seatDays)} as seats`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { sign_ins: unknown; path: unknown; lines: unknown; seats: unknown }[];
   const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   const row = rows[0];
   const path = json<PathAgency[]>(row?.path ?? '[]');
   return {
     signIns: json<SearchSignIn[]>(row?.sign_ins ?? '[]'),
     fees: { path, lines: path.length === 0 ? [] : json<FeeLines['lines']>(row?.lines ?? '[]') },
+    seats: json<SeatRow[]>(row?.seats ?? '[]'),
   };
 }
 

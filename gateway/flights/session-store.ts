@@ -12,7 +12,8 @@ export function pgSessionStore(db: Db): SharedSessionStore {
   let saves = 0;
   return {
     async save(snap, expiresAt, json) {
-      // a megabyte of offers: written once by the session from cached pieces rather than serialised again here
+      // a megabyte of offers: copied together by the session from the offers' cached bytes rather than serialised
+      // again here; node-postgres sends a Buffer as a binary parameter, which for json is the UTF-8 text itself
       const data = json === undefined ? snap : sql`${json}::json`;
       await db
         .insert(searchSessions)

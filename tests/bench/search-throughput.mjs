@@ -23,6 +23,7 @@
 // database) used during the search measurement, divided by the searches done: less sensitive to the machine's
 // load than searches/s.
 // BENCH_CPU_PROF=<dir>: the gateways write V8 CPU profiles there when they stop (node --cpu-prof).
+// At the end: each gateway process's RSS and its highest RSS (VmHWM), from /proc.
 //
 // Run: npm run bench:search-throughput   (BENCH_SECONDS=n, BENCH_CONNECTIONS=k, BENCH_MAX_SEARCHES=m,
 //      BENCH_DATABASE_URL=postgres://…, BENCH_COMPARE=dir, BENCH_ROUNDS=r, BENCH_CPU_PROF=dir)
@@ -103,6 +104,8 @@ async function startGatewayOf(root, label) {
       if (dbName) pids = pids.concat((await adminQuery(`select pid from pg_stat_activity where datname = '${dbName}'`)).rows.map((r) => r.pid));
       return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     },
+    /** VmRSS and VmHWM (the highest RSS of its life) of the gateway process in MB, or null without a pid. */
+    memory: () => (gateway.pid ? memoryOf(gateway.pid) : null),
     stop: async () => {
       await gateway.stop();
       if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
@@ -117,6 +120,17 @@ function cpuSeconds(pid) {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0;
+  }
+}
+
+/** VmRSS and VmHWM of a process in MB (null when it is gone or unreadable). */
+function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
   }
 }
 
@@ -271,6 +285,11 @@ try {
     const ca = mean(cpus.get('this'));
     const cb = mean(cpus.get('compare'));
     console.log(`CPU ms per search, mean of ${ROUNDS} rounds: this ${ca.toFixed(1)}, compare ${cb.toFixed(1)}, ratio ${(cb / ca).toFixed(2)}× less`);
+  }
+  // what the gateways hold after the run (the sessions of every search measured are still alive: 15 minutes)
+  for (const g of gateways) {
+    const m = g.memory();
+    if (m) console.log(`gateway RSS at the end${g.label === 'gateway' ? '' : ` [${g.label}]`}: ${m.rss.toFixed(0)} MB (highest ${m.hwm.toFixed(0)} MB)`);
   }
 } finally {
   await bare.stop();

@@ -1,18 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releaseSeats, searchSeatDays, searchSeatsReader, seatKeyDay, seatsTakenOf, seatsTakenReader, takeSeats } from '../../gateway/flights/inventory';
+import { releaseSeats, searchSeatDays, searchSeatsReader, seatKeyDay, seatsReaderOf, seatsTakenOf, seatsTakenReader, takeSeats } from '../../gateway/flights/inventory';
 import { SOURCES } from '../../contract/flights';
+import { searchStartOf } from '../../gateway/flights/service';
 import { createSupplierRegistry, seatKey } from '../../gateway/suppliers';
 import { inDays, searchToEnd } from './flights-helpers';
 import { login, startGateway, usingPostgres, type Gateway } from './helpers';
 
 let gw: Gateway;
 let token: string;
+let agencyId: number;
 const instant = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
 
 beforeAll(async () => {
   gw = await startGateway({ env: { SUPPLIER_LATENCY_MS: '0' } });
-  token = (await login(gw, 'f1agent')).accessToken;
+  const signedIn = await login(gw, 'f1agent');
+  token = signedIn.accessToken;
+  agencyId = signedIn.agentInfo.id;
 });
 afterAll(async () => {
   await gw?.close();
@@ -54,6 +58,15 @@ describe('seat inventory', () => {
         expect(once).toEqual(perAnswer);
       }
       expect(queries).toBe(1);
+      // the start statement of a search reads the same rows (with the sign-ins and fees): a reader from them makes no query
+      const start = await searchStartOf(gw.db, agencyId, searchSeatDays([departDate]));
+      expect(start.seats.length).toBeGreaterThanOrEqual(taken.length);
+      let startQueries = 0;
+      const fromStart = seatsReaderOf(gw.db, searchSeatDays([departDate]), start.seats, () => (startQueries += 1));
+      for (const source of SOURCES) {
+        expect(await instant.flight(source).search(search, { seatsTaken: fromStart })).toEqual(await instant.flight(source).search(search, { seatsTaken: shared }));
+      }
+      expect(startQueries).toBe(0);
       // the holds show: a direct flight's class is lower by what was taken
       const seen = (await Promise.all(SOURCES.map((s) => instant.flight(s).search(search, { seatsTaken: shared })))).flat();
       let checked = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SOURCES } from '../../contract/flights';
 import { runTasks, SearchSession, type TaskSignIn } from '../../gateway/flights/search-sessions';
-import { createSupplierRegistry, offerJson, type SeatsTaken, type SupplierSearch } from '../../gateway/suppliers';
+import { createSupplierRegistry, jsonBytes, offerJson, type SeatsTaken, type SupplierSearch } from '../../gateway/suppliers';
 import { generatedOfferJson } from '../../gateway/suppliers/simulated/generator';
 
 const instant = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
@@ -36,9 +36,11 @@ describe('poll answers written from the simulator’s cached JSON', () => {
       for (const since of [0, 5, session.offers.length]) {
         const poll = session.view(since, 'vi');
         expect(session.pollJson(poll)).toBe(JSON.stringify(poll));
+        // what the poll route sends: the same text as UTF-8 bytes
+        expect(session.pollBytes(poll).equals(Buffer.from(JSON.stringify(poll), 'utf8'))).toBe(true);
       }
       // the snapshot shared with other instances (stored as jsonb: the same values)
-      expect(JSON.parse(session.snapshotJson())).toEqual(JSON.parse(JSON.stringify(session.snapshot())));
+      expect(JSON.parse(session.snapshotBytes().toString('utf8'))).toEqual(JSON.parse(JSON.stringify(session.snapshot())));
     }
   });
 
@@ -66,6 +68,22 @@ describe('poll answers written from the simulator’s cached JSON', () => {
     expect(session.pollJson(poll)).toContain('"lowestFare":1,');
     const foreign = { ...JSON.parse(JSON.stringify(first)), extra: 1 };
     expect(offerJson(foreign)).toBe(JSON.stringify(foreign));
+    // an offer of another supplier with text outside ASCII, among cached ones: the bytes are its UTF-8
+    session.offers[3] = { ...session.offers[3], routeInfo: session.offers[3].routeInfo.map((r) => ({ ...r, carrierName: 'Hãng hàng không Việt Nam ✈' })) };
+    const mixed = session.view(0, 'vi');
+    expect(session.pollBytes(mixed).equals(Buffer.from(JSON.stringify(mixed), 'utf8'))).toBe(true);
+    expect(JSON.parse(session.snapshotBytes().toString('utf8'))).toEqual(JSON.parse(JSON.stringify(session.snapshot())));
+  });
+
+  it('jsonBytes joins texts and byte pieces as UTF-8 in order', () => {
+    const cases: [(Buffer | string)[], string][] = [
+      [[], ''],
+      [[''], ''],
+      [['{"a":', Buffer.from('1'), '}'], '{"a":1}'],
+      [[Buffer.from('"Việt '), 'Nam ✈ ', Buffer.from('😀"')], '"Việt Nam ✈ 😀"'],
+      [[Buffer.alloc(0), 'ä', Buffer.alloc(0)], 'ä'],
+    ];
+    for (const [pieces, text] of cases) expect(jsonBytes(pieces).equals(Buffer.from(text, 'utf8'))).toBe(true);
   });
 
   it('reuses the offers of flights without seats taken, and prices those with seats taken per search', async () => {

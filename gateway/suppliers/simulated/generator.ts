@@ -229,15 +229,12 @@ function madeOffer(draft: DraftOffer, priceInfo: readonly PriceInfo[], seated: n
 
 /**
  * The offers of a draft when no seat of its flights is taken, per seated count: built once and reused by every
- * search that finds its flights untouched in the inventory (the common case), with the JSON of their priceInfo.
- * Kept as long as the draft (the drafts cache bounds them): one priceInfo list per draft, one small object per
- * seated count.
+ * search that finds its flights untouched in the inventory (the common case), with their JSON as bytes.
+ * Kept as long as the draft (the drafts cache bounds them): one priceInfo list per draft, one small object and
+ * its bytes per seated count. No JSON text of the classes is kept besides those bytes (memory).
  */
 interface Untouched {
   priceInfo: readonly PriceInfo[];
-  /** The JSON of each class (reused by an offer with seats taken for the classes whose count is unchanged). */
-  classJson: readonly string[];
-  priceInfoJson: string;
   bySeated: Map<number, FlightOffer>;
 }
 const untouched = new WeakMap<DraftOffer, Untouched>();
@@ -246,8 +243,7 @@ function untouchedOf(draft: DraftOffer): Untouched {
   let u = untouched.get(draft);
   if (!u) {
     const priceInfo = deepFreeze(draft.prices.map(({ price, segmentSeats }) => ({ ...price, seatAvailable: Math.max(0, Math.min(...segmentSeats)) })));
-    const classJson = priceInfo.map((p) => JSON.stringify(p));
-    u = { priceInfo, classJson, priceInfoJson: `[${classJson.join(',')}]`, bySeated: new Map() };
+    u = { priceInfo, bySeated: new Map() };
     untouched.set(draft, u);
   }
   return u;
@@ -260,7 +256,7 @@ function untouchedOffer(draft: DraftOffer, seated: number): FlightOffer {
     offer = madeOffer(draft, u.priceInfo, seated);
     u.bySeated.set(seated, offer);
     const json = draftJson(draft);
-    madeJson.set(offer, `${json.head},"lowestFare":${numberJson(offer.lowestFare)},"priceInfo":${u.priceInfoJson}`);
+    madeJson.set(offer, Buffer.from(`${json.head},"lowestFare":${numberJson(offer.lowestFare)},"priceInfo":${JSON.stringify(u.priceInfo)}`));
   }
   return offer;
 }
@@ -311,8 +307,9 @@ const isDraft = (x: FlightOffer | DraftOffer): x is DraftOffer => 'prices' in x 
 
 /**
  * The JSON text of the offers this generator made. An answer of seven sources is about a megabyte of JSON;
- * the offers are frozen, so the text of each is written once (those of untouched flights are reused by every
- * search) and a copy with extra fields after its own (the search session's signInId) is that text plus them.
+ * the offers are frozen, so the text of each is written once, as UTF-8 bytes (those of untouched flights are
+ * reused by every search), and a copy with extra fields after its own (the search session's signInId) is those
+ * bytes plus them: a poll answer is copied together from bytes (`generatedOfferBytes`), never encoded again.
  * `offerJson(o)` equals `JSON.stringify(o)`.
  */
 interface DraftJson {
@@ -321,8 +318,8 @@ interface DraftJson {
 }
 const draftJsons = new WeakMap<DraftOffer, DraftJson>();
 const madeFrom = new WeakMap<FlightOffer, DraftOffer>();
-/** The JSON of a made offer without its closing brace. */
-const madeJson = new WeakMap<FlightOffer, string>();
+/** The JSON of a made offer without its closing brace, UTF-8. */
+const madeJson = new WeakMap<FlightOffer, Buffer>();
 
 function draftJson(draft: DraftOffer): DraftJson {
   let json = draftJsons.get(draft);
@@ -335,31 +332,27 @@ function draftJson(draft: DraftOffer): DraftJson {
 
 const numberJson = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
 
-/** The JSON of an offer this generator made, without its closing brace. */
-function openJsonOf(made: FlightOffer): string | undefined {
-  let text = madeJson.get(made);
-  if (text === undefined) {
+/** The JSON of an offer this generator made, without its closing brace, as UTF-8 bytes. */
+function openJsonOf(made: FlightOffer): Buffer | undefined {
+  let bytes = madeJson.get(made);
+  if (bytes === undefined) {
     const draft = madeFrom.get(made);
     if (!draft || !Object.isFrozen(made)) return undefined;
-    // the classes whose seat count is the untouched one are written from their JSON text
-    const u = untouchedOf(draft);
-    const classes = made.priceInfo.map((p, i) => (p.seatAvailable === u.priceInfo[i]?.seatAvailable ? u.classJson[i] : JSON.stringify(p)));
-    text = `${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"priceInfo":[${classes.join(',')}]`;
-    madeJson.set(made, text);
+    // an offer priced for one search (seats taken on its flights): written once, when first sent
+    bytes = Buffer.from(`${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"priceInfo":${JSON.stringify(made.priceInfo)}`);
+    madeJson.set(made, bytes);
   }
-  return text;
+  return bytes;
 }
 
 /**
- * `JSON.stringify(offer)` when `offer` is an offer this generator made, or a copy of one (`made`) with the same
- * fields in the same order (the same values: priceInfo and routeInfo the same frozen lists) and the given
- * `extra` ones after them (e.g. the search session's signInId); undefined otherwise, so a changed copy is
- * never written from the made offer's text.
+ * The end of the JSON of `offer` after the made offer's own fields (its `extra` fields and the closing brace),
+ * when `offer` is `made` or a copy of it with the same fields in the same order (the same values: priceInfo and
+ * routeInfo the same frozen lists) and the given `extra` ones after them; undefined otherwise, so a changed copy
+ * is never written from the made offer's text.
  */
-export function generatedOfferJson(offer: FlightOffer, made: FlightOffer = offer, extra: readonly string[] = []): string | undefined {
-  const open = openJsonOf(made);
-  if (open === undefined) return undefined;
-  if (offer === made && extra.length === 0) return `${open}}`;
+function copyTail(offer: FlightOffer, made: FlightOffer, extra: readonly string[]): string | undefined {
+  if (offer === made && extra.length === 0) return '}';
   const fields = made as unknown as Record<string, unknown>;
   const copy = offer as unknown as Record<string, unknown>;
   const keys = Object.keys(offer);
@@ -373,7 +366,25 @@ export function generatedOfferJson(offer: FlightOffer, made: FlightOffer = offer
     if (keys[own.length + i] !== key || value === undefined || typeof value === 'function' || typeof value === 'symbol') return undefined;
     tail += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
   }
-  return `${open}${tail}}`;
+  return `${tail}}`;
+}
+
+/**
+ * The UTF-8 bytes of `JSON.stringify(offer)` in two pieces (the made offer's cached bytes, then the rest as
+ * text) when `offer` is an offer this generator made, or a copy of one (`made`) with the given `extra` fields
+ * after its own (see copyTail); undefined otherwise.
+ */
+export function generatedOfferBytes(offer: FlightOffer, made: FlightOffer = offer, extra: readonly string[] = []): [Buffer, string] | undefined {
+  const open = openJsonOf(made);
+  if (open === undefined) return undefined;
+  const tail = copyTail(offer, made, extra);
+  return tail === undefined ? undefined : [open, tail];
+}
+
+/** `JSON.stringify(offer)` as text, from the same pieces as `generatedOfferBytes` (undefined when it is). */
+export function generatedOfferJson(offer: FlightOffer, made: FlightOffer = offer, extra: readonly string[] = []): string | undefined {
+  const pieces = generatedOfferBytes(offer, made, extra);
+  return pieces && pieces[0].toString('utf8') + pieces[1];
 }
 
 /**
