@@ -278,7 +278,7 @@ export async function debitInOneStatement(
     if (!reference) throw new ApiError(ErrorCode.VALIDATION, { reason: 'reference' });
     return { type: d.type, amount: d.amount, reference, booking_ref: d.bookingRef, pnr: d.pnr, created_by: d.createdBy, ip: d.meta?.ip ?? null, request_id: d.meta?.requestId ?? null };
   });
-  // each entry's balance after = the final balance − what the later entries moved (as settleEntries)
+  // each entry's balance after = the final balance − what the later entries moved (signed, as settleEntries)
   const later: number[] = [];
   let sum = 0;
   for (let i = rows.length - 1; i >= 0; i -= 1) {
@@ -343,7 +343,7 @@ export async function debitInOneStatement(
   for (const [i, r] of rows.entries()) {
     const id = ids.get(r.pnr);
     if (id === undefined) throw new Error(`ledger: the entry of ${r.pnr} was not written`);
-    entries.set(r.pnr, { id, balanceAfter: balance + later[i] });
+    entries.set(r.pnr, { id, balanceAfter: balance - later[i] });
   }
   return { kind: 'posted', balance, entries };
 }
