@@ -28,12 +28,12 @@ import {
 import type { Language } from '../../contract/constants';
 import { ErrorCode, type ErrorCodeValue } from '../../contract/errors';
 import type { BookingFee, FlightOffer, PaxType, PriceInfo, Source } from '../../contract/flights';
-import { balanceOf, postEntry, settleEntries, writeEntry, type WrittenEntry } from '../platform/ledger';
+import { balanceOf, debitInOneStatement, postEntry, settleEntries, writeEntry, type WrittenEntry } from '../platform/ledger';
 import { writeAudit, type RequestMeta } from '../platform/audit';
 import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db, Tx } from '../platform/db/client';
 import { bookings, issueRequests, journalEntries, pnrs, refunds, sagas, type PnrTicket } from '../platform/db/schema';
-import { isUniqueViolation } from '../platform/db/client';
+import { executeNamed, isUniqueViolation } from '../platform/db/client';
 import { ApiError } from '../platform/http/errors';
 import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SeatsTaken, type SupplierRegistry, type TicketShare } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
@@ -172,19 +172,27 @@ async function pnrsOfBooking(conn: Conn, bookingId: number, codes: readonly stri
   return checkPnrsFound(rows, codes);
 }
 
+/** The record status of each PNR of a booking when it was read, by id order. */
+type PnrStatuses = { id: number; s: string }[];
+
 /**
  * `bookingInScope` and the booking's PNRs with these codes (in id order, not yet checked: `checkPnrsFound`) in one
- * statement. 404 (reason booking) outside the caller's scope.
+ * statement, with the record status of every PNR of the booking. 404 (reason booking) outside the caller's scope.
  */
-async function bookingWithPnrs(conn: Conn, ctx: UserContext, bookingId: number, codes: readonly string[]): Promise<{ booking: BookingRow; rows: PnrRow[] }> {
+async function bookingWithPnrs(conn: Conn, ctx: UserContext, bookingId: number, codes: readonly string[]): Promise<{ booking: BookingRow; rows: PnrRow[]; statuses: PnrStatuses }> {
   const found = await conn
-    .select({ booking: bookings, pnr: pnrs })
+    .select({
+      booking: bookings,
+      pnr: pnrs,
+      statuses: sql<PnrStatuses | null>`(select jsonb_agg(jsonb_build_object('id', q.id, 's', q.record_status) order by q.id) from pnrs q where q.booking_id = ${bookings.id})`,
+    })
     .from(bookings)
     .leftJoin(pnrs, and(eq(pnrs.bookingId, bookings.id), inArray(pnrs.pnr, [...new Set(codes)])))
     .where(and(eq(bookings.id, bookingId), bookingScope(ctx)))
     .orderBy(asc(pnrs.id));
   if (found.length === 0) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'booking' });
-  return { booking: found[0].booking, rows: found.flatMap((r) => (r.pnr ? [r.pnr] : [])) };
+  const statuses = (found[0].statuses ?? []).map((x) => ({ id: Number(x.id), s: x.s }));
+  return { booking: found[0].booking, rows: found.flatMap((r) => (r.pnr ? [r.pnr] : [])), statuses };
 }
 
 async function lockPnr(tx: Tx, id: number): Promise<PnrRow> {
@@ -445,7 +453,10 @@ async function claimIssueKey(deps: LifecycleDeps, actor: Actor, bookingId: numbe
 async function insertIssueKey(db: Db, k: { key: string; userId: number; bookingId: number; bodyHash: string; owner: string }): Promise<boolean> {
   const at = new Date().toISOString();
   const data = JSON.stringify({ key: k.key, bookingId: k.bookingId });
-  const result = await db.execute(sql`
+  const [row] = await executeNamed<{ n: string | number }>(
+    db,
+    'issue_key_claim',
+    sql`
     with claimed as (
       insert into issue_requests (idempotency_key, user_id, booking_id, body_hash, status, created_at, updated_at)
       values (${k.key}, ${k.userId}::integer, ${k.bookingId}::bigint, ${k.bodyHash}, 'pending', ${at}::timestamptz, ${at}::timestamptz)
@@ -458,8 +469,9 @@ async function insertIssueKey(db: Db, k: { key: string; userId: number; bookingI
       on conflict (key) do update set owner = excluded.owner, step = excluded.step, data = excluded.data, status = 'running', last_error = null, updated_at = now()
       returning key
     )
-    select (select count(*) from claimed) as n, (select count(*) from saga) as s`);
-  return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0) > 0;
+    select (select count(*) from claimed) as n, (select count(*) from saga) as s`,
+  );
+  return Number(row?.n ?? 0) > 0;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -577,6 +589,87 @@ export function compensatingVoid(suppliers: SupplierRegistry): (payload: unknown
 }
 
 /**
+ * Records the supplier's tickets in ONE statement, committed alone: the same writes as recordTickets (the PNRs
+ * ISSUE TICKET with their tickets, price and fares, the booking's status, the audit entry, the key done with its
+ * result, the saga done), made only when every PNR is still BOOKED with this charge (locked FOR UPDATE) and the
+ * booking's other PNRs still have the statuses they had when the issue read them (from which the booking's status
+ * is computed here, bookingStatusFor). Otherwise nothing is written and null is answered: the caller records with
+ * recordTickets, which reads them again in its transaction (and answers a replay or 409 holdExpired).
+ */
+async function recordTicketsAtOnce(
+  db: Db,
+  doer: Doer,
+  booking: BookingRow,
+  plans: IssuePlan[],
+  issued: TicketsIssued[],
+  key: string,
+  now: Date,
+  statuses: PnrStatuses,
+): Promise<IssueResult | null> {
+  const result: IssueResult = { bookingId: booking.id, amount: 0, balanceAfter: 0, replayed: false, pnrs: [] };
+  const tickets: PnrTicket[][] = plans.map((p, i) => {
+    const pax = paxOf(p.row);
+    return issued[i].tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
+  });
+  for (const [i, p] of plans.entries()) {
+    result.amount += p.amount;
+    result.pnrs.push({ pnr: p.row.pnr!, status: 'ISSUE TICKET', tickets: tickets[i], ...(p.amount !== p.heldTotal ? { repriced: { from: p.heldTotal, to: p.amount } } : {}) });
+  }
+  const ids = new Set(plans.map((p) => p.row.id));
+  const others = statuses.filter((x) => !ids.has(x.id));
+  const status = bookingStatusFor([...others.map((x) => x.s), ...plans.map(() => 'ISSUE TICKET')]);
+  const marks = JSON.stringify(
+    plans.map((p, i) => ({ id: p.row.id, entry: p.entryId!, tickets: tickets[i], void_until: new Date(issued[i].voidUntil).toISOString(), amount: p.amount, fares: p.fares })),
+  );
+  const at = new Date().toISOString();
+  const detail = { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount };
+  const [row] = await executeNamed<{ ok: boolean | null; balance: string | number | null }>(
+    db,
+    'issue_record',
+    sql`
+    with m as (
+      select * from jsonb_to_recordset(${marks}::jsonb) as m(id bigint, entry bigint, tickets jsonb, void_until timestamptz, amount bigint, fares jsonb)
+    ),
+    gate as (
+      select (select count(*) from (
+                select p.id from pnrs p join m on m.id = p.id
+                where p.record_status = 'BOOKED' and p.charge_entry_id = m.entry
+                order by p.id
+                for update of p
+              ) locked) = ${plans.length}::integer
+         and (select coalesce(jsonb_agg(jsonb_build_object('id', q.id, 's', q.record_status) order by q.id), '[]'::jsonb)
+              from pnrs q where q.booking_id = ${booking.id}::bigint and q.id not in (select id from m)) = ${JSON.stringify(others)}::jsonb as ok
+    ),
+    done as (
+      update pnrs set record_status = 'ISSUE TICKET', tickets = m.tickets, issued_at = ${now.toISOString()}::timestamptz,
+        issued_by = ${doer.userId}::integer, void_until = m.void_until, total_price = m.amount, fare_data = m.fares, updated_at = ${at}::timestamptz
+      from m
+      where pnrs.id = m.id and pnrs.record_status = 'BOOKED' and pnrs.charge_entry_id = m.entry and (select ok from gate)
+      returning pnrs.id
+    ),
+    bal as (select balance from ledger_accounts where agency_id = ${booking.agencyId}::integer and kind = 'deposit'),
+    b as (update bookings set status = ${status}, updated_at = ${at}::timestamptz where id = ${booking.id}::bigint and exists (select 1 from done) returning id),
+    a as (
+      insert into audit_log (user_id, agency_id, action, target, ip, request_id, detail)
+      select ${doer.userId}::integer, ${booking.agencyId}::integer, 'booking.issued', ${String(booking.id)}, ${doer.meta?.ip ?? null}, ${doer.meta?.requestId ?? null}, ${JSON.stringify(detail)}::jsonb
+      where exists (select 1 from done)
+      returning id
+    ),
+    k as (
+      update issue_requests set status = 'done', updated_at = ${at}::timestamptz,
+        result = jsonb_set(${JSON.stringify(result)}::jsonb, '{balanceAfter}', to_jsonb(coalesce((select balance from bal), 0)))
+      where idempotency_key = ${key} and exists (select 1 from done)
+      returning idempotency_key
+    ),
+    sg as (update sagas set status = 'done', step = 'done', updated_at = now() where key = ${issueSagaKey(key)} and status = 'running' and exists (select 1 from done) returning key)
+    select (select ok from gate) as ok, (select balance from bal) as balance`,
+  );
+  if (!row?.ok) return null;
+  result.balanceAfter = Number(row.balance ?? 0);
+  return result;
+}
+
+/**
  * Records the supplier's tickets (transaction 2): ISSUE TICKET, tickets, the charged price and fares, the
  * booking's status, the audit entry, the key done and the saga done. A PNR no longer BOOKED with this charge
  * (the hold ended meanwhile, or a recovery undid the charge) is 409 holdExpired and nothing is recorded; all
@@ -650,14 +743,14 @@ async function recordTickets(db: Db, doer: Doer, booking: BookingRow, plans: Iss
 export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId: number, body: IssueRequest): Promise<IssueResult> {
   const { db } = deps;
   // the booking and its PNRs in one read (their 404 answered after the claim, as ever)
-  const { booking, rows: read } = await bookingWithPnrs(db, actor.ctx, bookingId, body.pnrs);
+  const { booking, rows: read, statuses } = await bookingWithPnrs(db, actor.ctx, bookingId, body.pnrs);
   const key = body.idempotencyKey;
   const claim = await claimIssueKey(deps, actor, bookingId, key, issueBodyHash(bookingId, body.pnrs));
   if (claim.kind === 'done') return { ...claim.result, replayed: true };
   try {
     // a claim that waited on another request reads the PNRs again
     const rows = claim.waited ? await pnrsOfBooking(db, booking.id, body.pnrs) : checkPnrsFound(read, body.pnrs);
-    return await runIssue(deps, actor, booking, body, rows);
+    return await runIssue(deps, actor, booking, body, rows, statuses);
   } catch (err) {
     await db.transaction(async (tx) => {
       await tx
@@ -671,7 +764,127 @@ export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId:
   }
 }
 
-async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, body: IssueRequest, rows: PnrRow[]): Promise<IssueResult> {
+/** The saga data of an issue once charged (step 'charged'). */
+function chargedOf(actor: Actor, booking: BookingRow, plans: IssuePlan[], key: string, now: Date): ChargedIssue {
+  return {
+    key,
+    bookingId: booking.id,
+    userId: actor.ctx.user.id,
+    issuedAt: now.toISOString(),
+    pnrs: plans.map((p) => ({ id: p.row.id, pnr: p.row.pnr!, source: p.row.source, entryId: p.entryId!, amount: p.amount, heldTotal: p.heldTotal, fares: p.fares })),
+  };
+}
+
+const chargeReference = (booking: BookingRow, p: IssuePlan) =>
+  `Xuất vé PNR ${p.row.pnr} (đặt chỗ ${booking.id}) / ticket issue of PNR ${p.row.pnr} (booking ${booking.id})`;
+
+/**
+ * The charge of an issue in ONE statement, committed alone (ledger.debitInOneStatement): the PNR rows locked FOR
+ * UPDATE and still as refuseIssue saw them (BOOKED, no charge, the same time limit), then the deposit's conditional
+ * UPDATE, then the C entries, their postings and audit entries, the charge marks and the saga's step 'charged'
+ * with the entry ids, all from the UPDATE's row: all or nothing, as the transaction it replaces, with the deposit
+ * row locked only for the rest of the statement and its commit. A PNR changed meanwhile is read again and refused
+ * with its own reason (or, when it passes again, the statement is tried again); an agency without a deposit
+ * account yet takes the transaction path (chargeInTransaction), which creates it.
+ */
+async function chargeIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, plans: IssuePlan[], key: string, now: Date): Promise<void> {
+  const { ctx, lang } = actor;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const seen = JSON.stringify(plans.map((p) => ({ id: p.row.id, time_limit: p.row.timeLimit?.toISOString() ?? null })));
+    const gate = sql`
+      select count(*) = ${plans.length}::integer as ok from (
+        select p.id from pnrs p join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on p.id = s.id
+        where p.record_status = 'BOOKED' and p.charge_entry_id is null and p.time_limit is not distinct from s.time_limit
+        order by p.id
+        for update of p
+      ) locked`;
+    // the saga's data: chargedOf without the entry ids, added from e by PNR code
+    const charged = chargedOf(actor, booking, plans, key, now);
+    const pnrsOfSaga = JSON.stringify(charged.pnrs.map(({ entryId: _, ...rest }) => rest));
+    const sagaData = JSON.stringify({ ...charged, pnrs: [] });
+    const after = sql`,
+      marked as (
+        update pnrs set charge_entry_id = e.id, updated_at = ${new Date().toISOString()}::timestamptz
+        from e join jsonb_to_recordset(${pnrsOfSaga}::jsonb) as m(id bigint, pnr text) on m.pnr = e.pnr
+        where pnrs.id = m.id
+        returning pnrs.id
+      ),
+      step as (
+        update sagas set step = 'charged', updated_at = now(),
+          data = jsonb_set(${sagaData}::jsonb, '{pnrs}', (
+            select jsonb_agg(s.value || jsonb_build_object('entryId', e.id) order by s.ord)
+            from jsonb_array_elements(${pnrsOfSaga}::jsonb) with ordinality as s(value, ord) join e on e.pnr = s.value->>'pnr'))
+        where key = ${issueSagaKey(key)} and exists (select 1 from u)
+        returning key
+      )`;
+    const outcome = await debitInOneStatement(
+      deps.db,
+      'issue_charge',
+      booking.agencyId,
+      plans.map((p) => ({ type: 'C', amount: p.amount, reference: chargeReference(booking, p), bookingRef: String(booking.id), pnr: p.row.pnr!, createdBy: ctx.user.id, meta: actor.meta })),
+      gate,
+      after,
+    );
+    if (outcome.kind === 'posted') {
+      for (const p of plans) p.entryId = outcome.entries.get(p.row.pnr!)!.id;
+      return;
+    }
+    if (outcome.kind === 'noAccount') return chargeInTransaction(deps, actor, booking, plans, key, now);
+    // a PNR changed since it was read: its own refusal, or (still issuable) once more with the rows as they are now
+    const current = await pnrsOfBooking(deps.db, booking.id, plans.map((p) => p.row.pnr!));
+    for (const row of current) refuseIssue(row, now, lang);
+    const byId = new Map(current.map((r) => [r.id, r]));
+    for (const p of plans) p.row = byId.get(p.row.id) ?? p.row;
+  }
+  throw conflict('issueInProgress', lang);
+}
+
+/**
+ * The charge as a transaction (an agency's first charge, whose deposit account writeEntry creates): the PNR rows
+ * locked and checked, the C entries, the charge marks and the saga step in one statement, and the deposit's
+ * conditional UPDATE last (settleEntries).
+ */
+async function chargeInTransaction(deps: LifecycleDeps, actor: Actor, booking: BookingRow, plans: IssuePlan[], key: string, now: Date): Promise<void> {
+  const { ctx, lang } = actor;
+  await deps.db.transaction(async (tx) => {
+    const locked = await tx
+      .select()
+      .from(pnrs)
+      .where(inArray(pnrs.id, plans.map((p) => p.row.id)))
+      .orderBy(asc(pnrs.id))
+      .for('update');
+    for (const row of locked) refuseIssue(row, now, lang);
+    const written: WrittenEntry[] = [];
+    for (const p of plans) {
+      const entry = await writeEntry(tx, {
+        type: 'C',
+        agencyId: booking.agencyId,
+        amount: p.amount,
+        reference: chargeReference(booking, p),
+        bookingRef: String(booking.id),
+        pnr: p.row.pnr,
+        createdBy: ctx.user.id,
+        meta: actor.meta,
+      });
+      p.entryId = entry.id;
+      written.push(entry);
+    }
+    // the charge marks and the saga step in one statement
+    const marks = JSON.stringify(plans.map((p) => ({ id: p.row.id, entry: p.entryId })));
+    await tx.execute(sql`
+      with marked as (
+        update pnrs set charge_entry_id = m.entry, updated_at = ${new Date().toISOString()}::timestamptz
+        from jsonb_to_recordset(${marks}::jsonb) as m(id bigint, entry bigint)
+        where pnrs.id = m.id
+        returning pnrs.id
+      )
+      update sagas set step = 'charged', data = ${JSON.stringify(chargedOf(actor, booking, plans, key, now))}::jsonb, updated_at = now()
+      where key = ${issueSagaKey(key)}`);
+    await settleEntries(tx, written);
+  });
+}
+
+async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, body: IssueRequest, rows: PnrRow[], statuses: PnrStatuses): Promise<IssueResult> {
   const { db } = deps;
   const { ctx, lang } = actor;
   const doer: Doer = { userId: ctx.user.id, meta: actor.meta };
@@ -686,53 +899,9 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
     plans.push({ row, fares, heldTotal: totalOf(ticketShares(row, booking)), amount: totalOf(ticketShares(row, booking, fares)) });
   }
 
-  // 1. charge, the PNR rows locked and marked (charge_entry_id) so no second issue can start; the saga's step
-  //    'charged' commits with the charges. The deposit account is touched only by the last statement (one
-  //    conditional UPDATE: the overdraft check), so concurrent issues of one agency queue on it only from
-  //    there to their commit.
-  await db.transaction(async (tx) => {
-    const locked = await tx
-      .select()
-      .from(pnrs)
-      .where(inArray(pnrs.id, plans.map((p) => p.row.id)))
-      .orderBy(asc(pnrs.id))
-      .for('update');
-    for (const row of locked) refuseIssue(row, now, lang);
-    const written: WrittenEntry[] = [];
-    for (const p of plans) {
-      const entry = await writeEntry(tx, {
-        type: 'C',
-        agencyId: booking.agencyId,
-        amount: p.amount,
-        reference: `Xuất vé PNR ${p.row.pnr} (đặt chỗ ${booking.id}) / ticket issue of PNR ${p.row.pnr} (booking ${booking.id})`,
-        bookingRef: String(booking.id),
-        pnr: p.row.pnr,
-        createdBy: ctx.user.id,
-        meta: actor.meta,
-      });
-      p.entryId = entry.id;
-      written.push(entry);
-    }
-    const charged: ChargedIssue = {
-      key,
-      bookingId: booking.id,
-      userId: ctx.user.id,
-      issuedAt: now.toISOString(),
-      pnrs: plans.map((p) => ({ id: p.row.id, pnr: p.row.pnr!, source: p.row.source, entryId: p.entryId!, amount: p.amount, heldTotal: p.heldTotal, fares: p.fares })),
-    };
-    // the charge marks and the saga step in one statement
-    const marks = JSON.stringify(plans.map((p) => ({ id: p.row.id, entry: p.entryId })));
-    await tx.execute(sql`
-      with marked as (
-        update pnrs set charge_entry_id = m.entry, updated_at = ${new Date().toISOString()}::timestamptz
-        from jsonb_to_recordset(${marks}::jsonb) as m(id bigint, entry bigint)
-        where pnrs.id = m.id
-        returning pnrs.id
-      )
-      update sagas set step = 'charged', data = ${JSON.stringify(charged)}::jsonb, updated_at = now()
-      where key = ${issueSagaKey(key)}`);
-    await settleEntries(tx, written);
-  });
+  // 1. charge: the PNR rows marked (charge_entry_id) so no second issue can start, the C entries, the saga's step
+  //    'charged' and the deposit's conditional UPDATE, all or nothing (chargeIssue)
+  await chargeIssue(deps, actor, booking, plans, key, now);
 
   // 2. the supplier, outside any transaction
   const outcomes = await Promise.allSettled(
@@ -759,7 +928,8 @@ async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, 
   // 3. record the tickets
   const issued = outcomes.map((o) => (o as PromiseFulfilledResult<TicketsIssued>).value);
   try {
-    return await recordTickets(db, doer, booking, plans, issued, key, now, lang);
+    // in one statement; when a PNR changed meanwhile, the transaction that reads them again
+    return (await recordTicketsAtOnce(db, doer, booking, plans, issued, key, now, statuses)) ?? (await recordTickets(db, doer, booking, plans, issued, key, now, lang));
   } catch (err) {
     // the hold ended while the supplier answered: undo the tickets and the charges
     const failure = err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL };

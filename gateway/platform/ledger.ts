@@ -15,11 +15,11 @@
  * Idempotency: an entry written with an idempotency key is written once; the same key again returns the
  * first entry (`replayed: true`) when type, agency and amount match, and is refused with 409/49 otherwise.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ENTRY_SIGN, type EntryType } from '../../contract/accounting';
 import { ErrorCode } from '../../contract/errors';
 import type { RequestMeta } from './audit';
-import type { Conn, Tx } from './db/client';
+import { executeNamed, type Conn, type Db, type Tx } from './db/client';
 import { agencies, journalEntries, ledgerAccounts, postings } from './db/schema';
 import { ApiError } from './http/errors';
 
@@ -230,6 +230,122 @@ export async function settleEntries(tx: Tx, entries: readonly WrittenEntry[]): P
     }
   }
   return entries.map((e) => ({ id: e.id, type: e.type, agencyId: e.agencyId, amount: e.amount, balanceAfter: e.replayed ? e.balanceAfter! : after.get(e.id)!, replayed: e.replayed }));
+}
+
+/** One debit of `debitInOneStatement`: keyed by its PNR code (unique among the statement's debits). */
+export interface OneStatementDebit {
+  type: 'C' | 'S';
+  amount: number;
+  reference: string;
+  bookingRef: string | null;
+  pnr: string;
+  createdBy: number | null;
+  meta?: RequestMeta;
+}
+
+export type OneStatementOutcome =
+  | { kind: 'posted'; balance: number; entries: Map<string, { id: number; balanceAfter: number }> }
+  /** The caller's gate was false: nothing was written. */
+  | { kind: 'gate' }
+  /** The agency has no deposit account yet: nothing was written (the caller takes the transaction path). */
+  | { kind: 'noAccount' };
+
+/**
+ * Debits of ONE agency written and settled in ONE statement, outside any transaction (the statement commits
+ * alone, all or nothing): a caller's `gate` (a query answering one boolean `ok`, e.g. rows locked FOR UPDATE
+ * still in the state the caller checked) is evaluated first; the conditional UPDATE of the deposit row runs only
+ * when it is true and the balance covers the debits (`balance − total >= −credit_limit`, re-checked on the latest
+ * row version); the entries, their postings and their `ledger.entry_posted` audit entries are written only from
+ * the UPDATE's row, and so should the caller's `after` CTEs (each written `, name as (…)`; they may read `e(id, pnr)`
+ * and `u(id, balance)`). The
+ * deposit row is locked from the UPDATE to the statement's commit: no round trip of the client in between.
+ * Refused funds are 409/70 as in `settleEntries`.
+ */
+export async function debitInOneStatement(
+  db: Db,
+  /** The prepared statement's name (executeNamed): one per caller, whose gate and after never change. */
+  name: string,
+  agencyId: number,
+  debits: readonly OneStatementDebit[],
+  gate: SQL,
+  after: SQL,
+): Promise<OneStatementOutcome> {
+  if (debits.length === 0) throw new Error('ledger: no debit to write');
+  if (new Set(debits.map((d) => d.pnr)).size !== debits.length) throw new Error('ledger: the debits of one statement need distinct PNR codes');
+  const rows = debits.map((d) => {
+    if (!Number.isSafeInteger(d.amount) || d.amount <= 0) throw new ApiError(ErrorCode.VALIDATION, { reason: 'amount' });
+    const reference = d.reference.trim();
+    if (!reference) throw new ApiError(ErrorCode.VALIDATION, { reason: 'reference' });
+    return { type: d.type, amount: d.amount, reference, booking_ref: d.bookingRef, pnr: d.pnr, created_by: d.createdBy, ip: d.meta?.ip ?? null, request_id: d.meta?.requestId ?? null };
+  });
+  // each entry's balance after = the final balance − what the later entries moved (signed, as settleEntries)
+  const later: number[] = [];
+  let sum = 0;
+  for (let i = rows.length - 1; i >= 0; i -= 1) {
+    later[i] = sum;
+    sum -= rows[i].amount;
+  }
+  const total = rows.reduce((s, r) => s + r.amount, 0);
+  const x = JSON.stringify(rows.map((r, i) => ({ ...r, later: later[i] })));
+  const [row] = await executeNamed<{ ok: boolean | null; account: number | null; balance: string | number | null; credit_limit: string | number | null; after: string | number | null; entries: { id: number; pnr: string }[] | null }>(
+    db,
+    name,
+    sql`
+      with gate as (${gate}),
+      acc as (
+        select a.id, a.balance, g.credit_limit from ledger_accounts a join agencies g on g.id = a.agency_id
+        where a.agency_id = ${agencyId}::integer and a.kind = 'deposit'
+      ),
+      u as (
+        update ledger_accounts a set balance = a.balance - ${total}::bigint
+        from agencies g
+        where a.agency_id = ${agencyId}::integer and a.kind = 'deposit' and g.id = a.agency_id
+          and a.balance - ${total}::bigint >= -g.credit_limit and (select bool_and(ok) from gate)
+        returning a.id, a.balance
+      ),
+      x as (
+        select * from jsonb_to_recordset(${x}::jsonb)
+          as x(type text, amount bigint, reference text, booking_ref text, pnr text, created_by integer, ip text, request_id text, later bigint)
+      ),
+      e as (
+        insert into journal_entries (type, agency_id, amount, reference, booking_ref, pnr, idempotency_key, created_by)
+        select x.type, ${agencyId}::integer, x.amount, x.reference, x.booking_ref, x.pnr, null, x.created_by from x, u
+        returning id, pnr
+      ),
+      p as (
+        insert into postings (entry_id, account_id, amount)
+        select e.id, u.id, -x.amount from e join x on x.pnr = e.pnr, u
+        union all
+        select e.id, (select id from ledger_accounts where code = 'CLEARING'), x.amount from e join x on x.pnr = e.pnr
+        returning entry_id
+      ),
+      au as (
+        insert into audit_log (user_id, agency_id, action, target, ip, request_id, detail)
+        select x.created_by, ${agencyId}::integer, 'ledger.entry_posted', e.id::text, x.ip, x.request_id,
+               jsonb_build_object('type', x.type, 'amount', x.amount, 'reference', x.reference, 'pnr', x.pnr, 'balanceAfter', u.balance - x.later)
+        from e join x on x.pnr = e.pnr, u
+        returning id
+      )${after}
+      select (select bool_and(ok) from gate) as ok, (select id from acc) as account, (select balance from acc) as balance,
+             (select credit_limit from acc) as credit_limit, (select balance from u) as after,
+             (select jsonb_agg(jsonb_build_object('id', e.id, 'pnr', e.pnr)) from e) as entries`,
+  );
+  if (!row?.ok) return { kind: 'gate' };
+  if (row.account === null) return { kind: 'noAccount' };
+  if (row.after === null) {
+    const balance = num(row.balance);
+    const creditLimit = num(row.credit_limit);
+    throw new ApiError(ErrorCode.INSUFFICIENT_DEPOSIT, { balance, creditLimit, available: balance + creditLimit, amount: total });
+  }
+  const balance = num(row.after);
+  const ids = new Map((row.entries ?? []).map((e) => [e.pnr, Number(e.id)]));
+  const entries = new Map<string, { id: number; balanceAfter: number }>();
+  for (const [i, r] of rows.entries()) {
+    const id = ids.get(r.pnr);
+    if (id === undefined) throw new Error(`ledger: the entry of ${r.pnr} was not written`);
+    entries.set(r.pnr, { id, balanceAfter: balance - later[i] });
+  }
+  return { kind: 'posted', balance, entries };
 }
 
 /**

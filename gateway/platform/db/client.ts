@@ -3,17 +3,18 @@
  * Both are typed as one `Db` so every query runs unchanged on either.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -153,4 +154,30 @@ export function isUniqueViolation(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * Runs a raw statement under a name: on PostgreSQL a named prepared statement, parsed and planned once per
+ * connection (node-postgres prepares it on first use on each pooled connection); on PGlite (in process) a plain
+ * execute. The statement's text is meant to be fixed for a name (only the parameters differ); a hash of the text
+ * is appended to the name, so a text that does vary only costs a statement prepared per text, never a wrong one.
+ * Not for a transaction: it runs on the pool.
+ */
+/** Statement text → its prepared name (bounded: texts are expected to be a handful). */
+const namedTexts = new Map<string, string>();
+
+export async function executeNamed<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    let named = namedTexts.get(text);
+    if (named === undefined) {
+      named = `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+      if (namedTexts.size >= 1_000) namedTexts.clear();
+      namedTexts.set(text, named);
+    }
+    return (await client.query({ name: named, text, values: params })).rows as T[];
+  }
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
