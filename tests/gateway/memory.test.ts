@@ -34,6 +34,18 @@ if (!usingPostgres) describe('PGlite memory bounds', () => {
       rmSync(path.dirname(dir), { recursive: true, force: true });
     }
   }, 240_000);
+
+  it('opens a database whose WebAssembly is compiled by the baseline compiler only, and it answers', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'gw-mem-')), 'pglite');
+    try {
+      const database = await openDatabase({ pgliteDir: dir, pgliteWasmOptimize: false });
+      const rows = ((await database.db.execute(sql`select count(*)::int as n from generate_series(1, 1000)`)) as unknown as { rows: { n: number }[] }).rows;
+      expect(rows).toEqual([{ n: 1000 }]);
+      await database.close();
+    } finally {
+      rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
+  }, 240_000);
 });
 
 describe('offer drafts cache bound', () => {
