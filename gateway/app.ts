@@ -24,7 +24,7 @@ import type { GatewayContext } from './platform/module';
 import { Shared } from './platform/shared';
 import { createReliability, startReliability, type ReliabilityOptions } from './platform/reliability';
 import type { Settings } from './settings';
-import { createSupplierRegistry, setDraftCacheSize, type SupplierRegistry } from './suppliers';
+import { createSupplierRegistry, setDraftCacheBytes, setDraftCacheSize, type SupplierRegistry } from './suppliers';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -75,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // perf-mem: the bound of the simulated offers' drafts cache (a process-wide cache)
   setDraftCacheSize(settings.OFFER_DRAFT_CACHE_SIZE);
+  // gw-mem3: and its bound in bytes
+  setDraftCacheBytes(settings.OFFER_DRAFT_CACHE_MB * 1024 * 1024);
   const secret = await resolveJwtSecret(db, settings.JWT_SECRET);
   assertUnambiguous();
   const enforcer = await createEnforcer(endpointPolicies());

@@ -141,10 +141,18 @@ const envSchema = z.object({
     .regex(/^\d{1,6}(kB|MB|GB)$/, 'must be a size like 32MB (kB, MB or GB)')
     .default('32MB'),
   /**
-   * Route, day and source drafts of simulated offers kept in memory (most recently used), about 150 KB each:
-   * 200 hold 2 routes × 10 days of the 7 sources (the search bench) and stay under 30 MB of the heap.
+   * on: V8 also compiles PGlite's hot WebAssembly functions with its optimizing compiler (about 50 MB more resident
+   * code); off: its baseline code only. Unused on PostgreSQL.
+   */
+  PGLITE_WASM_OPTIMIZE: onOff.default('off'),
+  /**
+   * Route, day and source drafts of simulated offers kept in memory (most recently used), with their priced
+   * offers and JSON text about 250 KB each (one way; a GDS round trip's combined lists count with it):
+   * 200 hold 2 routes × 10 days of the 7 sources (the search bench).
    */
   OFFER_DRAFT_CACHE_SIZE: int(1, 100_000).default(200),
+  /** The same cache's bound in MB of heap (estimated from its fare classes), whichever bound is reached first. */
+  OFFER_DRAFT_CACHE_MB: int(1, 100_000).default(40),
   /** on: GET /debugz/memory answers the process's memory figures (benchmarks; keep off in production). */
   MEMORY_DIAGNOSTICS: onOff.default('off'),
 });

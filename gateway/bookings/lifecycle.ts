@@ -262,9 +262,20 @@ export function ticketShares(row: PnrRow, booking: Pick<BookingRow, 'bookingFees
 
 export const totalOf = (shares: Map<number, TicketShare>): number => [...shares.values()].reduce((s, t) => s + paidOf(t), 0);
 
+/** gw-mem3: heap bytes counted per fare class of a cached answer (its offers' own priced classes), for the byte bound. */
+export const QUOTE_BYTES_PER_CLASS = 900;
+
+/** The estimated heap bytes of an answer: its fare classes (see QUOTE_BYTES_PER_CLASS). */
+export function quoteBytes(offers: readonly FlightOffer[]): number {
+  let classes = 0;
+  for (const o of offers) classes += o.priceInfo?.length ?? 0;
+  return classes * QUOTE_BYTES_PER_CLASS;
+}
+
 /**
- * Recent supplier answers of re-pricing searches by source and request: at most `max` entries, each kept
- * `ttlMs`. A bounded memo, so issuing many bookings of one flight and day prices it once.
+ * Recent supplier answers of re-pricing searches by source and request: at most `max` entries and `maxBytes`
+ * (estimated once an answer arrives), each kept `ttlMs`. A bounded memo, so issuing many bookings of one flight and
+ * day prices it once.
  */
 export class QuoteCache {
   /** How many answers are held (for tests and diagnostics). */
@@ -272,28 +283,58 @@ export class QuoteCache {
     return this.entries.size;
   }
 
-  private readonly entries = new Map<string, { at: number; offers: Promise<FlightOffer[]> }>();
+  /** The estimated bytes of the answers held (for tests and diagnostics). */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  private readonly entries = new Map<string, { at: number; offers: Promise<FlightOffer[]>; bytes: number }>();
+  private heldBytes = 0;
 
   constructor(
     private readonly ttlMs = 60_000,
     private readonly max = 500,
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
+
+  private drop(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.heldBytes -= e.bytes;
+    this.entries.delete(key);
+  }
+
+  private dropOldest(): void {
+    this.drop(this.entries.keys().next().value!);
+  }
 
   get(key: string, load: () => Promise<FlightOffer[]>, now = Date.now()): Promise<FlightOffer[]> {
     // entries are kept in the order they were stored: the expired ones are at the front and go at once, so a
     // quiet hour does not keep up to `max` whole offer lists alive
     for (const [k, e] of this.entries) {
       if (now - e.at < this.ttlMs) break;
-      this.entries.delete(k);
+      this.drop(k);
     }
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.offers;
     const offers = load();
+    this.drop(key);
+    const entry = { at: now, offers, bytes: 0 };
+    this.entries.set(key, entry);
     // a failed answer is not kept
-    offers.catch(() => this.entries.delete(key));
-    this.entries.delete(key);
-    this.entries.set(key, { at: now, offers });
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    offers.then(
+      (list) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = quoteBytes(list);
+        this.heldBytes += entry.bytes;
+        // the newest answer stays even when alone over the byte bound
+        while (this.heldBytes > this.maxBytes && this.entries.size > 1) this.dropOldest();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.drop(key);
+      },
+    );
+    while (this.entries.size > this.max) this.dropOldest();
     return offers;
   }
 }

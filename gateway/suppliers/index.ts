@@ -14,4 +14,4 @@ export { createSupplierRegistry, resolveSupplierSettings, type SupplierAdapters,
 export { bookingFees } from './reference-data';
 export { jsonBytes, offerJson, offerJsonPieces } from './offer-json';
 // perf-mem: the bound of the simulated offers' drafts cache (OFFER_DRAFT_CACHE_SIZE) and its size for diagnostics
-export { draftCacheStats, setDraftCacheSize } from './simulated/generator';
+export { draftCacheStats, setDraftCacheBytes, setDraftCacheSize } from './simulated/generator';

@@ -17,6 +17,7 @@
 //
 // Other checkouts: BENCH_GATEWAY_ROOT=<dir> runs that checkout's gateway (e.g. main, for before and after).
 // BENCH_HEAPSNAPSHOT_DIR=<dir>: the gateway writes a V8 heap snapshot there at the end of each mode (SIGUSR2).
+// BENCH_HEAPSNAPSHOT_AT='60,300': also snapshots at these seconds of the run (two moments, to compare what grows).
 // BENCH_GATEWAY_ENV='K=V K2=V2': more settings for the gateway (e.g. PGLITE_SHARED_BUFFERS=128MB).
 // BENCH_NODE_ARGS='--max-old-space-size=384': Node/V8 flags of the gateway process, after its own (the last wins);
 // with --expose-gc the bench also prints the live heap after a full collection at the end.
@@ -37,6 +38,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_UR
 const MODES = (process.env.BENCH_MODES ?? 'pglite,pg').split(',').map((m) => m.trim()).filter(Boolean);
 const ROOT = resolve(process.env.BENCH_GATEWAY_ROOT || resolve(import.meta.dirname, '../..'));
 const SNAPSHOTS = process.env.BENCH_HEAPSNAPSHOT_DIR ? resolve(process.env.BENCH_HEAPSNAPSHOT_DIR) : '';
+const SNAPSHOT_AT = (process.env.BENCH_HEAPSNAPSHOT_AT ?? '').split(',').map(Number).filter((x) => x > 0);
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const EXTRA_ENV = Object.fromEntries((process.env.BENCH_GATEWAY_ENV ?? '').split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 
@@ -77,6 +79,15 @@ async function sample(gateway, pid, t, counts) {
 }
 
 const ROUTES = [['HAN', 'SGN'], ['SGN', 'DAD'], ['SGN', 'HAN']];
+
+/** A heap snapshot of the gateway (SIGUSR2): it is written on the gateway's main thread once its file appears. */
+async function snapshot(gateway, pid, mode) {
+  const before = readdirSync(`${SNAPSHOTS}/${mode}`).length;
+  process.kill(pid, 'SIGUSR2');
+  while (readdirSync(`${SNAPSHOTS}/${mode}`).length === before) await new Promise((r) => setTimeout(r, 100));
+  // the next answer comes after the file is complete
+  await fetch(`${gateway.url}/healthz`).then((r) => r.text());
+}
 
 async function runMode(mode) {
   const { startGateway } = await import(pathToFileURL(resolve(ROOT, 'tests/support/gateway-process.ts')).href);
@@ -123,6 +134,10 @@ async function runMode(mode) {
         const s = await sample(gateway, pid, Math.round((performance.now() - t0) / 1000), { ...counts });
         samples.push(s);
         line(s);
+        if (SNAPSHOTS && SNAPSHOT_AT.some((at) => at > s.t - SAMPLE_SECONDS && at <= s.t)) {
+          await snapshot(gateway, pid, mode);
+          console.log(`  heap snapshot written to ${SNAPSHOTS}/${mode} at ${s.t} s`);
+        }
       }
     })();
     await Promise.all(Array.from({ length: CONNECTIONS }, async (_, loop) => {
@@ -163,9 +178,7 @@ async function runMode(mode) {
     const collected = await fetch(`${gateway.url}/debugz/memory?gc=1`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
     if (collected?.gcRun) console.log(`  after a full collection: heapUsed ${MB(collected.heapUsed).trim()} MB, heapTotal ${MB(collected.heapTotal).trim()} MB, RSS ${MB(procStatus(pid).rss).trim()} MB`);
     if (SNAPSHOTS) {
-      process.kill(pid, 'SIGUSR2');
-      // the snapshot is written synchronously by the gateway: the next answer comes after it
-      await fetch(`${gateway.url}/healthz`).then((r) => r.text());
+      await snapshot(gateway, pid, mode);
       console.log(`  heap snapshot written to ${SNAPSHOTS}/${mode}`);
     }
     const peak = samples.reduce((a, b) => (b.rss > a.rss ? b : a));

@@ -29,7 +29,10 @@ describe('settings', () => {
 
   it('bounds memory by default: PGlite shared_buffers, the offer drafts cache; diagnostics off; bad sizes refused by name', () => {
     const s = loadSettings({});
-    expect(s).toMatchObject({ PGLITE_SHARED_BUFFERS: '32MB', OFFER_DRAFT_CACHE_SIZE: 200, MEMORY_DIAGNOSTICS: 'off' });
+    expect(s).toMatchObject({ PGLITE_SHARED_BUFFERS: '32MB', PGLITE_WASM_OPTIMIZE: 'off', OFFER_DRAFT_CACHE_SIZE: 200, OFFER_DRAFT_CACHE_MB: 40, MEMORY_DIAGNOSTICS: 'off' });
+    expect(loadSettings({ PGLITE_WASM_OPTIMIZE: 'on', OFFER_DRAFT_CACHE_MB: '64' })).toMatchObject({ PGLITE_WASM_OPTIMIZE: 'on', OFFER_DRAFT_CACHE_MB: 64 });
+    expect(() => loadSettings({ PGLITE_WASM_OPTIMIZE: 'yes' })).toThrow(/PGLITE_WASM_OPTIMIZE/);
+    expect(() => loadSettings({ OFFER_DRAFT_CACHE_MB: '0' })).toThrow(/OFFER_DRAFT_CACHE_MB/);
     expect(loadSettings({ PGLITE_SHARED_BUFFERS: '128MB', OFFER_DRAFT_CACHE_SIZE: '600' })).toMatchObject({ PGLITE_SHARED_BUFFERS: '128MB', OFFER_DRAFT_CACHE_SIZE: 600 });
     expect(() => loadSettings({ PGLITE_SHARED_BUFFERS: '32 MB; drop' })).toThrow(/PGLITE_SHARED_BUFFERS/);
     expect(() => loadSettings({ OFFER_DRAFT_CACHE_SIZE: '0' })).toThrow(/OFFER_DRAFT_CACHE_SIZE/);

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -51,6 +52,21 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** PGlite's shared_buffers (default DEFAULT_PGLITE_SHARED_BUFFERS). */
   pgliteSharedBuffers?: string;
+  /**
+   * gw-mem3: false compiles PGlite's WebAssembly with V8's baseline compiler only (no optimizing tier, see
+   * pgliteWasmBaselineOnly); true or absent leaves V8's default.
+   */
+  pgliteWasmOptimize?: boolean;
+}
+
+/**
+ * PGlite's PostgreSQL is one large WebAssembly module: V8 compiles it at once with its baseline compiler, then
+ * recompiles its hot functions with the optimizing one, and both codes stay resident (about 50 MB more after a
+ * minute of searches, measured). `--liftoff-only` keeps the baseline code only. Process-wide, and it must be set
+ * before the module is compiled: PGlite is the only WebAssembly of the gateway.
+ */
+export function pgliteWasmBaselineOnly(): void {
+  v8.setFlagsFromString('--liftoff-only');
 }
 
 /**
@@ -107,6 +123,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(options.pgliteDir, { recursive: true });
     if (!existsSync(path.join(options.pgliteDir, 'PG_VERSION'))) await initPgliteDir(options.pgliteDir);
   }
+  if (options.pgliteWasmOptimize === false) pgliteWasmBaselineOnly();
   // pg_trgm: the trigram index of the booking search's folded passenger names (PostgreSQL ships it too)
   const client = new PGlite({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),

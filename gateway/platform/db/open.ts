@@ -7,7 +7,7 @@ export async function openFromSettings(settings: Settings): Promise<Database> {
   const database = await openDatabase(
     settings.DATABASE_URL
       ? { databaseUrl: settings.DATABASE_URL }
-      : { pgliteDir: path.join(settings.DATA_DIR, 'pglite'), pgliteSharedBuffers: settings.PGLITE_SHARED_BUFFERS },
+      : { pgliteDir: path.join(settings.DATA_DIR, 'pglite'), pgliteSharedBuffers: settings.PGLITE_SHARED_BUFFERS, pgliteWasmOptimize: settings.PGLITE_WASM_OPTIMIZE === 'on' },
   );
   try {
     // two instances starting at once: one migrates, the other waits and finds nothing left to do

@@ -125,20 +125,66 @@ const draftCache = new Map<string, readonly DraftOffer[]>();
 // ─── perf-mem: the bound of the drafts cache as a setting (OFFER_DRAFT_CACHE_SIZE), and its size for diagnostics
 let draftCacheBound = DRAFT_CACHE_SIZE;
 
+// ─── gw-mem3: the drafts cache bounded in bytes too (OFFER_DRAFT_CACHE_MB). A drafts list costs about its number of
+// fare classes times DRAFT_BYTES_PER_CLASS of heap once searched (the draft, its offer priced without seats taken,
+// their JSON), measured with heap snapshots (when the class texts were kept as slices of one text; the JSON is now
+// kept as UTF-8 bytes per offer, see openJsonOf); the combined lists of a GDS round trip count with their outbound
+// list, which holds them.
+/** Heap bytes per fare class of a cached drafts list, with its offers and their JSON (measured, node 20). */
+export const DRAFT_BYTES_PER_CLASS = 900;
+let draftCacheByteBound = Infinity;
+let draftCacheBytes = 0;
+/** Estimated bytes of each cached list (its combined lists included), by cache key. */
+const draftBytes = new Map<string, number>();
+/** The cache key of a cached outbound list, to charge its combined lists to it. */
+const draftKeyOf = new WeakMap<readonly DraftOffer[], string>();
+
+/** The estimated heap bytes of a drafts list (see DRAFT_BYTES_PER_CLASS). */
+export function estimatedDraftBytes(drafts: readonly DraftOffer[]): number {
+  let classes = 0;
+  for (const d of drafts) classes += d.prices.length;
+  return classes * DRAFT_BYTES_PER_CLASS;
+}
+
+function dropOldestDrafts(): void {
+  const key = draftCache.keys().next().value as string;
+  draftCache.delete(key);
+  draftCacheBytes -= draftBytes.get(key) ?? 0;
+  draftBytes.delete(key);
+}
+
+/** Drops the least recently used lists beyond the count bound or the byte bound (the newest list always stays). */
+function trimDraftCache(): void {
+  while (draftCache.size > draftCacheBound || (draftCache.size > 1 && draftCacheBytes > draftCacheByteBound)) dropOldestDrafts();
+}
+
+function chargeDrafts(key: string, bytes: number): void {
+  draftBytes.set(key, (draftBytes.get(key) ?? 0) + bytes);
+  draftCacheBytes += bytes;
+}
+
 /** Sets how many drafts lists are kept (at least 1), dropping the least recently used beyond it. */
 export function setDraftCacheSize(bound: number): void {
   draftCacheBound = Math.max(1, Math.floor(bound));
-  while (draftCache.size > draftCacheBound) draftCache.delete(draftCache.keys().next().value as string);
+  trimDraftCache();
 }
 
-/** Entries and drafts kept; with `measure`, also the bytes of their V8 serialization (slow: diagnostics only). */
-export function draftCacheStats(measure = false): { entries: number; bound: number; drafts: number; serializedBytes?: number } {
+/** Sets the bytes the drafts cache may hold (estimated; Infinity for no byte bound), dropping the least recently used beyond it. */
+export function setDraftCacheBytes(bound: number): void {
+  draftCacheByteBound = bound > 0 ? bound : Infinity;
+  trimDraftCache();
+}
+
+/** Entries and drafts kept and their estimated bytes; with `measure`, also the bytes of their V8 serialization (slow: diagnostics only). */
+export function draftCacheStats(measure = false): { entries: number; bound: number; drafts: number; estimatedBytes: number; byteBound: number | null; serializedBytes?: number } {
   let drafts = 0;
   for (const list of draftCache.values()) drafts += list.length;
   return {
     entries: draftCache.size,
     bound: draftCacheBound,
     drafts,
+    estimatedBytes: draftCacheBytes,
+    byteBound: Number.isFinite(draftCacheByteBound) ? draftCacheByteBound : null,
     ...(measure ? { serializedBytes: v8.serialize([...draftCache.values()]).byteLength } : {}),
   };
 }
@@ -156,11 +202,14 @@ function cachedDraftsFor(source: Source, from: string, to: string, date: string,
   let drafts = draftCache.get(key);
   if (drafts) {
     draftCache.delete(key); // most recently used last
+    draftCache.set(key, drafts);
   } else {
     drafts = deepFreeze(draftsFor(source, from, to, date, direction, roundTrip, options));
-    if (draftCache.size >= draftCacheBound) draftCache.delete(draftCache.keys().next().value as string);
+    draftCache.set(key, drafts);
+    draftKeyOf.set(drafts, key);
+    chargeDrafts(key, estimatedDraftBytes(drafts));
+    trimDraftCache();
   }
-  draftCache.set(key, drafts);
   return drafts;
 }
 
@@ -207,8 +256,18 @@ function cachedCombine(departs: readonly DraftOffer[], returns: readonly DraftOf
   let combined = byReturn.get(returns);
   if (!combined) {
     combined = deepFreeze(combine(departs, returns));
-    if (byReturn.size >= COMBINED_PER_DEPARTURE) byReturn.delete(byReturn.keys().next().value as readonly DraftOffer[]);
+    const key = draftKeyOf.get(departs);
+    const cached = key !== undefined && draftCache.get(key) === departs;
+    if (byReturn.size >= COMBINED_PER_DEPARTURE) {
+      const oldest = byReturn.keys().next().value as readonly DraftOffer[];
+      if (cached) chargeDrafts(key, -estimatedDraftBytes(byReturn.get(oldest)!));
+      byReturn.delete(oldest);
+    }
     byReturn.set(returns, combined);
+    if (cached) {
+      chargeDrafts(key, estimatedDraftBytes(combined));
+      trimDraftCache();
+    }
   }
   return combined;
 }
@@ -242,7 +301,13 @@ const untouched = new WeakMap<DraftOffer, Untouched>();
 function untouchedOf(draft: DraftOffer): Untouched {
   let u = untouched.get(draft);
   if (!u) {
-    const priceInfo = deepFreeze(draft.prices.map(({ price, segmentSeats }) => ({ ...price, seatAvailable: Math.max(0, Math.min(...segmentSeats)) })));
+    // the draft's own price when its seat count is already the untouched one (as priced), else a copy with it
+    const priceInfo = deepFreeze(
+      draft.prices.map(({ price, segmentSeats }) => {
+        const seatAvailable = Math.max(0, Math.min(...segmentSeats));
+        return price.seatAvailable === seatAvailable ? price : { ...price, seatAvailable };
+      }),
+    );
     u = { priceInfo, bySeated: new Map() };
     untouched.set(draft, u);
   }

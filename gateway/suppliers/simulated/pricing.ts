@@ -54,14 +54,32 @@ export function domesticCeiling(km: number): number {
 
 const floorThousand = (n: number): number => Math.max(0, Math.floor(n / 1000) * 1000);
 
+/**
+ * One frozen object per distinct value: the baggage and fare-info parts of the fare classes repeat across the
+ * offers (a few dozen distinct values for hundreds of thousands of classes in the offers cache), so each class
+ * refers to the shared one instead of a copy of its own. Keyed by the value's JSON, which is its whole content.
+ */
+const interned = new Map<string, object>();
+function intern<T extends object>(value: T): T {
+  const key = JSON.stringify(value);
+  let shared = interned.get(key) as T | undefined;
+  if (!shared) {
+    shared = Object.freeze(value);
+    // a bound for safety: the values come from the fare families' reference data, so there are only a few
+    if (interned.size >= 10_000) interned.clear();
+    interned.set(key, shared);
+  }
+  return shared;
+}
+
 export function describeBaggage(b: BaggageAllowance, kind: 'hand' | 'checked'): Baggage {
-  if (kind === 'hand') return { pieces: 1, weightKg: b.handKg, description: `${b.handKg}kg` };
-  if (b.checkedPieces === 0) return { pieces: 0, weightKg: 0, description: '0kg' };
-  return {
+  if (kind === 'hand') return intern({ pieces: 1, weightKg: b.handKg, description: `${b.handKg}kg` });
+  if (b.checkedPieces === 0) return intern({ pieces: 0, weightKg: 0, description: '0kg' });
+  return intern({
     pieces: b.checkedPieces,
     weightKg: b.checkedKg,
     description: b.checkedPieces === 1 ? `${b.checkedKg}kg` : `${b.checkedPieces}x${b.checkedKg}kg`,
-  };
+  });
 }
 
 export interface PricingInput {
@@ -205,14 +223,14 @@ export function priceItinerary(input: PricingInput): DraftPrice[] {
       fareINF,
       taxINF: taxes.INF,
       vatINF: vat(fareINF, taxes.INF),
-      fareInfo: {
+      fareInfo: intern({
         cabinClass: family.cabin,
         fareFamily: family.name,
         fareBasis,
         ...(airline === 'VN' && VN_CLASS_GROUP_OF[cls] ? { classGroup: VN_CLASS_GROUP_OF[cls] } : {}),
         refundable: penalties.refund !== null,
         changeable: penalties.change !== null,
-      },
+      }),
       handBaggage: describeBaggage(allowance, 'hand'),
       freeBaggage: describeBaggage(allowance, 'checked'),
     };

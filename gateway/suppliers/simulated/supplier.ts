@@ -87,6 +87,23 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 const RECORDS = new Map<string, { key: string; issued: IssueResult; voided: boolean }>();
 
+/**
+ * gw-mem3: the records kept, the most recent issues (an issue in doubt is reconciled within minutes of it). About
+ * 400 bytes each: at most about 8 MB, where one record per issue kept for the process's life grew without end
+ * (120,000 in 10 minutes of the issue bench).
+ */
+export const SIMULATED_RECORDS_KEPT = 20_000;
+
+/** Stores the record of an issue as the most recent, dropping the oldest beyond `kept`. */
+export function keepRecord<V>(records: Map<string, V>, pnr: string, record: V, kept = SIMULATED_RECORDS_KEPT): void {
+  records.delete(pnr);
+  records.set(pnr, record);
+  while (records.size > kept) records.delete(records.keys().next().value as string);
+}
+
+/** How many issue records the simulated airlines hold (diagnostics, tests). */
+export const simulatedRecordCount = (): number => RECORDS.size;
+
 export class SimulatedSupplier implements FlightSupplier {
   readonly isCarrierChannel: boolean;
 
@@ -130,7 +147,7 @@ export class SimulatedSupplier implements FlightSupplier {
       tickets: request.passengers.map((_, i) => ({ paxIndex: i, ticketNumber: ticketNumber(request.airline, request.pnr, request.idempotencyKey, i) })),
       voidUntil: this.voidDeadline(issuedAt, new Date(request.firstDeparture)).toISOString(),
     };
-    RECORDS.set(request.pnr, { key: request.idempotencyKey, issued, voided: false });
+    keepRecord(RECORDS, request.pnr, { key: request.idempotencyKey, issued, voided: false });
     return issued;
   }
 
