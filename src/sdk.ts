@@ -9,6 +9,7 @@ export {
   definePlugin,
   icon,
   lazyOf,
+  preloadLazy,
   menuGroup,
   page,
   PluginError,
