@@ -5,8 +5,8 @@
  * placeholders; it takes the focus and the field's id (its label points at it), and hands the focus on to the
  * picker when the picker replaces it: nothing moves and a keyboard user does not lose their place.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Input } from 'antd';
+import { lazy, Suspense, useContext, useState, type ReactNode } from 'react';
+import { ConfigProvider, Input } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { RangePickerProps } from './range-picker';
@@ -35,7 +35,9 @@ export function rangeText(value: Value, format: unknown, placeholder: unknown): 
 
 export function LazyRangePicker(props: RangePickerProps) {
   const [focused, setFocused] = useState(false);
-  const { text, placeholder } = rangeText(props.value as Value, props.format, props.placeholder);
+  // the picker's own placeholders (the antd locale of the language) when the page gives none
+  const { locale } = useContext(ConfigProvider.ConfigContext);
+  const { text, placeholder } = rangeText(props.value as Value, props.format, props.placeholder ?? locale?.DatePicker?.lang.rangePlaceholder);
   const standIn: ReactNode = (
     <Input
       id={typeof props.id === 'string' ? props.id : props.id?.start}
