@@ -5,19 +5,16 @@
  * Part of the page's content: what waits for the content waits for it (`useHoldAfterContent`).
  */
 import { Card, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useHoldAfterContent } from '../../../src/sdk';
 import './panel-skeleton.css';
 
 export function PanelSkeleton() {
   useHoldAfterContent();
-  const { t } = useTranslation();
   return (
     <Card
       className="home-card home-panel-skeleton"
       title={<Skeleton.Input active size="small" className="hps-title" />}
       aria-busy="true"
-      aria-label={t('shell.loading')}
       data-testid="home-panel-skeleton"
     >
       <div className="hps-body">
