@@ -28,7 +28,8 @@ export function markPureInitializers(code: string, filename = 'contract.ts'): st
     if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
     for (const declarator of declaration.declarations) {
       const init = declarator.init;
-      if (init && effectful(init)) edits.push({ start: init.start, end: init.end });
+      // an `await` cannot move into a function: such a value is left as it is
+      if (init && effectful(init) && !JSON.stringify(init).includes('"AwaitExpression"')) edits.push({ start: init.start, end: init.end });
     }
   }
   let out = code;

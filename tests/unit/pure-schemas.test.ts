@@ -23,6 +23,7 @@ describe('markPureInitializers', () => {
     ['a top-level statement (a real effect)', 'z.config({});'],
     ['a let (may be changed later)', 'export let n = count();'],
     ['a plain identifier', 'export const same = other;'],
+    ['a value awaited at the top level', 'export const loaded = await load();'],
   ])('leaves %s alone', (_name, code) => {
     expect(markPureInitializers(code)).toBe(code);
   });
