@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants.ts';
 import { bootShell } from './scripts/boot-shell.ts';
 import { casbinBrowser } from './scripts/casbin-browser.ts';
+import { pureSchemas } from './scripts/pure-schemas.ts';
 
 const gateway = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -52,27 +53,6 @@ function precompress(): Plugin {
  */
 const PURE_PACKAGES = ['rc-field-form', 'react-markdown', 'remark-gfm', 'papaparse', 'error-stack-parser', 'stackframe'];
 
-/**
- * The contract's zod schemas are plain values: each `z.…(…)` call is marked pure, so that a module of the
- * signed-in shell that needs only a constant or a path of a contract file does not bring every schema of that file,
- * nor zod, with it (the bundler keeps a call it cannot prove free of side effects, used or not).
- */
-function pureSchemas(): Plugin {
-  return {
-    name: 'pure-contract-schemas',
-    apply: 'build',
-    transform(code, id) {
-      if (!/\/contract\/[^/]+\.ts$/.test(id) || !code.includes('z.')) return null;
-      const marked = code
-        // every zod call, nested ones included
-        .replace(/(?<![\w.$])z\.(?=[a-zA-Z]+\()/g, '/* @__PURE__ */ z.')
-        // and the schemas made from others at the top level: `export const a = b.omit(…)`, `= listOf(b)`
-        .replace(/^((?:export )?const [\w$]+(?:: [^=\n]+)? = )(?=[\w$]+(?:\.[\w$]+)*\()/gm, '$1/* @__PURE__ */ ');
-      return { code: marked, map: null };
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [pureSchemas(), react(), bootShell(import.meta.dirname), precompress(),
     casbinBrowser(import.meta.dirname)],
@@ -89,6 +69,11 @@ export default defineConfig({
     rollupOptions: {
       // the signed-in portal, and the public B2C storefront (/s/{slug}): its own small entry, none of the portal's code
       input: { main: 'index.html', storefront: 'storefront.html' },
+      output: {
+        // zod in a chunk of its own: otherwise it shares a chunk with the contract files every part of the portal
+        // imports (their paths, constants and rules), and the signed-in shell, which builds no schema, would load it
+        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] },
+      },
       // packages that declare no sideEffects but have none: what nothing uses is dropped (PURE_PACKAGES)
       treeshake: {
         moduleSideEffects: (id: string) => !PURE_PACKAGES.some((name) => id.includes(`/node_modules/${name}/`)),

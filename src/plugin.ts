@@ -100,15 +100,40 @@ export function definePlugin(plugin: PortalPlugin): PortalPlugin {
 }
 
 const lazyByLoader = new WeakMap<object, unknown>();
+const preloadByComponent = new WeakMap<object, () => Promise<unknown>>();
 
-/** One lazy component per loader, so two routes given the same loader share one component (and its state). */
+/**
+ * One lazy component per loader, so two routes given the same loader share one component (and its state).
+ * Its code can be fetched ahead (`preloadLazy`): once fetched, the component renders at once, without suspending
+ * (React reveals content that replaces a Suspense fallback up to 300 ms late, to batch reveals).
+ */
 export function lazyOf<P>(load: Loader<P>): LazyExoticComponent<ComponentType<P>> {
   let component = lazyByLoader.get(load) as LazyExoticComponent<ComponentType<P>> | undefined;
   if (!component) {
-    component = lazy(load);
+    let loaded: { default: ComponentType<P> } | undefined;
+    let loading: Promise<{ default: ComponentType<P> }> | undefined;
+    const start = () => {
+      loading ??= load().then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          loading = undefined; // tried again on the next render or preload
+          throw error;
+        },
+      );
+      return loading;
+    };
+    // a thenable that answers at once when the code is here: React's lazy then renders the component in the same pass
+    component = lazy(() => (loaded ? ({ then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve(loaded!) } as Promise<{ default: ComponentType<P> }>) : start()));
     lazyByLoader.set(load, component);
+    preloadByComponent.set(component, start);
   }
   return component;
+}
+
+/** Fetches a lazy component's code (made by `lazyOf`) now; resolves once it is here. */
+export function preloadLazy(component: object): Promise<void> {
+  const start = preloadByComponent.get(component);
+  return start ? start().then(() => undefined) : Promise.resolve();
 }
 
 /** A route: `page('/booking/search', () => import('./pages/BookingSearchPage'), 'bookings.search.title')`. */

@@ -9,6 +9,7 @@ export {
   definePlugin,
   icon,
   lazyOf,
+  preloadLazy,
   menuGroup,
   page,
   PluginError,
@@ -49,6 +50,7 @@ export { ImageUpload, RichTextEditor, SafeHtml } from './ui/rich-text/lazy';
 // the reports' bar chart (recharts), lazy: the accounting reports and the booking reports draw it
 export { ReportChart, type ReportChartProps } from './ui/charts/lazy';
 export { Placeholder } from './ui/Placeholder';
+export { LazyRangePicker, preloadRangePicker } from './ui/date/LazyRangePicker';
 export { useAfterContent, useHoldAfterContent } from './ui/after-content';
 export { countdownMark } from './ui/live-announce';
 export { parseVnd, VndInput } from './ui/VndInput';

@@ -18,7 +18,8 @@ import { SearchPanel } from '../components/SearchPanel';
 import { useFlightSearch } from '../hooks/use-flight-search';
 import { useOpenResults } from '../hooks/search-prefetch';
 import { type Direction } from '../model';
-import { paramsToSearch, resultsPath, searchKey } from '../search-params';
+import { resultsPath, searchKey } from '../search-params';
+import { paramsToSearch } from '../search-params-parse';
 import '../flights.css';
 
 /** The request with one direction's date changed; the other date follows so the return is never earlier. */

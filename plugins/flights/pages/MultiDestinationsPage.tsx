@@ -18,7 +18,8 @@ import { ResultsBoard } from '../components/ResultsBoard';
 import { SearchPanel } from '../components/SearchPanel';
 import { useFlightSearch } from '../hooks/use-flight-search';
 import { firstOpenLeg, grandTotal, legChosen, multiLegDraft, type ChosenLeg, type SelectedFlightSession } from '../model';
-import { paramsToSearch, resultsPath, searchKey } from '../search-params';
+import { resultsPath, searchKey } from '../search-params';
+import { paramsToSearch } from '../search-params-parse';
 import { SearchModal, SearchSummary } from './FlightResultsPage';
 import '../flights.css';
 

@@ -3,24 +3,41 @@
  * otherwise the booking-search home (page heading + dashboard). Both show the panels plugins offer to home
  * (home slot: the flight search) above the dashboard; the anniversary banner when home.anniversary is allowed.
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Col, Row, Typography } from 'antd';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useAccount, usePermissionList } from '../../../src/sdk';
 import { formatLongDate, serverNow } from '../../../src/sdk';
-import { Placeholder, useHoldAfterContent, usePortal } from '../../../src/sdk';
+import { Placeholder, preloadLazy, usePortal } from '../../../src/sdk';
 import { AgencyCard } from '../components/AgencyCard';
 import { AnniversaryBanner } from '../components/AnniversaryBanner';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { NewHomeHeader } from '../components/NewHomeHeader';
+import { PanelSkeleton } from '../components/PanelSkeleton';
 import { PermissionsCard } from '../components/PermissionsCard';
 import { QuickLinks } from '../components/QuickLinks';
 
-/** A home panel's room while its code loads: part of the content, so what waits for the content waits for it. */
-function PanelPlaceholder() {
-  useHoldAfterContent();
-  return <div className="home-search-placeholder" aria-busy="true" />;
+/**
+ * The home panels' code, fetched as soon as the home renders (while its access checks are pending): true once it is
+ * here. The panels are rendered only then, so they never suspend: a lazy component that suspends behind a Suspense
+ * fallback is revealed by React up to 300 ms after its code has arrived (it batches the reveals of fallbacks), which
+ * left the panel's room empty for 180–470 ms after the network was idle. A failed fetch renders the panels anyway:
+ * their lazy component tries again and the route's error boundary shows the failure.
+ */
+function usePanelsLoaded(panels: LazyExoticComponent<ComponentType>[]): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const done = () => {
+      if (live) setLoaded(true);
+    };
+    Promise.all(panels.map((panel) => preloadLazy(panel))).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [panels]);
+  return loaded;
 }
 
 export default function HomePage() {
@@ -32,6 +49,7 @@ export default function HomePage() {
   const anniversaryBanner = useCan({ resource: 'home', action: 'anniversary' });
   // plugins offer panels to home through the registry; home never imports another plugin
   const { homePanels } = usePortal();
+  const panelsLoaded = usePanelsLoaded(homePanels);
   // which home to show is decided first: the empty placeholder meanwhile, never the wrong home for a moment
   if (newHome.isPending || anniversaryBanner.isPending) return <Placeholder />;
   const showNewHome = newHome.data?.can === true;
@@ -52,9 +70,13 @@ export default function HomePage() {
       )}
       {homePanels.map((Panel, index) => (
         <div className="home-search" data-testid="home-search" key={index}>
-          <Suspense fallback={<PanelPlaceholder />}>
-            <Panel />
-          </Suspense>
+          {panelsLoaded ? (
+            <Suspense fallback={<PanelSkeleton />}>
+              <Panel />
+            </Suspense>
+          ) : (
+            <PanelSkeleton />
+          )}
         </div>
       ))}
       <BannerCarousel />

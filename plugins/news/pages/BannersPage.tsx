@@ -2,15 +2,15 @@
  * /banner (((AGENT_F2 || ADMIN_F1) && ONLY_SHOW_NEW) || ADMIN_NEWS): the agency's home-page banners —
  * image, link (http/https), order, schedule, active — with a form in a dialog and a confirmed delete.
  */
-import { useState } from 'react';
-import { Button, DatePicker, Form, Image, Input, InputNumber, Modal, Space, Switch, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Form, Image, Input, InputNumber, Modal, Space, Switch, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { List } from '@refinedev/antd';
 import { useCreate, useList, useUpdate } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Banner, BannerInput } from '../../../contract/content';
-import { assetUrl, DATE_TIME_FORMAT, formatDateTime, ImageUpload, listFrame } from '../../../src/sdk';
+import { assetUrl, DATE_TIME_FORMAT, formatDateTime, ImageUpload, LazyRangePicker, listFrame, preloadRangePicker, useAfterContent } from '../../../src/sdk';
 import { BANNERS_META, RESOURCES } from '../api';
 import { EmptyState, ErrorState } from '../components/NewsStates';
 import { RowDelete } from '../components/RowDelete';
@@ -104,7 +104,7 @@ function BannerForm({ banner, onClose }: { banner: Banner | null; onClose: () =>
           extra={t('banner.form.scheduleHint')}
           rules={[{ validator: (_, v: FormValues['schedule']) => (!v || !v[0] || !v[1] || v[1].isAfter(v[0]) ? Promise.resolve() : Promise.reject(new Error(t('news.form.windowInvalid')))) }]}
         >
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME_FORMAT} allowEmpty={[true, true]} placeholder={[t('news.form.from'), t('news.form.to')]} className="news-window" />
+          <LazyRangePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME_FORMAT} allowEmpty={[true, true]} placeholder={[t('news.form.from'), t('news.form.to')]} className="news-window" />
         </Form.Item>
       </Form>
     </Modal>
@@ -116,6 +116,11 @@ export default function BannersPage() {
   const [editing, setEditing] = useState<Banner | null | undefined>(undefined);
   const { result, query } = useList<Banner>({ resource: RESOURCES.banners, meta: BANNERS_META, pagination: { mode: 'off' } });
   const { mutate: update } = useUpdate<Banner>();
+  // the form's range picker is its own chunk: fetched once the list is shown, so it is there when the form opens
+  const contentShown = useAfterContent();
+  useEffect(() => {
+    if (contentShown) preloadRangePicker().catch(() => undefined);
+  }, [contentShown]);
 
   return (
     <List

@@ -1,11 +1,11 @@
 /** The filters of booking/search: PNR, passenger name, airline, status, booking and flight date ranges, agent. */
 import { useEffect } from 'react';
-import { AutoComplete, Button, DatePicker, Form, Input, Select } from 'antd';
+import { AutoComplete, Button, Form, Input, Select } from 'antd';
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_STATUSES } from '../../../../contract/bookings';
-import { DATE_FORMAT } from '../../../../src/sdk';
+import { DATE_FORMAT, LazyRangePicker } from '../../../../src/sdk';
 import type { SearchFilters } from '../../model/search';
 import { AgentSelect } from './AgentSelect';
 
@@ -75,10 +75,10 @@ export function BookingFilters({ value, showAgent, onSearch }: { value: SearchFi
         <Select allowClear placeholder={t('bookings.search.all')} options={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`bookings.bookingStatus.${s}`) }))} />
       </Form.Item>
       <Form.Item name="booked" label={t('bookings.search.booked')}>
-        <DatePicker.RangePicker format={DATE_FORMAT} allowEmpty={[true, true]} className="bkm-range" />
+        <LazyRangePicker format={DATE_FORMAT} allowEmpty={[true, true]} className="bkm-range" />
       </Form.Item>
       <Form.Item name="flight" label={t('bookings.search.flight')}>
-        <DatePicker.RangePicker format={DATE_FORMAT} allowEmpty={[true, true]} className="bkm-range" />
+        <LazyRangePicker format={DATE_FORMAT} allowEmpty={[true, true]} className="bkm-range" />
       </Form.Item>
       {showAgent && (
         <Form.Item name="agentId" label={t('bookings.search.agent')}>
