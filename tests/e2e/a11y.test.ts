@@ -321,6 +321,8 @@ describe('the desk by keyboard alone: sign-in, search, hold, issue with the PIN'
     await page.waitForURL((u) => u.pathname.startsWith('/booking/completed/'), { timeout: 30_000 });
 
     // issue now: confirm, then the PIN dialog with the focus in its field; after it, the focus is not lost
+    // (the step exists once the supplier has answered the hold: LOADING, then BOOKED)
+    await page.getByTestId('next-issue').waitFor({ timeout: 30_000 });
     tabs.issue = await tabTo(page, '[data-testid=next-issue]');
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedMatches(page, '.ant-modal-confirm .ant-btn-primary')).toBe(true);
