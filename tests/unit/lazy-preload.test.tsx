@@ -34,14 +34,20 @@ async function render(node: React.ReactNode): Promise<HTMLElement> {
   return el;
 }
 
+/** A lazy panel whose code arrives when `d` resolves; `calls()` counts its fetches. */
+function deferredPanel() {
+  const d = deferred();
+  let fetched = 0;
+  const Panel = lazyOf(() => {
+    fetched += 1;
+    return d.promise;
+  });
+  return { d, Panel, calls: () => fetched };
+}
+
 describe('lazyOf with preloadLazy', () => {
   it('renders at once once the code is here: no fallback is ever committed', async () => {
-    const d = deferred();
-    let calls = 0;
-    const Panel = lazyOf(() => {
-      calls += 1;
-      return d.promise;
-    });
+    const { d, Panel, calls } = deferredPanel();
     const ready = preloadLazy(Panel);
     d.resolve({ default: () => <p>panel</p> });
     await ready;
@@ -49,16 +55,11 @@ describe('lazyOf with preloadLazy', () => {
     const el = await render(<Suspense fallback={<Fallback />}><Panel /></Suspense>);
     expect(el.textContent).toBe('panel');
     expect(fallbacksShown).toBe(0);
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
   });
 
   it('without a preload, suspends and shows the fallback until the code arrives (one fetch for both)', async () => {
-    const d = deferred();
-    let calls = 0;
-    const Panel = lazyOf(() => {
-      calls += 1;
-      return d.promise;
-    });
+    const { d, Panel, calls } = deferredPanel();
     fallbacksShown = 0;
     const el = await render(<Suspense fallback={<Fallback />}><Panel /></Suspense>);
     expect(el.textContent).toBe('fallback');
@@ -69,7 +70,7 @@ describe('lazyOf with preloadLazy', () => {
       await ready;
     });
     await vi.waitFor(() => expect(el.textContent).toBe('panel'));
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
   });
 
   it('a failed fetch is tried again by the next preload', async () => {
