@@ -1,11 +1,25 @@
-// Adds up vitest JSON reports and prints the plain closing line `N passed, N failed, N skipped`.
+// Adds up vitest JSON reports and prints the plain closing line `N passed, N failed, N skipped`, preceded by
+// every failed test (file, name, the first lines of its error), so the end of a CI log says what failed.
 // A report named with the suffix `:noskip` must have skipped nothing: the PostgreSQL pass runs the race
 // tests that the PGlite pass (one connection) registers as skipped, so a skip there means a test did not run.
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
+const ERROR_LINES = 6;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
+
+/** The first lines of a failure message, without terminal colours. */
+function firstLines(message) {
+  return String(message)
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, ERROR_LINES);
+}
+
 for (const arg of process.argv.slice(2)) {
   const noSkip = arg.endsWith(':noskip');
   const file = noSkip ? arg.slice(0, -':noskip'.length) : arg;
@@ -24,6 +38,25 @@ for (const arg of process.argv.slice(2)) {
     console.error(`${file}: ${notRun} test(s) skipped where every test must run`);
     failed += notRun;
   }
+  for (const suite of report.testResults ?? []) {
+    const where = relative(process.cwd(), suite.name ?? '');
+    const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push({ report: file, where, name: test.fullName ?? test.title, lines: firstLines((test.failureMessages ?? []).join('\n')) });
+    }
+    // a file that failed outside its tests (a hook, an import): its own message
+    if (suite.status === 'failed' && failedTests.length === 0) {
+      failures.push({ report: file, where, name: '(the file itself)', lines: firstLines(suite.message ?? '') });
+    }
+  }
+}
+if (failures.length > 0) {
+  console.log(`\nfailed (${failures.length}):`);
+  for (const failure of failures) {
+    console.log(`- ${failure.where} > ${failure.name}   [${failure.report}]`);
+    for (const line of failure.lines) console.log(`    ${line.slice(0, 300)}`);
+  }
+  console.log('');
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
