@@ -6,6 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const ERROR_LINES = 6;
+const REPORT_LINES = 150;
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -14,7 +16,7 @@ const failures = [];
 /** The first lines of a failure message, without terminal colours. */
 function firstLines(message) {
   return String(message)
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(ANSI_COLOUR, '')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .slice(0, ERROR_LINES);
@@ -57,6 +59,14 @@ if (failures.length > 0) {
     for (const line of failure.lines) console.log(`    ${line.slice(0, 300)}`);
   }
   console.log('');
+  // what the browser showed when an end-to-end test failed (tests/support/failure-report.ts)
+  const browserReport = '.tmp/e2e-failures.log';
+  if (existsSync(browserReport)) {
+    const lines = readFileSync(browserReport, 'utf8').trimEnd().split('\n');
+    console.log(`what the browser showed (${browserReport}${lines.length > REPORT_LINES ? `, its last ${REPORT_LINES} lines` : ''}):`);
+    console.log(lines.slice(-REPORT_LINES).join('\n'));
+    console.log('');
+  }
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

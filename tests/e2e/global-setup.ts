@@ -3,9 +3,11 @@
  * data, captcha off), hand the URL to the tests. Chromium must exist: browser tests never skip.
  */
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { assertChromium } from '../support/browser';
+import { FAILURE_DIR, FAILURE_LOG } from '../support/failure-report';
 import { startGateway, type RunningGateway } from '../support/gateway-process';
 
 declare module 'vitest' {
@@ -18,6 +20,9 @@ let gateway: RunningGateway | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   assertChromium();
+  // the failure report is this run's only
+  rmSync(FAILURE_LOG, { force: true });
+  rmSync(FAILURE_DIR, { recursive: true, force: true });
   if (process.env.E2E_SKIP_BUILD !== '1') {
     execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
       stdio: 'inherit',

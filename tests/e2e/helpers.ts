@@ -1,6 +1,7 @@
 /** Shared steps of the end-to-end tests. */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { watchForFailures } from '../support/failure-report';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { encrypt, seal } from '../../contract/crypto';
 import { openBrowser, type Browser } from '../support/browser';
@@ -42,8 +43,16 @@ export interface FileBrowser {
  */
 export function fileBrowser(options: Parameters<typeof openBrowser>[0] = {}): FileBrowser {
   let opened: Browser | undefined;
+  let watch: ReturnType<typeof watchForFailures> | undefined;
   beforeAll(async () => {
     opened = await openBrowser(options);
+    watch = watchForFailures(opened.context);
+  });
+  // a failed test leaves what its pages showed and their last errors in the failure report (.ci/run prints it)
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(async ({ task }) => {
+      await watch?.report(task.file?.name ?? '', task.fullName ?? task.name);
+    });
   });
   afterAll(async () => {
     await opened?.close();
