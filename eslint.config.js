@@ -64,7 +64,7 @@ const BOUNDARY_POLICIES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', '.tmp', 'gateway/platform/db/migrations'] },
+  { ignores: ['dist', 'node_modules', '.data', '.tmp', '.gateway', 'gateway/platform/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
