@@ -89,7 +89,7 @@ export async function menuPaths(page: Page): Promise<string[]> {
   const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
   for (let i = await closed.count(); i > 0; i--) {
     await closed.first().click();
-    await page.waitForTimeout(150);
+    await expect.poll(() => closed.count()).toBe(i - 1);
   }
   const hrefs = await menu.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   return [...new Set(hrefs)].sort();
@@ -118,18 +118,24 @@ export async function pickOption(page: Page, testId: string, text: RegExp): Prom
   await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
 }
 
-/** Picks an airport in a place select (by its input id or locator) by typing its code. */
+/**
+ * Picks an airport in a place select (by its input id or locator) by typing its code. The list answers the typed
+ * text only after a short pause and a gateway read: until then it shows the full list (in groups), and a click on
+ * it would land on a list that is about to shrink under the pointer. So the option is clicked once the list is the
+ * typed text's (no groups), and it is found by its code exactly ("HAN" is also in "Thanh Hóa").
+ */
 export async function pickPlace(page: Page, id: string | Locator, code: string): Promise<void> {
   const input = typeof id === 'string' ? page.locator(`#${id}`) : id;
   await input.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor();
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await list.first().waitFor();
   await input.fill(code);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: code }).first();
-  await option.waitFor();
+  const option = list.locator('.ant-select-item-option').filter({ has: page.locator('.fl-place-code', { hasText: new RegExp(`^${code}$`) }) }).first();
+  await expect.poll(async () => (await list.locator('.ant-select-item-group').count()) === 0 && (await option.count()) > 0, { timeout: 30_000 }).toBe(true);
   await option.click();
   // let the list close (its leave animation can take seconds on a loaded machine), so the next picker's list is
   // the only one open
-  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => list.count(), { timeout: 20_000 }).toBe(0);
 }
 
 /** The deposit balance the header shows (integer VND), once loaded. */
