@@ -250,7 +250,10 @@ describe('the desk by keyboard alone: sign-in, search, hold, issue with the PIN'
     for (const [id, code] of [['flight-from', 'HAN'], ['flight-to', 'SGN']] as const) {
       tabs[id] = await tabTo(page, `#${id}`);
       await page.keyboard.type(code);
-      await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`).filter({ hasText: code }).first().waitFor();
+      // the list answers the typed code after a pause and a gateway read: until then it is the full list, in groups
+      const typedList = page.locator(OPEN_DROPDOWN);
+      const typedOption = typedList.locator('.ant-select-item-option').filter({ has: page.locator('.fl-place-code', { hasText: new RegExp(`^${code}$`) }) });
+      await expect.poll(async () => (await typedList.locator('.ant-select-item-group').count()) === 0 && (await typedOption.count()) > 0, { timeout: 30_000 }).toBe(true);
       // a keyboard user moves with the arrows to the option they mean, then takes it with Enter
       const active = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option-active`);
       for (let n = 0; n < 10 && !((await active.textContent()) ?? '').includes(code); n += 1) await page.keyboard.press('ArrowDown');

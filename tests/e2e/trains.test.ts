@@ -24,7 +24,8 @@ async function pickStation(id: string, typed: string, name: string) {
   await page.locator(id).click();
   await page.locator(id).fill(typed);
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: name }).first().click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count(), { timeout: 5_000 }).toBe(0);
+  // its leave animation can take seconds on a loaded machine
+  await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count(), { timeout: 20_000 }).toBe(0);
 }
 
 describe('trains', () => {
