@@ -67,8 +67,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
+          // a journey's steps wait on the gateway and the browser of a loaded 2-core machine (CI runs the
+          // PostgreSQL suites beside it): expect.poll waits on a state for up to 20 s instead of vitest's 1 s
+          testTimeout: 120_000,
           hookTimeout: 300_000,
+          expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
     ],

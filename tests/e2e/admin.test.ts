@@ -151,5 +151,5 @@ describe('f2admin manages a child agency', () => {
     await confirmDialog(page);
     await expect.poll(async () => (await rowOf(page, code)).textContent(), { timeout: 20_000 }).toContain('Tạm ngưng');
     await page.close();
-  }, 90_000);
+  }, 120_000);
 });

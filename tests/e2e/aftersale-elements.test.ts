@@ -20,13 +20,13 @@ describe('PNR element edits', () => {
     // the hub: change-passport allowed, the QH-only birth date disabled with its reason
     await page.goto(`${baseUrl}/booking/edit/${id}`);
     const passportAction = page.getByTestId('action-change-passport');
-    await passportAction.waitFor({ timeout: 15_000 });
+    await passportAction.waitFor({ timeout: 30_000 });
     expect(await passportAction.getAttribute('data-allowed')).toBe('true');
     expect(await page.getByTestId('action-change-birthday-qh').getAttribute('data-allowed')).toBe('false');
     expect(await page.getByTestId('action-change-birthday-qh').textContent()).toMatch(/QH/);
     await page.getByTestId('open-change-passport').click();
     await page.waitForURL((url) => url.pathname === `/booking/edit/change-passport/${id}`);
-    await page.getByTestId('element-form').waitFor({ timeout: 15_000 });
+    await page.getByTestId('element-form').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('element-current').getAttribute('data-count')).toBe('0');
 
     // a passport expiring before the flight: the airline refuses, nothing changes
@@ -46,11 +46,11 @@ describe('PNR element edits', () => {
     await page.getByTestId('element-done').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('element-before').getAttribute('data-count')).toBe('0');
     expect(await page.getByTestId('element-after').textContent()).toMatch(/DOCS P1 P\/VNM\/C7654321\/VNM\/.*01\/01\/2034/);
-    await expect.poll(async () => page.getByTestId('element-current').textContent(), { timeout: 15_000 }).toMatch(/C7654321/);
+    await expect.poll(async () => page.getByTestId('element-current').textContent(), { timeout: 30_000 }).toMatch(/C7654321/);
 
     // one more element: a remark, folded to the airline's letters
     await page.goto(`${baseUrl}/booking/edit/add-remark/${id}`);
-    await page.getByTestId('element-form').waitFor({ timeout: 15_000 });
+    await page.getByTestId('element-form').waitFor({ timeout: 30_000 });
     await page.getByTestId('field-text').fill('Khách cần hỗ trợ tại sân bay');
     await page.getByTestId('element-submit').click();
     await page.getByTestId('element-ok').click();
@@ -60,7 +60,7 @@ describe('PNR element edits', () => {
     // the history tab of the detail: both edits, the DOCS with its new number
     await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
     await page.getByTestId('booking-detail-tabs').getByRole('tab', { name: /Lịch sử|History/ }).click();
-    await page.getByTestId('history-table').waitFor({ timeout: 15_000 });
+    await page.getByTestId('history-table').waitFor({ timeout: 30_000 });
     const rows = await page.getByTestId('history-table').textContent();
     expect(rows).toMatch(/Đổi hộ chiếu \(DOCS\)|Change passport \(DOCS\)/);
     expect(rows).toMatch(/DOCS P1 P\/VNM\/C7654321/);

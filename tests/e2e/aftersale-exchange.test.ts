@@ -26,11 +26,11 @@ describe('exchange-route', () => {
 
     // the hub offers the exchange; the screen searches the same route a day later
     await page.goto(`${baseUrl}/booking/edit/${id}`);
-    await page.getByTestId('action-exchange-route').waitFor({ timeout: 15_000 });
+    await page.getByTestId('action-exchange-route').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('action-exchange-route').getAttribute('data-allowed')).toBe('true');
     await page.getByTestId('open-exchange-route').click();
     await page.waitForURL((url) => url.pathname === `/booking/edit/exchange-route/${id}`);
-    const heldText = (await page.getByTestId('exchange-held').textContent({ timeout: 15_000 })) ?? '';
+    const heldText = (await page.getByTestId('exchange-held').textContent({ timeout: 30_000 })) ?? '';
     await page.getByTestId('exchange-search').click();
     await page.getByTestId('exchange-flights').waitFor({ timeout: 30_000 });
     const offer = page.locator('[data-testid=exchange-offer]').filter({ hasNot: page.locator('.ant-select-disabled') }).first();
@@ -43,7 +43,7 @@ describe('exchange-route', () => {
 
     // the quote before anything is committed: the penalty in plain words
     const quote = page.getByTestId('exchange-quote');
-    await quote.waitFor({ timeout: 15_000 });
+    await quote.waitFor({ timeout: 30_000 });
     const total = Number(await quote.getAttribute('data-total'));
     const penalty = Number(await quote.getAttribute('data-penalty'));
     expect(penalty).toBeGreaterThan(0);
@@ -61,17 +61,17 @@ describe('exchange-route', () => {
     await page.getByTestId('paid-ok').click();
     await answerPin(page);
     await expect.poll(async () => page.getByTestId('paid-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(before - total);
-    await expect.poll(async () => page.getByTestId('exchange-held').textContent(), { timeout: 15_000 }).toContain(newFlight.split(' + ')[0]);
+    await expect.poll(async () => headerBalance(page), { timeout: 30_000 }).toBe(before - total);
+    await expect.poll(async () => page.getByTestId('exchange-held').textContent(), { timeout: 30_000 }).toContain(newFlight.split(' + ')[0]);
     expect(heldText).not.toEqual(await page.getByTestId('exchange-held').textContent());
 
     // the detail's documents: the old ticket exchanged, the new one open; the history names the exchange
     await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
-    await page.getByTestId('aftersale-documents').waitFor({ timeout: 15_000 });
-    await expect.poll(async () => page.locator('[data-testid=pnr-ticket][data-status=OPEN]').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByTestId('aftersale-documents').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => page.locator('[data-testid=pnr-ticket][data-status=OPEN]').count(), { timeout: 30_000 }).toBe(1);
     expect(await page.locator('[data-testid=pnr-ticket][data-status=EXCHANGED]').count()).toBe(1);
     await page.getByTestId('booking-detail-tabs').getByRole('tab', { name: /Lịch sử|History/ }).click();
-    await page.getByTestId('history-table').waitFor({ timeout: 15_000 });
+    await page.getByTestId('history-table').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('history-row').allTextContents()).toEqual([expect.stringContaining('Đổi vé')]);
     await page.close();
   }, 180_000);

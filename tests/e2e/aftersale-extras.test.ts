@@ -21,7 +21,7 @@ describe('after-sale extras', () => {
 
     // the hub: both extras allowed
     await page.goto(`${baseUrl}/booking/edit/${id}`);
-    await page.getByTestId('action-buy-ancillary').waitFor({ timeout: 15_000 });
+    await page.getByTestId('action-buy-ancillary').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('action-buy-ancillary').getAttribute('data-allowed')).toBe('true');
     expect(await page.getByTestId('action-add-infant-vj').getAttribute('data-allowed')).toBe('true');
 
@@ -29,7 +29,7 @@ describe('after-sale extras', () => {
     await page.getByTestId('open-buy-ancillary').click();
     await page.waitForURL((url) => url.pathname === `/booking/edit/buy-ancillary/${id}`);
     const meals = page.getByTestId('anc-HAN-SGN-1-MEAL');
-    await meals.waitFor({ timeout: 15_000 });
+    await meals.waitFor({ timeout: 30_000 });
     await meals.locator('.ant-radio-button-wrapper').nth(1).click();
     const price = Number(await page.getByTestId('anc-total').getAttribute('data-amount'));
     expect(price).toBeGreaterThan(0);
@@ -39,18 +39,18 @@ describe('after-sale extras', () => {
     await page.getByTestId('paid-ok').click();
     await answerPin(page);
     await expect.poll(async () => page.getByTestId('paid-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(balance - price);
-    await page.getByTestId('anc-held-HAN-SGN-1-MEAL').waitFor({ timeout: 15_000 });
+    await expect.poll(async () => headerBalance(page), { timeout: 30_000 }).toBe(balance - price);
+    await page.getByTestId('anc-held-HAN-SGN-1-MEAL').waitFor({ timeout: 30_000 });
 
     // add-infant-vj: the adult, the infant's name and birth date, the fee shown, confirmed with the PIN
     await page.goto(`${baseUrl}/booking/edit/add-infant-vj/${id}`);
-    await page.getByTestId('infant-vj-parent').waitFor({ timeout: 15_000 });
+    await page.getByTestId('infant-vj-parent').waitFor({ timeout: 30_000 });
     await pickOption(page, 'infant-vj-parent', /Le Van Hung/i);
     await pickOption(page, 'infant-vj-title', /MISS|Bé gái|Miss/);
     await page.getByTestId('infant-vj-last').fill('Le');
     await page.getByTestId('infant-vj-first').fill('Bao Ngoc');
     await page.getByTestId('infant-vj-birthday').fill(before(depart, 180));
-    await expect.poll(async () => Number(await page.getByTestId('infant-vj-total').getAttribute('data-amount')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await page.getByTestId('infant-vj-total').getAttribute('data-amount')), { timeout: 30_000 }).toBeGreaterThan(0);
     const fee = Number(await page.getByTestId('infant-vj-total').getAttribute('data-amount'));
     balance = await headerBalance(page);
     await page.getByTestId('infant-vj-submit').click();
@@ -59,10 +59,10 @@ describe('after-sale extras', () => {
     await page.getByTestId('paid-ok').click();
     await answerPin(page);
     await expect.poll(async () => page.getByTestId('paid-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(balance - fee);
+    await expect.poll(async () => headerBalance(page), { timeout: 30_000 }).toBe(balance - fee);
     // the adult now has an infant: the hub says so
     await page.goto(`${baseUrl}/booking/edit/${id}`);
-    await expect.poll(async () => page.getByTestId('action-add-infant-vj').getAttribute('data-allowed'), { timeout: 15_000 }).toBe('false');
+    await expect.poll(async () => page.getByTestId('action-add-infant-vj').getAttribute('data-allowed'), { timeout: 30_000 }).toBe('false');
     await page.close();
   }, 240_000);
 });

@@ -18,7 +18,7 @@ describe('re-pricing a held booking', () => {
     // the hub offers it on the live hold
     await page.goto(`${baseUrl}/booking/edit/${id}`);
     const action = page.getByTestId('action-quote-best-price');
-    await action.waitFor({ timeout: 15_000 });
+    await action.waitFor({ timeout: 30_000 });
     expect(await action.getAttribute('data-allowed')).toBe('true');
     await page.getByTestId('open-quote-best-price').click();
     await page.waitForURL((url) => url.pathname === `/booking/edit/quote-best-price/${id}`);
@@ -42,12 +42,12 @@ describe('re-pricing a held booking', () => {
     await expect.poll(async () => page.getByTestId('paid-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
     expect(await page.getByTestId('paid-outcome').textContent()).toContain(String(newPrice).replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
     // the quote now finds nothing cheaper
-    await page.getByTestId('price-none').waitFor({ timeout: 15_000 });
+    await page.getByTestId('price-none').waitFor({ timeout: 30_000 });
     expect(await headerBalance(page)).toBe(before);
 
     // the issue charges exactly the new price
     await issueFromDetail(page, baseUrl, id, pnr);
-    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(before - newPrice);
+    await expect.poll(async () => headerBalance(page), { timeout: 30_000 }).toBe(before - newPrice);
     await page.close();
   }, 180_000);
 });

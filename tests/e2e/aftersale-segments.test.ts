@@ -38,7 +38,7 @@ describe('segment edits', () => {
 
     // the hub: no gap yet, so no ARNK; add-route open
     await page.goto(`${baseUrl}/booking/edit/${id}`);
-    await page.getByTestId('action-add-arunk').waitFor({ timeout: 15_000 });
+    await page.getByTestId('action-add-arunk').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('action-add-arunk').getAttribute('data-allowed')).toBe('false');
     await page.getByTestId('open-add-route').click();
     await page.waitForURL((url) => url.pathname === `/booking/edit/add-route/${id}`);
@@ -60,31 +60,31 @@ describe('segment edits', () => {
     await page.getByTestId('edit-ok').click();
     await answerPin(page);
     await expect.poll(async () => page.getByTestId('edit-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(before - price);
-    await expect.poll(() => page.getByTestId('itinerary').getByTestId('itinerary-seg').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(async () => headerBalance(page), { timeout: 30_000 }).toBe(before - price);
+    await expect.poll(() => page.getByTestId('itinerary').getByTestId('itinerary-seg').count(), { timeout: 30_000 }).toBe(2);
 
     // add-arunk: the SGN–DAD gap
     await page.goto(`${baseUrl}/booking/edit/add-arunk/${id}`);
     const add = page.getByTestId('arnk-add-1');
-    await add.waitFor({ timeout: 15_000 });
+    await add.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('gap-1').textContent()).toMatch(/SGN.*DAD/);
     await add.click();
     await page.getByTestId('edit-ok').click();
     await expect.poll(async () => page.getByTestId('edit-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(() => page.getByTestId('itinerary').getByTestId('itinerary-arnk').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('itinerary').getByTestId('itinerary-arnk').count(), { timeout: 30_000 }).toBe(1);
     expect(await add.isDisabled()).toBe(true);
 
     // the booking detail's flight list: the first flight, the ARNK as a surface segment, the added DAD→HAN flight
     await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
     const legs = page.getByTestId('route-info');
-    await expect.poll(() => legs.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => legs.count(), { timeout: 30_000 }).toBe(3);
     expect(await legs.nth(1).getAttribute('data-surface')).toBe('true');
     expect(await legs.nth(1).textContent()).toMatch(/ARNK.*SGN.*DAD/);
     expect(await legs.nth(2).textContent()).toMatch(/DAD.*HAN/);
 
     // split-passenger: the second adult into a new PNR
     await page.goto(`${baseUrl}/booking/edit/split-passenger/${id}`);
-    await page.getByTestId('split-pax-2').waitFor({ timeout: 15_000 });
+    await page.getByTestId('split-pax-2').waitFor({ timeout: 30_000 });
     await page.getByTestId('split-pax-2').click();
     await page.getByTestId('split-preview').waitFor();
     await page.getByTestId('split-submit').click();
@@ -96,7 +96,7 @@ describe('segment edits', () => {
 
     // both PNRs in the hub, each with one passenger and the added segment
     await page.goto(`${baseUrl}/booking/edit/${id}`);
-    await page.getByTestId(`pnr-record-${newPnr}`).waitFor({ timeout: 15_000 });
+    await page.getByTestId(`pnr-record-${newPnr}`).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId(`pnr-record-${pnr}`).textContent()).toMatch(/van nam/i);
     expect(await page.getByTestId(`pnr-record-${pnr}`).textContent()).not.toMatch(/thi mai/i);
     expect(await page.getByTestId(`pnr-record-${newPnr}`).textContent()).toMatch(/thi mai/i);

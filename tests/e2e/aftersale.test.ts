@@ -21,19 +21,19 @@ describe('after-sale', () => {
     // the detail's after-sale tab: the ticket, no EMD yet, the way to the hub
     const tabs = page.getByTestId('booking-detail-tabs');
     await tabs.waitFor();
-    await page.getByTestId('aftersale-documents').waitFor({ timeout: 15_000 });
+    await page.getByTestId('aftersale-documents').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('pnr-emd').count()).toBe(0);
     await page.getByTestId('open-aftersale').click();
     await page.waitForURL((url) => url.pathname === `/booking/edit/${id}`);
     const luggageAction = page.getByTestId('action-buy-luggage');
-    await luggageAction.waitFor({ timeout: 15_000 });
+    await luggageAction.waitFor({ timeout: 30_000 });
     expect(await luggageAction.getAttribute('data-allowed')).toBe('true');
     expect(await page.getByTestId('action-buy-seat').getAttribute('data-allowed')).toBe('true');
 
     // buy-luggage: 20 kg for the passenger, the total stated, confirmed with the PIN
     await page.getByTestId('open-buy-luggage').click();
     await page.waitForURL((url) => url.pathname === `/booking/edit/buy-luggage/${id}`);
-    await page.getByTestId('luggage-select-HAN-SGN-1').waitFor({ timeout: 15_000 });
+    await page.getByTestId('luggage-select-HAN-SGN-1').waitFor({ timeout: 30_000 });
     await pickOption(page, 'luggage-select-HAN-SGN-1', /^20 kg/);
     const luggagePrice = Number(await page.getByTestId('luggage-total').getAttribute('data-amount'));
     expect(luggagePrice).toBe(280_000);
@@ -44,12 +44,12 @@ describe('after-sale', () => {
     await page.getByTestId('paid-ok').click();
     await answerPin(page);
     await expect.poll(async () => page.getByTestId('paid-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(before - luggagePrice);
-    await expect.poll(async () => page.getByTestId('luggage-row-HAN-SGN-1').textContent(), { timeout: 15_000 }).toMatch(/20 kg/);
+    await expect.poll(async () => headerBalance(page), { timeout: 30_000 }).toBe(before - luggagePrice);
+    await expect.poll(async () => page.getByTestId('luggage-row-HAN-SGN-1').textContent(), { timeout: 30_000 }).toMatch(/20 kg/);
 
     // buy-seat: a paid seat on the map
     await page.goto(`${baseUrl}/booking/edit/buy-seat/${id}`);
-    await page.getByTestId('seat-map').waitFor({ timeout: 15_000 });
+    await page.getByTestId('seat-map').waitFor({ timeout: 30_000 });
     const seat = page.locator('[data-testid^=seat-][data-state=paid]').first();
     const seatNo = ((await seat.getAttribute('data-testid')) ?? '').replace('seat-', '');
     const seatPrice = Number(await seat.getAttribute('data-price'));
@@ -62,15 +62,15 @@ describe('after-sale', () => {
     await page.getByTestId('paid-ok').click();
     await answerPin(page);
     await expect.poll(async () => page.getByTestId('paid-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(before - seatPrice);
-    await expect.poll(async () => page.getByTestId(`seat-${seatNo}`).getAttribute('data-state'), { timeout: 15_000 }).toBe('held');
+    await expect.poll(async () => headerBalance(page), { timeout: 30_000 }).toBe(before - seatPrice);
+    await expect.poll(async () => page.getByTestId(`seat-${seatNo}`).getAttribute('data-state'), { timeout: 30_000 }).toBe('held');
 
     // the detail: two EMDs, and the history tab with both edits
     await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
-    await page.getByTestId('aftersale-documents').waitFor({ timeout: 15_000 });
-    await expect.poll(async () => page.getByTestId('pnr-emd').count(), { timeout: 15_000 }).toBe(2);
+    await page.getByTestId('aftersale-documents').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => page.getByTestId('pnr-emd').count(), { timeout: 30_000 }).toBe(2);
     await page.getByTestId('booking-detail-tabs').getByRole('tab', { name: /Lịch sử|History/ }).click();
-    await page.getByTestId('history-table').waitFor({ timeout: 15_000 });
+    await page.getByTestId('history-table').waitFor({ timeout: 30_000 });
     const rows = await page.getByTestId('history-row').allTextContents();
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(new RegExp(`${seatNo}`));

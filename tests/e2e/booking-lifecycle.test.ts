@@ -42,11 +42,11 @@ describe('booking lifecycle', () => {
     await page.getByTestId('booking-search-submit').click();
     await page.waitForURL((url) => url.searchParams.get('pnr') === pnr);
     const row = page.locator(`[data-testid=booking-row][data-id="${id}"]`);
-    await row.waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.locator('[data-testid=booking-row]').count(), { timeout: 15_000 }).toBe(1);
+    await row.waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('[data-testid=booking-row]').count(), { timeout: 30_000 }).toBe(1);
     // the search survives a reload
     await page.reload();
-    await row.waitFor({ timeout: 15_000 });
+    await row.waitFor({ timeout: 30_000 });
     await row.click();
     await page.waitForURL((url) => url.pathname === `/booking/booking-detail/${id}`);
     const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
@@ -65,8 +65,8 @@ describe('booking lifecycle', () => {
     await confirmWithPin(page, true);
     const feedback = page.getByTestId('action-feedback');
     await expect.poll(async () => feedback.getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(before - total);
-    await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('ISSUE TICKET');
+    await expect.poll(async () => headerBalance(page), { timeout: 30_000 }).toBe(before - total);
+    await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('ISSUE TICKET');
     const tickets = await panel.getByTestId('ticket-number').allTextContents();
     expect(tickets.length).toBe(1);
     expect(tickets[0]).toMatch(/^\d{10,14}$/);
@@ -86,7 +86,7 @@ describe('booking lifecycle', () => {
     await panel.getByTestId('action-print').click();
     await page.waitForURL((url) => url.pathname === '/booking/print-ticket' && url.searchParams.get('id') === String(id));
     const ticket = page.getByTestId('print-ticket');
-    await ticket.waitFor({ timeout: 15_000 });
+    await ticket.waitFor({ timeout: 30_000 });
     expect(await ticket.getAttribute('data-pnr')).toBe(pnr);
     expect(await ticket.getByTestId('print-ticket-number').allTextContents()).toEqual(tickets);
     expect(await page.getByTestId('print-sms').inputValue()).toContain(pnr);
@@ -100,16 +100,16 @@ describe('booking lifecycle', () => {
     await page.getByTestId('reservation-pnr').fill(pnr.toLowerCase());
     await page.getByTestId('reservation-submit').click();
     const status = page.getByTestId('reservation-result');
-    await status.waitFor({ timeout: 15_000 });
+    await status.waitFor({ timeout: 30_000 });
     expect(await status.getByTestId('pnr-status').getAttribute('data-status')).toBe('ISSUE TICKET');
     expect(await status.getByTestId('reservation-detail-link').getAttribute('href')).toBe(`/booking/booking-detail/${id}`);
 
     // mail: the contact's address is filled in, the ticket is queued
     await page.goto(`${baseUrl}/booking/mail?id=${id}&pnr=${pnr}`);
-    await page.getByTestId('mail-send').waitFor({ timeout: 15_000 });
+    await page.getByTestId('mail-send').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('mail-to').textContent()).toContain('lan.pham@example.vn');
     await page.getByTestId('mail-send').click();
-    await expect.poll(async () => page.getByTestId('mail-outcome').getAttribute('data-type'), { timeout: 15_000 }).toBe('success');
+    await expect.poll(async () => page.getByTestId('mail-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
 
     // the public e-ticket in a fresh browser, no sign-in
     const fresh = await openBrowser({ width: 360, height: 740 });
@@ -120,7 +120,7 @@ describe('booking lifecycle', () => {
       await open.locator('#tf-last-name').fill('pham');
       await open.getByTestId('tf-submit').click();
       const face = open.getByTestId('tf-ticket');
-      await face.waitFor({ timeout: 15_000 });
+      await face.waitFor({ timeout: 30_000 });
       expect(await face.getAttribute('data-pnr')).toBe(pnr);
       expect(await open.getByTestId('tf-ticket-number').allTextContents()).toEqual(tickets);
       expect(await open.getByTestId('tf-leg').count()).toBeGreaterThan(0);
@@ -128,7 +128,7 @@ describe('booking lifecycle', () => {
       // a wrong last name: the clear not-found message
       await open.locator('#tf-last-name').fill('nobody');
       await open.getByTestId('tf-submit').click();
-      await expect.poll(async () => open.getByTestId('tf-failure').getAttribute('data-kind'), { timeout: 15_000 }).toBe('notFound');
+      await expect.poll(async () => open.getByTestId('tf-failure').getAttribute('data-kind'), { timeout: 30_000 }).toBe('notFound');
     } finally {
       await fresh.close();
     }
@@ -141,8 +141,8 @@ describe('booking lifecycle', () => {
     // f1agent holds use_pin_code: void asks for the PIN too
     await confirmWithPin(page, true);
     await expect.poll(async () => page.getByTestId('action-feedback').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await expect.poll(async () => headerBalance(page), { timeout: 15_000 }).toBe(before);
-    await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('VOIDED OR CANCEL');
+    await expect.poll(async () => headerBalance(page), { timeout: 30_000 }).toBe(before);
+    await expect.poll(async () => panel.getByTestId('pnr-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('VOIDED OR CANCEL');
     await page.close();
   }, 300_000); // up to 3 minutes of waiting out the local midnight, see outOfTheLastMinutes
 
@@ -154,7 +154,7 @@ describe('booking lifecycle', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${baseUrl}/booking/cancel`);
     const button = page.locator(`[data-testid=work-cancel][aria-label$=" ${pnr}"]`);
-    await button.waitFor({ timeout: 15_000 });
+    await button.waitFor({ timeout: 30_000 });
     // a card, not a wide table: nothing sits outside the screen
     expect(await page.locator('.bkm-cards').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -162,8 +162,8 @@ describe('booking lifecycle', () => {
     expect(await page.getByTestId('confirm-seats').textContent()).toMatch(/^Trả 1 ghế trên [1-9] chuyến bay\.$/);
     expect(await page.getByTestId('confirm-amount').count()).toBe(0);
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(async () => page.getByTestId('action-feedback').getAttribute('data-type'), { timeout: 15_000 }).toBe('success');
-    await expect.poll(async () => button.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => page.getByTestId('action-feedback').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
+    await expect.poll(async () => button.count(), { timeout: 30_000 }).toBe(0);
     expect(await headerBalance(page)).toBe(before);
 
     await page.goto(`${baseUrl}/booking/booking-detail/${id}`);

@@ -134,7 +134,7 @@ describe('booking', () => {
     expect(await page.getByTestId('pax-4-luggage-depart').textContent()).toMatch(/Em bé|Infants/);
 
     // 20 kg for the first adult on the departure: the totals follow at once
-    await expect.poll(async () => (await page.getByTestId('pax-1-luggage-depart').getAttribute('class')) ?? '', { timeout: 15_000 }).not.toContain('disabled');
+    await expect.poll(async () => (await page.getByTestId('pax-1-luggage-depart').getAttribute('class')) ?? '', { timeout: 30_000 }).not.toContain('disabled');
     await pickOption(page, 'pax-1-luggage-depart', /^20 kg/);
     const luggage = vnd(await page.getByTestId('luggage-total').textContent());
     expect(luggage).toBeGreaterThan(0);

@@ -78,7 +78,7 @@ describe('deposit top-up', () => {
     await provider.close();
 
     const page = await browser.signedIn('f1admin', { clearCookies: true });
-    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(before + amount);
+    await expect.poll(() => headerBalance(page), { timeout: 30_000 }).toBe(before + amount);
     await page.goto(`${baseUrl}/accounting/view-deposit`);
     await page.locator('.ant-table-row', { hasText: reference }).waitFor();
     expect(await page.locator('.ant-table-row', { hasText: reference }).count()).toBe(1);

@@ -66,7 +66,7 @@ describe('desk', () => {
     // the agent's next page load shows the unread answer in the bell
     await agentPage.goto(`${baseUrl}/booking/support-request`);
     const bell = agentPage.locator('.notif-trigger');
-    await expect.poll(async () => Number((await bell.locator('.ant-badge-count').getAttribute('title')) ?? 0), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number((await bell.locator('.ant-badge-count').getAttribute('title')) ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
     await bell.click();
     const entry = agentPage.locator('[data-testid=notification-panel] .notif-item.notif-unread', { hasText: `Nhà cung cấp đã trả lời yêu cầu hỗ trợ ${held.pnr}` });
     await entry.waitFor();

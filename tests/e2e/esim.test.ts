@@ -56,7 +56,7 @@ describe('eSIM', () => {
     // the cart survives a reload
     await page.reload();
     await page.getByTestId('esim-cart-open').click();
-    await expect.poll(() => page.getByTestId('esim-cart-line').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('esim-cart-line').count(), { timeout: 30_000 }).toBe(3);
 
     // quantities: JP up to 2, KR down to 0 (gone)
     await line(page, jp.id).getByTestId('esim-cart-inc').click();

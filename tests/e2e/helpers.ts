@@ -141,7 +141,7 @@ export async function pickPlace(page: Page, id: string | Locator, code: string):
 /** The deposit balance the header shows (integer VND), once loaded. */
 export async function headerBalance(page: Page): Promise<number> {
   const el = page.getByTestId('header-balance').first();
-  await expect.poll(async () => (await el.getAttribute('data-balance')) ?? '', { timeout: 15_000 }).toMatch(/^-?\d+$/);
+  await expect.poll(async () => (await el.getAttribute('data-balance')) ?? '', { timeout: 30_000 }).toMatch(/^-?\d+$/);
   return Number(await el.getAttribute('data-balance'));
 }
 
@@ -314,7 +314,7 @@ export async function pickClass(page: Page, classes: readonly string[]): Promise
 /** Answers the PIN dialog (spec point 8, 403/120) with the demo PIN once the gateway asks for it. */
 export async function answerPin(page: Page, pin = DEMO_PIN): Promise<void> {
   const input = page.locator('.ant-modal input[autocomplete="one-time-code"]');
-  await input.waitFor({ timeout: 15_000 });
+  await input.waitFor({ timeout: 30_000 });
   await input.fill(pin);
   await input.press('Enter');
 }
@@ -329,7 +329,7 @@ export async function confirmWithPin(page: Page, expectPin: boolean): Promise<vo
 export async function issueFromDetail(page: Page, baseUrl: string, id: number | string, pnr: string): Promise<Locator> {
   await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
   const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
-  await panel.waitFor({ timeout: 15_000 });
+  await panel.waitFor({ timeout: 30_000 });
   await panel.getByTestId('action-issue').click();
   await page.getByTestId('confirm-ok').click();
   await answerPin(page);

@@ -27,10 +27,10 @@ describe('multi-city booking', () => {
       await page.locator('.ant-tabs-tab-active').getByTestId(`leg-tab-${i}`).waitFor();
       // each through the carrier's own channel: one PNR per airline and source
       await selectAirlineOffer(page.locator('.ant-tabs-tabpane-active'), airline, airline.code);
-      await expect.poll(() => page.getByTestId(`leg-tab-${i}`).textContent(), { timeout: 15_000 }).toContain('✓');
+      await expect.poll(() => page.getByTestId(`leg-tab-${i}`).textContent(), { timeout: 30_000 }).toContain('✓');
     }
     expect(await page.getByTestId('multi-total').textContent()).toContain('3/3');
-    await expect.poll(() => next.textContent(), { timeout: 15_000 }).toMatch(/Tiếp tục/);
+    await expect.poll(() => next.textContent(), { timeout: 30_000 }).toMatch(/Tiếp tục/);
     await next.click();
     await page.waitForURL((url) => url.pathname === '/booking/multi-destinations-passengers' && !!url.searchParams.get('session'));
 
@@ -59,7 +59,7 @@ describe('multi-city booking', () => {
     const rows = await page.getByTestId('pnr-row').allTextContents();
     expect(rows[0]).toMatch(/HAN-SGN, DAD-HAN/);
     expect(rows[1]).toMatch(/SGN-DAD/);
-    await expect.poll(() => page.getByTestId('completed-route').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('completed-route').count(), { timeout: 30_000 }).toBe(3);
     const legs = await page.getByTestId('completed-route').allTextContents();
     expect(legs.map((x) => /Chặng (\d) · (\w\w) · (\w{3}) → (\w{3})/.exec(x)?.slice(1).join(' '))).toEqual(['1 VN HAN SGN', '2 VJ SGN DAD', '3 VN DAD HAN']);
     const total = Number((await page.getByTestId('completed-total').textContent())?.replace(/\D/g, ''));
@@ -72,12 +72,12 @@ describe('multi-city booking', () => {
       await confirmWithPin(page, true);
       await expect.poll(() => page.getByTestId('pnr-row').evaluateAll((els) => els.filter((e) => e.getAttribute('data-status') === 'ISSUE TICKET').length), { timeout: 60_000 }).toBe(n + 1);
     }
-    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(before - total);
+    await expect.poll(() => headerBalance(page), { timeout: 30_000 }).toBe(before - total);
 
     // the booking detail shows each PNR with its legs
     await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
     await page.getByTestId('booking-detail-page').waitFor();
-    await expect.poll(() => page.getByTestId('route-info').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('route-info').count(), { timeout: 30_000 }).toBe(3);
     const tags = await page.getByTestId('route-info').evaluateAll((els) => els.map((e) => /Chặng (\d)/.exec(e.textContent ?? '')?.[1]));
     expect([...tags].sort()).toEqual(['1', '2', '3']);
     await page.close();

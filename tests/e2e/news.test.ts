@@ -88,7 +88,7 @@ describe('news', () => {
 
     // the bell shows the unread notification of the new article
     const bell = page.locator('.notif-trigger');
-    await expect.poll(async () => Number((await bell.locator('.ant-badge-count').getAttribute('title')) ?? 0), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number((await bell.locator('.ant-badge-count').getAttribute('title')) ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
 
     await page.goto(`${baseUrl}/agent/news`);
     const card = page.locator('.news-card', { hasText: title });

@@ -28,7 +28,7 @@ async function issueTicket(page: Page): Promise<{ pnr: string; total: number }> 
   const total = Number(await page.getByTestId('confirm-amount').getAttribute('data-amount'));
   await page.getByTestId('confirm-ok').click();
   const pin = page.locator('.ant-modal input[autocomplete="one-time-code"]');
-  await pin.waitFor({ timeout: 15_000 });
+  await pin.waitFor({ timeout: 30_000 });
   await pin.fill(DEMO_PIN);
   await pin.press('Enter');
   await expect.poll(async () => page.getByTestId('action-feedback').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
@@ -72,7 +72,7 @@ describe('accounting reports', () => {
     // other e2e files share this gateway and may have paid VN tickets of SAOVIET today: the PNR's own line must
     // carry exactly its charge, and every total must be the sum of the lines the filter keeps
     const row = page.locator('.report-page .ant-table-row').filter({ hasText: pnr });
-    await row.waitFor({ timeout: 15_000 });
+    await row.waitFor({ timeout: 30_000 });
     const onScreen = async (key: string) => digits(await page.locator(`[data-total=${key}]`).textContent());
     await expect.poll(() => onScreen('debit')).toBeGreaterThanOrEqual(total);
     expect(await onScreen('credit')).toBe(0);
@@ -100,9 +100,9 @@ describe('accounting reports', () => {
 
     // the chart (recharts): one bar per day of sales, the points summing to the debit total
     const chart = page.getByTestId('report-chart');
-    await chart.waitFor({ timeout: 15_000 });
+    await chart.waitFor({ timeout: 30_000 });
     const point = chart.getByTestId('report-chart-values').locator('li');
-    await expect.poll(() => point.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => point.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     expect(await chart.locator('.recharts-bar-rectangle path.report-bar').count()).toBe(await point.count());
     const values = await point.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
     expect(values.reduce((a, b) => a + b, 0)).toBe(await onScreen('debit'));

@@ -27,7 +27,7 @@ describe('schedule changes', () => {
 
     await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
     const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);
-    await panel.waitFor({ timeout: 15_000 });
+    await panel.waitFor({ timeout: 30_000 });
     const oldFlight = ((await panel.textContent()) ?? '').match(/VN\d{2,4}/)?.[0];
     expect(oldFlight).toBeTruthy();
     await panel.getByTestId('action-issue').click();
@@ -55,7 +55,7 @@ describe('schedule changes', () => {
     // submit-sc: the change in words, old and new side by side, then accept
     await page.getByTestId(`sc-open-${pnr}`).click();
     await page.waitForURL((url) => url.pathname === `/booking/edit/submit-sc/${id}`);
-    await page.getByTestId(`sc-pnr-${pnr}`).waitFor({ timeout: 15_000 });
+    await page.getByTestId(`sc-pnr-${pnr}`).waitFor({ timeout: 30_000 });
     const words = (await page.getByTestId('sc-words').first().textContent()) ?? '';
     expect(words).toContain(oldFlight);
     expect(words).toMatch(/muộn hơn|sớm hơn|bị hủy/);
@@ -65,22 +65,22 @@ describe('schedule changes', () => {
     expect(await page.getByTestId('sched-confirm').textContent()).toMatch(/Miễn phí/);
     await page.getByTestId('sched-ok').click();
     await expect.poll(async () => page.getByTestId('sc-outcome').getAttribute('data-type'), { timeout: 30_000 }).toBe('success');
-    await page.getByTestId('sc-none').waitFor({ timeout: 15_000 });
+    await page.getByTestId('sc-none').waitFor({ timeout: 30_000 });
 
     // the hub: nothing left to accept; the inbox's open list no longer has it
     await page.goto(`${baseUrl}/booking/edit/${id}`);
-    await page.getByTestId('action-submit-sc').waitFor({ timeout: 15_000 });
+    await page.getByTestId('action-submit-sc').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('action-submit-sc').getAttribute('data-allowed')).toBe('false');
     await page.goto(`${baseUrl}/booking/schedule-changes`);
     await page.getByTestId('sc-inbox').waitFor();
-    await expect.poll(async () => page.locator('.ant-spin-spinning').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => page.locator('.ant-spin-spinning').count(), { timeout: 30_000 }).toBe(0);
     expect(await row.count()).toBe(0);
 
     // the detail's history: the airline's change and the acceptance
     await page.goto(`${baseUrl}/booking/booking-detail/${id}`);
     await page.getByTestId('booking-detail-tabs').getByRole('tab', { name: /Lịch sử|History/ }).click();
-    await page.getByTestId('history-table').waitFor({ timeout: 15_000 });
-    await expect.poll(async () => page.getByTestId('history-row').count(), { timeout: 15_000 }).toBe(2);
+    await page.getByTestId('history-table').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => page.getByTestId('history-row').count(), { timeout: 30_000 }).toBe(2);
     const rows = await page.getByTestId('history-row').allTextContents();
     expect(rows[0]).toMatch(/Chấp nhận thay đổi lịch bay/);
     expect(rows[1]).toMatch(/Hãng thay đổi lịch bay/);

@@ -56,20 +56,20 @@ describe('shop reserves', () => {
     const sale = (await answer.json()) as { bookingId: number; pnr: string; amount: number };
     expect(sale.amount).toBe(price);
     await page.getByTestId('sell-done').waitFor();
-    await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(before - price);
+    await expect.poll(() => headerBalance(page), { timeout: 30_000 }).toBe(before - price);
     await page.getByTestId('sell-close').click();
-    await expect.poll(async () => row.getByTestId('reserve-remaining').textContent(), { timeout: 15_000 }).toBe('1');
+    await expect.poll(async () => row.getByTestId('reserve-remaining').textContent(), { timeout: 30_000 }).toBe('1');
 
     // a ticketed booking like any other: in the booking list, its PNR issued
     await page.goto(`${baseUrl}/booking/search`);
     await page.getByTestId('booking-filters').locator('input').first().fill(sale.pnr);
     await page.getByTestId('booking-search-submit').click();
     const booking = page.locator(`[data-testid=booking-row][data-id="${sale.bookingId}"]`);
-    await booking.waitFor({ timeout: 15_000 });
+    await booking.waitFor({ timeout: 30_000 });
     await booking.click();
     await page.waitForURL((url) => url.pathname === `/booking/booking-detail/${sale.bookingId}`);
     const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${sale.pnr}"]`);
-    await panel.waitFor({ timeout: 15_000 });
+    await panel.waitFor({ timeout: 30_000 });
     expect(await panel.getByTestId('pnr-status').getAttribute('data-status')).toBe('ISSUE TICKET');
   });
 

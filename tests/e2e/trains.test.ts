@@ -48,7 +48,7 @@ describe('trains', () => {
     expect(new URL(page.url()).searchParams.get('departDate')).toBe(dayAhead(10));
     await page.getByTestId('train-SE3').waitFor({ timeout: 30_000 });
     expect(Number((await page.getByTestId('train-SE3').getByTestId('seat-available').innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
-  }, 90_000);
+  }, 120_000);
 
   it('picks two berths of one 4-berth compartment on SE3: the hold starts and counts down', async () => {
     balanceBefore = await headerBalance(page);
@@ -63,7 +63,7 @@ describe('trains', () => {
     for (let i = 0; i < count && !found; i++) {
       await cars.nth(i).click();
       const map = card.getByTestId('seat-map');
-      await expect.poll(async () => (await map.getAttribute('data-carriage')) ?? '', { timeout: 15_000 }).toBe((await cars.nth(i).getAttribute('data-carriage')) ?? '');
+      await expect.poll(async () => (await map.getAttribute('data-carriage')) ?? '', { timeout: 30_000 }).toBe((await cars.nth(i).getAttribute('data-carriage')) ?? '');
       const comp = map.locator('.train-compartment').first();
       const levels = await comp.locator('.train-level').evaluateAll((els) => els.map((e) => e.getAttribute('data-level')));
       found = levels.join(',') === 'upper,lower';
@@ -75,7 +75,7 @@ describe('trains', () => {
     const compartment = card.locator(`.train-compartment[data-compartment="${no}"]`);
     const lower = compartment.locator('.train-level[data-level=lower] .train-seat');
     await lower.nth(0).click();
-    await page.getByTestId('hold-countdown').waitFor({ timeout: 15_000 });
+    await page.getByTestId('hold-countdown').waitFor({ timeout: 30_000 });
     await expect.poll(() => lower.nth(0).getAttribute('data-state')).toBe('selected');
     await lower.nth(1).click();
     await expect.poll(() => lower.nth(1).getAttribute('data-state')).toBe('selected');
@@ -93,7 +93,7 @@ describe('trains', () => {
     await page.waitForURL(/\/booking\/train$/);
     await expect.poll(() => page.getByTestId('held-seat').count()).toBe(2);
     await page.getByTestId('hold-countdown').waitFor();
-  }, 90_000);
+  }, 120_000);
 
   it('an adult and a child: the child discount shows at once', async () => {
     await page.getByTestId('to-passengers').click();
@@ -119,7 +119,7 @@ describe('trains', () => {
     await page.getByTestId('to-confirm').click();
     await page.waitForURL(/confirm-passenger-info$/);
     expect(Number(await page.getByTestId('confirm-total').getAttribute('data-total'))).toBe(total);
-  }, 60_000);
+  }, 120_000);
 
   it('books and pays: the header balance drops by exactly the total', async () => {
     await page.getByTestId('book').click();
@@ -132,7 +132,7 @@ describe('trains', () => {
     await expect.poll(() => page.getByTestId('train-ticket').count(), { timeout: 30_000 }).toBe(2);
     await expect.poll(() => page.locator('[data-testid=train-ticket][data-status=ISSUED]').count(), { timeout: 30_000 }).toBe(2);
     await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toBe(balanceBefore - total);
-  }, 90_000);
+  }, 120_000);
 
   it('the ticket shows its QR code, which reads back as the ticket', async () => {
     const qr = page.getByTestId('ticket-qr').first();
@@ -144,7 +144,7 @@ describe('trains', () => {
     const number = await page.getByTestId('train-ticket').first().getByTestId('ticket-number').innerText();
     expect(text).toContain(number);
     expect(text).toContain('SE3');
-  }, 30_000);
+  }, 120_000);
 
   it('refunds one ticket: the fee is said first, then the refund is credited to the deposit', async () => {
     const before = await headerBalance(page);
@@ -164,13 +164,13 @@ describe('trains', () => {
     await expect.poll(() => page.locator(`[data-ticket="${ticketId}"]`).getAttribute('data-status'), { timeout: 20_000 }).toBe('REFUNDED');
     await expect.poll(() => headerBalance(page), { timeout: 20_000 }).toBe(before + refund);
     expect(await page.locator('[data-testid=train-ticket][data-status=ISSUED]').count()).toBe(1);
-  }, 60_000);
+  }, 120_000);
 
   it('the booking is listed on /train/status', async () => {
     await page.goto(`${baseUrl}/train/status`);
     const list = page.getByTestId('train-status-list');
     await list.waitFor();
-    await expect.poll(() => list.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => list.locator('.ant-table-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await list.locator('.ant-table-row').first().getByTestId('train-status').getAttribute('data-status')).toMatch(/^0[56]$/);
-  }, 30_000);
+  }, 120_000);
 });
