@@ -2,17 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inDays, searchToEnd, startSearch } from './flights-helpers';
 import { call, login, startGateway, type Gateway } from './helpers';
 
-// 1G always fails, VJ answers after 5 s while the search gives up at 400 ms, the rest answer at once.
+// 1G always fails, VJ never answers in time (10 minutes) while the search gives up on a source after 4 s, the rest
+// answer at once. The give-up time leaves a loaded machine (CI runs suites side by side) room to generate the
+// fast sources' offers well before it; the slow source's timer may fire late there, so its bound is loose.
 let gw: Gateway;
 let token: string;
-const TIMEOUT = 400;
+const TIMEOUT = 4_000;
+const LATE = 4_000;
 
 beforeAll(async () => {
   gw = await startGateway({
     env: {
       SUPPLIER_LATENCY_MS: '0',
       SUPPLIER_1G_FAILURE_RATE: '1',
-      SUPPLIER_VJ_LATENCY_MS: '5000',
+      SUPPLIER_VJ_LATENCY_MS: '600000',
       SUPPLIER_TIMEOUT_MS: String(TIMEOUT),
       SEARCH_SESSIONS_PER_USER: '2',
     },
@@ -45,7 +48,7 @@ describe('failing and slow sources', () => {
     expect(vj.status).toBe('failed');
     expect(vj.message).toBe('The reservation system did not answer in time. Please try again in a few minutes.');
     expect(vj.elapsedMs).toBeGreaterThanOrEqual(TIMEOUT - 5);
-    expect(vj.elapsedMs).toBeLessThan(3000);
+    expect(vj.elapsedMs).toBeLessThan(TIMEOUT + LATE);
     // the fast sources were complete, offers delivered, before the slow one gave up
     const fast = run.last.tasks.filter((t) => t.status === 'done');
     expect(fast.length).toBe(5);
@@ -53,7 +56,7 @@ describe('failing and slow sources', () => {
     expect(run.firstOffersMs).not.toBeNull();
     const early = run.polls.find((p) => p.offers.length > 0)!;
     expect(early.done).toBe(false);
-    expect(run.doneMs).toBeLessThan(3000);
+    expect(run.doneMs).toBeLessThan(TIMEOUT + LATE);
   });
 });
 
