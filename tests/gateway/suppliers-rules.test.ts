@@ -185,14 +185,16 @@ describe('latency and failures', () => {
     await real.flight('VN').search(REQUEST);
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(29);
-    expect(elapsed).toBeLessThan(1000);
+    // loose above: a loaded machine's timers fire late (the exact waits are checked with the fake sleep above)
+    expect(elapsed).toBeLessThan(4_000);
   });
 
   it('times out with TIMEOUT when the latency passes the caller timeout', async () => {
     const slow = createSupplierRegistry({ defaults: { latencyMinMs: 5_000, latencyMaxMs: 5_000 } });
     const started = Date.now();
     const error = await slow.flight('1G').search(REQUEST, { timeoutMs: 20 }).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // well under the 5 s latency, even with a loaded machine's late timers
+    expect(Date.now() - started).toBeLessThan(4_000);
     expect((error as SupplierError).code).toBe('TIMEOUT');
     const controller = new AbortController();
     const pending = slow.flight('VJ').search(REQUEST, { signal: controller.signal }).catch((e: unknown) => e);
