@@ -281,7 +281,7 @@ describe('cheapest days', () => {
     expect(zeroFareSeen).toBe(true);
     const bad = await call(gw, 'GET', '/api/flights/cheapest', { token: token('f1agent'), query: { from: 'HAN', to: 'SGN', date: inDays(3), mode: 'NET' } });
     expect(bad.statusCode).toBe(400);
-  });
+  }, 120_000); // 28 full searches: seconds on a loaded machine
 
   it('leaves out past days and refuses from = to', async () => {
     const res = await call(gw, 'GET', '/api/flights/cheapest', { token: token('f1agent'), query: { from: 'HAN', to: 'SGN', date: inDays(0), days: '7' } });
