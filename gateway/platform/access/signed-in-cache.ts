@@ -3,10 +3,9 @@
  *
  * With PGlite the gateway is the only process that can open its database, so what a request's sign-in check reads
  * (the user, its agency and permission group, whether its token's sign-in family is alive) can only change by a
- * statement of this process. Statement-level triggers on those four tables (users, agencies, permission_groups,
- * refresh_tokens: update, delete, truncate) send a notification on the `signed_in_changed` channel when the
- * writing transaction commits, and PGlite hands the notifications of a statement's answer to its listeners before
- * that statement's promise settles: the cache is emptied before the writer goes on, so a signed-out family, a
+ * statement of this process. Every update, delete or truncate of those four tables (users, agencies,
+ * permission_groups, refresh_tokens) empties the cache when its transaction commits, before the writer goes on
+ * (db/table-changes.ts: statement-level triggers and PGlite's notifications), so a signed-out family, a
  * locked or deleted user, a suspended agency, a changed password (its families are revoked) or a changed
  * permission group is refused by the very next request, as without a cache. A check read from the database while
  * such a write committed is not kept (the generation moved). Inserts need no notification: only passable users
@@ -19,15 +18,14 @@
  * `TspClaims` in one statement for all the claims waiting at that moment: each request waits for its own row,
  * written or refused, before it goes on.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
 import type { Db } from '../db/client';
+import { tableChangesOf, type WatchedTable } from '../db/table-changes';
 import type { UserContext } from '../tenancy/users';
 
-export const SIGNED_IN_CHANNEL = 'signed_in_changed';
 /** The tables whose rows the sign-in check reads. */
-export const SIGNED_IN_TABLES = ['users', 'agencies', 'permission_groups', 'refresh_tokens'] as const;
+export const SIGNED_IN_TABLES = ['users', 'agencies', 'permission_groups', 'refresh_tokens'] as const satisfies readonly WatchedTable[];
 /** At most this many (user, family) checks are kept; the oldest goes first. */
 export const SIGNED_IN_CACHE_SIZE = 10_000;
 
@@ -158,37 +156,19 @@ export function signedInMemoryOf(db: Db): SignedInMemory | undefined {
   return installed.get(db);
 }
 
-function pgliteOf(db: Db): PGlite | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  // PGlite's client has `listen` and `waitReady`; node-postgres's pool has neither
-  return client && typeof client === 'object' && 'listen' in client && 'waitReady' in client ? (client as PGlite) : null;
-}
-
 /**
- * On PGlite: creates the triggers (idempotent), listens on their channel and keeps the cache of this database.
- * On PostgreSQL: nothing (undefined).
+ * On PGlite: keeps the cache of this database, emptied by every update, delete or truncate of the tables the check
+ * reads (db/table-changes.ts). On PostgreSQL: nothing (undefined).
  */
 export async function installSignedInCache(db: Db): Promise<SignedInMemory | undefined> {
   const done = installed.get(db);
   if (done) return done;
-  const client = pgliteOf(db);
-  if (!client) return undefined;
+  const changes = await tableChangesOf(db);
+  if (!changes) return undefined;
+  const again = installed.get(db);
+  if (again) return again;
   const memory: SignedInMemory = { cache: new SignedInCache(), claims: new TspClaims(db) };
-  await client.exec(`
-    create or replace function signed_in_changed() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('${SIGNED_IN_CHANNEL}', tg_table_name);
-      return null;
-    end $$;
-    ${SIGNED_IN_TABLES.map(
-      (t) => `
-    create or replace trigger ${t}_signed_in_changed after update or delete on ${t}
-      for each statement execute function signed_in_changed();
-    create or replace trigger ${t}_signed_in_truncated after truncate on ${t}
-      for each statement execute function signed_in_changed();`,
-    ).join('')}
-  `);
-  await client.listen(SIGNED_IN_CHANNEL, () => memory.cache.invalidate());
+  changes.on(SIGNED_IN_TABLES, () => memory.cache.invalidate(), ['UPDATE', 'DELETE', 'TRUNCATE']);
   installed.set(db, memory);
   return memory;
 }
