@@ -14,6 +14,7 @@ import { TokenSigner } from './platform/access/tokens';
 import { systemClock, type Clock } from './platform/clock';
 import type { Db } from './platform/db/client';
 import { resolveJwtSecret } from './platform/db/secrets';
+import { installSignedInCache } from './platform/access/signed-in-cache';
 import { DOCS_PREFIX, registerDocs, registerOpenApiRoute } from './platform/http/docs';
 import { installSecurityHeaders } from './platform/http/headers';
 import { installErrorHandler, installResponseHeaders, languageOf, requestIdOf } from './platform/http/protocol';
@@ -78,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // gw-mem3: and its bound in bytes
   setDraftCacheBytes(settings.OFFER_DRAFT_CACHE_MB * 1024 * 1024);
   const secret = await resolveJwtSecret(db, settings.JWT_SECRET);
+  // gw-search4: on PGlite the per-request sign-in check from memory, emptied by the writes it depends on
+  await installSignedInCache(db);
   assertUnambiguous();
   const enforcer = await createEnforcer(endpointPolicies());
   const signer = new TokenSigner(secret, settings.ACCESS_TOKEN_TTL);

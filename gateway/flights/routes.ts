@@ -34,6 +34,7 @@ import type { SupplierRegistry } from '../suppliers';
 import { activeSignIns, signinKey } from '../system/service';
 import { searchSeatDays, seatsReaderOf } from './inventory';
 import { runTasks, type SearchSessions } from './search-sessions';
+import { installSearchStartCache, searchStart } from './start-cache';
 import {
   bookingFeesOf,
   cheapestDays,
@@ -41,7 +42,6 @@ import {
   feeScopes,
   isInternationalJourney,
   searchAirports,
-  searchStartOf,
   supplierSearches,
   validateSearchRequest,
 } from './service';
@@ -61,6 +61,8 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
   const { settings, sessions, suppliers, clock } = flight;
   const today = () => todayInVietnam(clock.now().getTime());
   const key = signinKey(await resolveSigninSecret(db, settings.SIGNIN_SECRET_KEY));
+  // gw-search4: on PGlite the start statement's answer kept until a table it reads changes (start-cache.ts)
+  await installSearchStartCache(db);
   const tags = ['flights'];
 
   defineEndpoint(app, deps, {
@@ -81,8 +83,8 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
       const searches = supplierSearches(req);
       // the seat counts of the whole search: the inventory of every flight departing on its days (and the day after)
       const days = searchSeatDays(searches.flatMap(({ search }) => [search.departDate, ...(search.returnDate ? [search.returnDate] : [])]));
-      // the sign-ins, the agency's path, its fee lines and those seat counts: one query
-      const { signIns, fees, seats: seatRows } = await searchStartOf(db, ctx.agency.id, days);
+      // the sign-ins, the agency's path, its fee lines and those seat counts: one query (on PGlite kept until they change)
+      const { signIns, fees, seats: seatRows } = await searchStart(db, ctx.agency.id, days);
       const international = isInternationalJourney(req);
       const bookingFees = bookingFeesOf(fees, ctx.agency, feeScopes(suppliers, signIns.map((s) => s.source), req));
       const session = sessions.create({ userId: ctx.user.id, agencyId: ctx.agency.id }, signIns);

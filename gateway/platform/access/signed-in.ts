@@ -2,8 +2,10 @@
  * The per-request sign-in check in ONE statement (a prepared one, so the database parses and plans it once per
  * connection): the user with its agency and group, whether the token's sign-in family is still alive, and the
  * claim of the (user, tsp) pair (access/replay.ts), written only when the user may pass (a known, unlocked user
- * of the token's agency, active, with a live family). Nothing is cached: a locked user, a suspended agency or a
- * revoked family is refused by the very next request, on every instance.
+ * of the token's agency, active, with a live family). On PostgreSQL nothing is cached: a locked user, a suspended
+ * agency or a revoked family is refused by the very next request, on every instance. On PGlite (one process) the
+ * passable checks are kept in memory, emptied by every change of the tables they read, and the claims written
+ * together (access/signed-in-cache.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
@@ -11,6 +13,7 @@ import type { Db } from '../db/client';
 import { agencies, permissionGroups, refreshTokens, usedTsps, users } from '../db/schema';
 import { toUserContext, userContextColumns, type UserContext } from '../tenancy/users';
 import { sweepTsps } from './replay';
+import { signedInMemoryOf, type SignedInMemory } from './signed-in-cache';
 
 export interface SignedIn {
   /** The user of the token, null when unknown. */
@@ -55,11 +58,46 @@ function build(db: Db) {
 
 const prepared = new WeakMap<Db, ReturnType<typeof build>>();
 
-/** The sign-in state of a verified token's claims, and the claim of its tsp (null: none to claim). */
-export async function checkSignedIn(db: Db, claims: { userId: number; agencyId: number; familyId: string }, tsp: number | null): Promise<SignedIn> {
+function statementOf(db: Db) {
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = build(db)));
-  const [row] = await query.execute({
+  return query;
+}
+
+/** The user may pass and claim a tsp: as the statement's claim condition (the user of the token's agency, unlocked, active, live family). */
+function passable(ctx: UserContext, agencyId: number, alive: boolean): boolean {
+  return alive && !ctx.user.locked && ctx.agency.status === 'active' && ctx.user.agencyId === agencyId && ctx.agency.id === agencyId;
+}
+
+/**
+ * PGlite: the check from memory when this (user, family) passed since the last change of the tables it reads,
+ * else the statement without a claim (kept when passable); then the claim, written with the others waiting.
+ */
+async function checkRemembered(
+  db: Db,
+  memory: SignedInMemory,
+  claims: { userId: number; agencyId: number; familyId: string },
+  tsp: number | null,
+): Promise<SignedIn> {
+  let ctx = memory.cache.get(claims.userId, claims.familyId);
+  if (!ctx || !passable(ctx, claims.agencyId, true)) {
+    const generation = memory.cache.generation;
+    const [row] = await statementOf(db).execute({ uid: claims.userId, agn: claims.agencyId, fam: claims.familyId, tsp: null, exp: null });
+    if (!row) return { ctx: null, alive: false, fresh: false };
+    ctx = toUserContext(row);
+    const alive = row.alive === true;
+    if (!passable(ctx, claims.agencyId, alive)) return { ctx, alive, fresh: false };
+    memory.cache.set(claims.userId, claims.familyId, generation, ctx);
+  }
+  const fresh = tsp === null ? false : await memory.claims.claim(claims.userId, tsp);
+  return { ctx, alive: true, fresh };
+}
+
+/** The sign-in state of a verified token's claims, and the claim of its tsp (null: none to claim). */
+export async function checkSignedIn(db: Db, claims: { userId: number; agencyId: number; familyId: string }, tsp: number | null): Promise<SignedIn> {
+  const memory = signedInMemoryOf(db);
+  if (memory) return checkRemembered(db, memory, claims, tsp);
+  const [row] = await statementOf(db).execute({
     uid: claims.userId,
     agn: claims.agencyId,
     fam: claims.familyId,

@@ -1,0 +1,137 @@
+// The per-request sign-in check, after the user has passed it at least once: on PGlite it is then answered from
+// memory (gateway/platform/access/signed-in-cache.ts), on PostgreSQL by its statement. Either way every change
+// that must refuse or change a signed-in user shows at the very next request, whoever made it (an endpoint, a
+// statement by hand, a transaction), and a (user, tsp) pair is still accepted once, also among parallel requests.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../gateway/admin/service';
+import { signedInMemoryOf } from '../../gateway/platform/access/signed-in-cache';
+import { agencies, permissionGroups, users } from '../../gateway/platform/db/schema';
+import { DEMO_PASSWORD } from '../../gateway/seed/demo';
+import { API } from '../../contract/paths';
+import { nextTspValue } from '../../contract/tsp';
+import { call, login, startGateway, tspFor, usingPostgres, type Gateway } from './helpers';
+
+let gw: Gateway;
+beforeAll(async () => {
+  gw = await startGateway();
+});
+afterAll(async () => {
+  await gw?.close();
+});
+
+const ME = '/api/auth/me';
+let n = 0;
+
+/** A new user of SAOVIET, signed in, having passed the check twice (so kept in memory on PGlite). */
+async function signedIn() {
+  n += 1;
+  const username = `cached.${n}`;
+  await createUser(gw.db, { username, password: DEMO_PASSWORD, role: 'agent_f1', agency: 'SAOVIET' });
+  const session = await login(gw, username);
+  for (let i = 0; i < 2; i++) expect((await call(gw, 'GET', ME, { token: session.accessToken })).statusCode).toBe(200);
+  return { username, session, id: session.memberInfo.id as number };
+}
+
+async function me(token: string) {
+  return call(gw, 'GET', ME, { token });
+}
+
+describe('the sign-in check after a first pass', () => {
+  it('keeps the check in memory on PGlite only', async () => {
+    const { session } = await signedIn();
+    const memory = signedInMemoryOf(gw.db);
+    if (usingPostgres) expect(memory).toBeUndefined();
+    else expect(memory?.cache.get(session.memberInfo.id, (JSON.parse(Buffer.from(session.accessToken.split('.')[1], 'base64url').toString()) as { fam: string }).fam)).toBeDefined();
+  });
+
+  it('refuses a signed-out token at once', async () => {
+    const { session } = await signedIn();
+    const out = await call(gw, 'POST', API.logout, { token: session.accessToken, body: { refreshToken: session.refreshToken } });
+    expect(out.statusCode).toBe(200);
+    const res = await me(session.accessToken);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(19);
+  });
+
+  it('refuses a user locked by hand at once, and lets it in again once unlocked', async () => {
+    const { session, id } = await signedIn();
+    await gw.db.update(users).set({ locked: true }).where(eq(users.id, id));
+    expect((await me(session.accessToken)).statusCode).toBe(401);
+    await gw.db.update(users).set({ locked: false }).where(eq(users.id, id));
+    expect((await me(session.accessToken)).statusCode).toBe(200);
+  });
+
+  it('refuses a deleted user at once', async () => {
+    const { session, id } = await signedIn();
+    await gw.db.execute(sql`delete from used_tsps where user_id = ${id}`);
+    await gw.db.delete(users).where(eq(users.id, id));
+    expect((await me(session.accessToken)).statusCode).toBe(401);
+  });
+
+  it('refuses the users of a suspended agency at once, changed in a transaction', async () => {
+    const { session } = await signedIn();
+    const agencyId = session.agentInfo.id as number;
+    await gw.db.transaction(async (tx) => {
+      await tx.update(agencies).set({ status: 'suspended' }).where(eq(agencies.id, agencyId));
+    });
+    try {
+      expect((await me(session.accessToken)).statusCode).toBe(401);
+    } finally {
+      await gw.db.update(agencies).set({ status: 'active' }).where(eq(agencies.id, agencyId));
+    }
+    expect((await me(session.accessToken)).statusCode).toBe(200);
+  });
+
+  it('keeps nothing of a transaction rolled back', async () => {
+    const { session, id } = await signedIn();
+    await expect(
+      gw.db.transaction(async (tx) => {
+        await tx.update(users).set({ locked: true }).where(eq(users.id, id));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await me(session.accessToken)).statusCode).toBe(200);
+  });
+
+  it('shows a changed permission group and its permissions at the next request', async () => {
+    const { session, id } = await signedIn();
+    const agencyId = session.agentInfo.id as number;
+    const [group] = await gw.db
+      .insert(permissionGroups)
+      .values({ agencyId, name: `cache group ${n}`, permissions: ['use_esim'] })
+      .returning({ id: permissionGroups.id });
+    await gw.db.update(users).set({ groupId: group.id }).where(eq(users.id, id));
+    expect((await me(session.accessToken)).json().permissions).toEqual(['AGENT_F1', 'USE_ESIM']);
+    await gw.db.update(permissionGroups).set({ permissions: ['use_train'] }).where(eq(permissionGroups.id, group.id));
+    expect((await me(session.accessToken)).json().permissions).toEqual(['AGENT_F1', 'USE_TRAIN']);
+    await gw.db.delete(permissionGroups).where(eq(permissionGroups.id, group.id));
+    expect((await me(session.accessToken)).json().permissions).toEqual(['AGENT_F1']);
+  });
+
+  it('ends the sessions of a changed password at once', async () => {
+    const { session, username } = await signedIn();
+    const changed = await call(gw, 'POST', API.changePassword, { body: { username, oldPassword: DEMO_PASSWORD, newPassword: 'Mine#2027' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await me(session.accessToken)).statusCode).toBe(401);
+  });
+
+  it('accepts a (user, tsp) pair once, also among parallel requests', async () => {
+    const { session } = await signedIn();
+    const tsp = tspFor(gw);
+    const first = await call(gw, 'GET', ME, { token: session.accessToken, tsp });
+    expect(first.statusCode).toBe(200);
+    const replay = await call(gw, 'GET', ME, { token: session.accessToken, tsp });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().code).toBe(42);
+
+    // ten requests with one new tsp: exactly one passes; twenty with their own tsps: all pass
+    const same = tspFor(gw);
+    const sameTsp = await Promise.all(Array.from({ length: 10 }, () => call(gw, 'GET', ME, { token: session.accessToken, tsp: same })));
+    expect(sameTsp.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(400)]);
+    const own = await Promise.all(
+      Array.from({ length: 20 }, () => call(gw, 'GET', ME, { token: session.accessToken, tsp: tspFor(gw, nextTspValue(Date.now())) })),
+    );
+    expect(own.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+  });
+});
