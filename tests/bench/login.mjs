@@ -11,9 +11,13 @@
 // finefoods-antd example shows, built from the same package versions; that example itself is not on the npm
 // registry). --compare-ready SELECTOR: what marks their form in place (default: a password input in a form).
 //
+// --baseline URL: another build of this sign-in page (say main's, on its own gateway) measured in the same
+// interleaving (ours, baseline, theirs, ours…), printed beside ours with its own ratio to theirs: a before/after
+// and the comparison in one run, under the same load.
+//
 // --width N: the window's width in CSS pixels (default 1280; 360 for a phone), 800 high.
 //
-// Run: npm run bench:login [-- --no-build] [--compare [URL]] [--runs N] [--width N]  (BENCH_URL=http://... uses a running gateway)
+// Run: npm run bench:login [-- --no-build] [--compare [URL]] [--baseline URL] [--runs N] [--width N]  (BENCH_URL=http://... uses a running gateway)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -41,6 +45,8 @@ const loadBefore = load();
 
 const portal = await benchPortal({ CAPTCHA: 'on' });
 ours.url = `${portal.base}/login`;
+const baselineUrl = valueAfter('--baseline');
+const baseline = baselineUrl ? { ...ours, name: baselineUrl, url: baselineUrl } : null;
 let theirs = null;
 let standIn = null;
 try {
@@ -59,7 +65,7 @@ try {
     theirs = { name: STAND_IN, url: `${standIn.url}/login`, ready: valueAfter('--compare-ready') ?? 'form input[type="password"]' };
   }
 
-  const results = new Map([[ours, []], ...(theirs ? [[theirs, []]] : [])]);
+  const results = new Map([[ours, []], ...(baseline ? [[baseline, []]] : []), ...(theirs ? [[theirs, []]] : [])]);
   for (let i = 0; i < RUNS; i++) {
     for (const target of results.keys()) results.get(target).push(await measure(target));
   }
@@ -79,18 +85,24 @@ try {
   const med = (target, key) => median(results.get(target).map((r) => r[key]).filter((v) => Number.isFinite(v)));
   const show = (v, unit) => (!Number.isFinite(v) ? '-' : unit === 'KB' ? `${(v / 1024).toFixed(1)} KB` : unit === 'MB' ? `${(v / 1024 / 1024).toFixed(1)} MB` : unit === 'ms' ? `${v.toFixed(0)} ms` : unit === 'score' ? v.toFixed(4) : String(v));
   const targets = [...results.keys()];
-  console.log(`  ${''.padEnd(26)}${targets.map((t, i) => (i === 0 ? 'ours' : 'theirs').padStart(14)).join('')}${theirs ? '   ours/theirs' : ''}`);
-  for (const [label, key, unit] of rows) {
+  const label = (t) => (t === ours ? 'ours' : t === baseline ? 'baseline' : 'theirs');
+  const ratioOf = (values, i) => {
+    const j = targets.indexOf(theirs);
+    return theirs && Number.isFinite(values[i]) && Number.isFinite(values[j]) && values[j] > 0 ? `${(values[i] / values[j]).toFixed(2)}×` : '';
+  };
+  const ratioColumns = theirs ? targets.filter((t) => t !== theirs) : [];
+  console.log(`  ${''.padEnd(26)}${targets.map((t) => label(t).padStart(14)).join('')}${ratioColumns.map((t) => `${label(t)}/theirs`.padStart(18)).join('')}`);
+  for (const [name, key, unit] of rows) {
     const values = targets.map((t) => med(t, key));
     if (values.every((v) => !Number.isFinite(v))) continue;
-    const ratio = theirs && Number.isFinite(values[0]) && Number.isFinite(values[1]) && values[1] > 0 ? `${(values[0] / values[1]).toFixed(2)}×` : '';
-    console.log(`  ${label.padEnd(26)}${values.map((v) => show(v, unit).padStart(14)).join('')}${ratio ? ratio.padStart(14) : ''}`);
+    console.log(`  ${name.padEnd(26)}${values.map((v) => show(v, unit).padStart(14)).join('')}${ratioColumns.map((t) => ratioOf(values, targets.indexOf(t)).padStart(18)).join('')}`);
   }
+  if (baseline) console.log(`  baseline: ${baseline.name}`);
+  if (theirs) console.log(`  theirs: ${theirs.name}`);
+  for (const t of targets) console.log(`  FCP of each run, ${`${label(t)}:`.padEnd(10)} ${results.get(t).map((r) => r.fcp.toFixed(0)).join(' ')}`);
   if (theirs) {
-    console.log(`  theirs: ${theirs.name}`);
-    console.log(`  FCP of each run, ours:   ${results.get(ours).map((r) => r.fcp.toFixed(0)).join(' ')}`);
-    console.log(`  FCP of each run, theirs: ${results.get(theirs).map((r) => r.fcp.toFixed(0)).join(' ')}`);
     console.log(`login-fcp-ratio=${(med(ours, 'fcp') / med(theirs, 'fcp')).toFixed(3)}`);
+    if (baseline) console.log(`login-fcp-ratio-baseline=${(med(baseline, 'fcp') / med(theirs, 'fcp')).toFixed(3)}`);
   }
 } finally {
   await standIn?.stop();
