@@ -67,36 +67,28 @@ export function inlineStylesheets(html: string, cssOf: (href: string) => string 
  * The small module that starts the sign-in page's entry after the first paint: when the browser reports the
  * first contentful paint (the static form), or, where paint timing is missing, after the first frame
  * (requestAnimationFrame, then a task: the frame's paint is done by then). It then imports the entry and asks
- * for the translations of the page's language (`<html lang>`: i18n's first request), the entry's imports and the
- * sign-in page's chunks at once, in that order (preload and modulepreload: fetched, and the modules compiled, in
- * parallel, not run; over HTTP/1.1 the browser has 6 connections to the gateway, so the order is the order they
- * come in), and last the document's async classic scripts (`scripts`: public/preload-locales.js). Before the
- * first paint the page asks for nothing but this file: no response to read, no script to run beside the
- * document's parse, style, layout, paint and raster. A page that is not visible paints nothing (a background
- * tab, a prerender) and starts at once. A file of its own: the Content-Security-Policy allows no inline script.
+ * for the entry's imports and the sign-in page's chunks at once, in that order (modulepreload: fetched and
+ * compiled in parallel, not run; over HTTP/1.1 the browser has 6 connections to the gateway, so the order is the
+ * order they come in). A page that is not visible paints nothing (a background tab, a prerender) and starts at once. A file
+ * of its own: the Content-Security-Policy allows no inline script.
  */
-export function entryLoader(entrySrc: string, preloads: readonly string[], scripts: readonly string[] = []): string {
+export function entryLoader(entrySrc: string, preloads: readonly string[]): string {
   return [
     `// The sign-in page's entry, started after the first paint of the static form (scripts/boot-shell.ts).`,
     `const preloads = ${JSON.stringify(preloads)};`,
-    `const scripts = ${JSON.stringify(scripts)};`,
-    `const languages = ${JSON.stringify(LANGUAGES)};`,
-    'const add = (tag, attributes) => {',
-    '  const element = document.createElement(tag);',
-    '  Object.assign(element, attributes);',
-    '  document.head.appendChild(element);',
-    '};',
     'let started = false;',
     'const start = () => {',
     '  if (started) return;',
     '  started = true;',
     '  // the entry first: the browser opens 6 connections to the gateway, and asks in this order',
     `  import(${JSON.stringify(entrySrc)});`,
-    '  const lang = document.documentElement.lang;',
-    "  const lng = languages.includes(lang) ? lang : languages[0];",
-    "  add('link', { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: `/locales/${lng}/translation.json` });",
-    "  for (const href of preloads) add('link', { rel: 'modulepreload', crossOrigin: '', href });",
-    "  for (const src of scripts) add('script', { src, async: true });",
+    '  for (const href of preloads) {',
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    "    link.crossOrigin = '';",
+    '    link.href = href;',
+    '    document.head.appendChild(link);',
+    '  }',
     '};',
     "if (document.visibilityState !== 'visible') start();",
     'else {',
@@ -114,22 +106,21 @@ export function entryLoader(entrySrc: string, preloads: readonly string[], scrip
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-const ASYNC_SCRIPT = /<script src="([^"]+)" async><\/script>\s*/g;
 
-/** The built entry's address (the `<script type="module">` of index.html), its modulepreloads and the page's async classic scripts. */
-export function entryOf(html: string): { src: string; preloads: string[]; scripts: string[] } | undefined {
+/** The built entry's address (the `<script type="module">` of index.html) and its modulepreloads. */
+export function entryOf(html: string): { src: string; preloads: string[] } | undefined {
   const src = ENTRY_SCRIPT.exec(html)?.[1];
-  return src ? { src, preloads: [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]), scripts: [...html.matchAll(ASYNC_SCRIPT)].map((m) => m[1]) } : undefined;
+  return src ? { src, preloads: [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]) } : undefined;
 }
 
 /**
- * The entry `<script type="module">` of the built page, its modulepreloads and its async classic scripts replaced
- * by the loader module that asks for them after the first paint (`entryLoader`): before it, the document's parse,
- * style, layout, paint and raster have the two cores to themselves (no script to fetch, compile or run).
+ * The entry `<script type="module">` of the built page and its modulepreloads replaced by the loader module that
+ * asks for them after the first paint (`entryLoader`): before it, the document's parse, style, layout, paint
+ * and raster have the two cores to themselves (no script to fetch, compile or run).
  */
 export function deferEntry(html: string, loaderSrc: string): string {
   if (!ENTRY_SCRIPT.test(html)) throw new Error('login shell: index.html has no entry <script type="module">');
-  return html.replace(MODULE_PRELOAD, '').replace(ASYNC_SCRIPT, '').replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="${loaderSrc}"></script>\n    `);
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="${loaderSrc}"></script>\n    `);
 }
 
 /**
@@ -153,15 +144,15 @@ export function loginPageChunks(bundle: Rollup.OutputBundle, entryFiles: Readonl
 
 /**
  * The page of /login in one language: the sign-in form shown from the first byte (`data-boot="login"`), the
- * language's texts and placeholders; with `loaderSrc`, its scripts and translations asked for by that loader after
- * the first paint (`deferEntry`, `entryLoader`), else its translations preloaded by the document.
+ * language's texts and placeholders, and its translations preloaded; with `loaderSrc`, its entry started by that
+ * loader after the first paint (`deferEntry`).
  */
 export function loginPage(indexHtml: string, lng: Language, loaderSrc?: string): string {
-  let page = (loaderSrc ? deferEntry(indexHtml, loaderSrc) : indexHtml)
+  const page = (loaderSrc ? deferEntry(indexHtml, loaderSrc) : indexHtml)
     .replace(/<html lang="[^"]*"/, `<html lang="${lng}" data-boot="login"`)
-    .replace(/ placeholder="[^"]*"( data-boot-vi-placeholder="([^"]*)" data-boot-en-placeholder="([^"]*)")/g, (_, marks: string, vi: string, en: string) => ` placeholder="${lng === 'en' ? en : vi}"${marks}`);
-  if (!loaderSrc) page = page.replace('</title>', `</title>\n    <link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/translation.json" />`);
-  if (!page.includes('data-boot="login"') || (!loaderSrc && !page.includes(`/locales/${lng}/translation.json`))) throw new Error('login shell: index.html has no <html lang> or <title> to mark');
+    .replace(/ placeholder="[^"]*"( data-boot-vi-placeholder="([^"]*)" data-boot-en-placeholder="([^"]*)")/g, (_, marks: string, vi: string, en: string) => ` placeholder="${lng === 'en' ? en : vi}"${marks}`)
+    .replace('</title>', `</title>\n    <link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/translation.json" />`);
+  if (!page.includes('data-boot="login"') || !page.includes(`/locales/${lng}/translation.json`)) throw new Error('login shell: index.html has no <html lang> or <title> to mark');
   return page;
 }
 
@@ -201,7 +192,7 @@ export function bootShell(root: string): Plugin {
         if (entry) {
           const base = (href: string) => href.replace(/^\//, '');
           const entryFiles = new Set([entry.src, ...entry.preloads].map(base));
-          const loader = entryLoader(entry.src, [...entry.preloads, ...loginPageChunks(bundle, entryFiles).map((f) => `/${f}`)], entry.scripts);
+          const loader = entryLoader(entry.src, [...entry.preloads, ...loginPageChunks(bundle, entryFiles).map((f) => `/${f}`)]);
           const fileName = `assets/login-start-${createHash('sha256').update(loader).digest('base64url').slice(0, 8)}.js`;
           this.emitFile({ type: 'asset', fileName, source: loader });
           loaderSrc = `/${fileName}`;

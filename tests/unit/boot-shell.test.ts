@@ -45,27 +45,19 @@ describe('static sign-in form', () => {
   it('starts the scripts of the page of /login from a loader module, not from the document', () => {
     const index = [
       '<html lang="vi"><head><title>Portal</title>',
-      '    <script src="/preload-locales.js" async></script>',
       '    <script type="module" crossorigin src="/assets/main-1.js"></script>',
       '    <link rel="modulepreload" crossorigin href="/assets/react-2.js">',
       '    <link rel="modulepreload" crossorigin href="/assets/antd-3.js">',
       '    <style>body{margin:0}</style></head><body><div id="boot-login"></div></body></html>',
     ].join('\n');
-    expect(entryOf(index)).toEqual({ src: '/assets/main-1.js', preloads: ['/assets/react-2.js', '/assets/antd-3.js'], scripts: ['/preload-locales.js'] });
+    expect(entryOf(index)).toEqual({ src: '/assets/main-1.js', preloads: ['/assets/react-2.js', '/assets/antd-3.js'] });
     const page = loginPage(index, 'vi', '/assets/login-start-4.js');
     expect(page).toContain('<script type="module" crossorigin src="/assets/login-start-4.js"></script>');
     expect(page).not.toContain('main-1.js');
     expect(page).not.toContain('modulepreload');
-    // nothing else asked for before the first paint: the loader asks for the translations and the async script
-    expect(page).not.toContain('preload-locales.js');
-    expect(page).not.toContain('translation.json');
-    expect(page).toContain('<html lang="vi" data-boot="login">');
     expect(page).toContain('<style>body{margin:0}</style>');
     // without a loader (a build with no entry script) the page keeps its scripts
-    const withoutLoader = loginPage(index, 'en');
-    expect(withoutLoader).toContain('src="/assets/main-1.js"');
-    expect(withoutLoader).toContain('<script src="/preload-locales.js" async></script>');
-    expect(withoutLoader).toContain('href="/locales/en/translation.json"');
+    expect(loginPage(index, 'en')).toContain('src="/assets/main-1.js"');
     expect(entryOf('<html><head></head></html>')).toBeUndefined();
     expect(() => deferEntry('<html><head></head></html>', '/assets/x.js')).toThrow(/entry/);
   });
@@ -120,10 +112,9 @@ describe('loader of the sign-in page\'s entry', () => {
   let linksAtImport = -1;
 
   /** Runs the loader's text with the browser's hooks stubbed; answers what it imported. */
-  function runLoader(options: { visible: boolean; paintTiming: boolean; lang?: string }) {
+  function runLoader(options: { visible: boolean; paintTiming: boolean }) {
     const imported: string[] = [];
     document.head.innerHTML = '';
-    document.documentElement.lang = options.lang ?? 'vi';
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(options.visible ? 'visible' : 'hidden');
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
     class Observer {
@@ -134,7 +125,7 @@ describe('loader of the sign-in page\'s entry', () => {
       observe() {}
     }
     vi.stubGlobal('PerformanceObserver', Observer);
-    const source = entryLoader('/assets/main-1.js', ['/assets/react-2.js', '/assets/LoginPage-5.js'], ['/preload-locales.js']).replace(/\bimport\(/, '__import(');
+    const source = entryLoader('/assets/main-1.js', ['/assets/react-2.js', '/assets/LoginPage-5.js']).replace(/\bimport\(/, '__import(');
     new Function('__import', source)((src: string) => {
       imported.push(src);
       linksAtImport = document.head.querySelectorAll('link').length;
@@ -143,11 +134,6 @@ describe('loader of the sign-in page\'s entry', () => {
   }
   const nextFrame = () => frames.splice(0).forEach((callback) => callback());
   const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
-  /** What the loader added to the head, in order. */
-  const added = () =>
-    [...document.head.children].map((e) =>
-      e instanceof HTMLLinkElement ? `${e.rel} ${e.getAttribute('href')}${e.rel === 'preload' ? ` as=${e.as} crossorigin=${e.crossOrigin}` : ''}` : `script ${e.getAttribute('src')}${(e as HTMLScriptElement).async ? ' async' : ''}`,
-    );
 
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -160,25 +146,13 @@ describe('loader of the sign-in page\'s entry', () => {
   it('starts at once in a page that paints nothing (hidden): the entry asked for first, then the rest', () => {
     expect(runLoader({ visible: false, paintTiming: true })).toEqual(['/assets/main-1.js']);
     expect(linksAtImport).toBe(0);
-    expect(added()).toEqual([
-      'preload /locales/vi/translation.json as=fetch crossorigin=anonymous',
-      'modulepreload /assets/react-2.js',
-      'modulepreload /assets/LoginPage-5.js',
-      'script /preload-locales.js async',
-    ]);
-  });
-
-  it('asks for the translations of the page\'s language, Vietnamese for a language it does not have', () => {
-    runLoader({ visible: false, paintTiming: true, lang: 'en' });
-    expect(added()[0]).toBe('preload /locales/en/translation.json as=fetch crossorigin=anonymous');
-    runLoader({ visible: false, paintTiming: true, lang: 'fr' });
-    expect(added()[0]).toBe('preload /locales/vi/translation.json as=fetch crossorigin=anonymous');
+    expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js']);
   });
 
   it('waits for the first contentful paint, and starts once', () => {
     const imported = runLoader({ visible: true, paintTiming: true });
     expect(imported).toEqual([]);
-    expect(added()).toEqual([]);
+    expect(preloads()).toEqual([]);
     const disconnect = vi.fn();
     paintCallback!({ getEntriesByName: () => [] }, { disconnect });
     expect(imported).toEqual([]);
