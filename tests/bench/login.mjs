@@ -1,6 +1,8 @@
 // Cold load of the sign-in page in Chromium against the production build served by the real gateway (captcha
 // on, as the gateway's default): DOMContentLoaded, first contentful paint, the React form in place (the input
-// of the React page, not the static form of index.html), the captcha image, JS transferred and the JS heap;
+// of the React page, not the static form of index.html), the captcha image, JS transferred, the JS heap and the
+// layout shift (the layout-instability API's entries without recent input, summed over the load: for ours, the
+// static form's swap to the React form);
 // median of --runs / BENCH_RUNS (default 5) loads, each in a fresh browser profile (cold cache).
 //
 // --compare [URL]: measures another sign-in page interleaved with ours (ours, theirs, ours, theirs…, each in a
@@ -9,7 +11,13 @@
 // finefoods-antd example shows, built from the same package versions; that example itself is not on the npm
 // registry). --compare-ready SELECTOR: what marks their form in place (default: a password input in a form).
 //
-// Run: npm run bench:login [-- --no-build] [--compare [URL]] [--runs N]  (BENCH_URL=http://... uses a running gateway)
+// --baseline URL: another build of this sign-in page (say main's, on its own gateway) measured in the same
+// interleaving (ours, baseline, theirs, ours…), printed beside ours with its own ratio to theirs: a before/after
+// and the comparison in one run, under the same load.
+//
+// --width N: the window's width in CSS pixels (default 1280; 360 for a phone), 800 high.
+//
+// Run: npm run bench:login [-- --no-build] [--compare [URL]] [--baseline URL] [--runs N] [--width N]  (BENCH_URL=http://... uses a running gateway)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -27,6 +35,7 @@ const valueAfter = (name) => {
 };
 const comparing = flag('--compare') >= 0;
 const compareUrl = valueAfter('--compare');
+const WIDTH = Number(valueAfter('--width') ?? 1280);
 const RUNS = Number(valueAfter('--runs') ?? process.env.BENCH_RUNS ?? (comparing ? 7 : 5));
 const STAND_IN = 'stock Refine antd AuthPage login (the screen finefoods-antd shows, built from the same package versions)';
 
@@ -36,6 +45,8 @@ const loadBefore = load();
 
 const portal = await benchPortal({ CAPTCHA: 'on' });
 ours.url = `${portal.base}/login`;
+const baselineUrl = valueAfter('--baseline');
+const baseline = baselineUrl ? { ...ours, name: baselineUrl, url: baselineUrl } : null;
 let theirs = null;
 let standIn = null;
 try {
@@ -54,12 +65,12 @@ try {
     theirs = { name: STAND_IN, url: `${standIn.url}/login`, ready: valueAfter('--compare-ready') ?? 'form input[type="password"]' };
   }
 
-  const results = new Map([[ours, []], ...(theirs ? [[theirs, []]] : [])]);
+  const results = new Map([[ours, []], ...(baseline ? [[baseline, []]] : []), ...(theirs ? [[theirs, []]] : [])]);
   for (let i = 0; i < RUNS; i++) {
     for (const target of results.keys()) results.get(target).push(await measure(target));
   }
 
-  console.log(`sign-in page cold load, median of ${RUNS} runs${theirs ? ' each, interleaved' : ''} (load average ${loadBefore} before, ${load()} after):`);
+  console.log(`sign-in page cold load at ${WIDTH} px, median of ${RUNS} runs${theirs ? ' each, interleaved' : ''} (load average ${loadBefore} before, ${load()} after):`);
   const rows = [
     ['DOMContentLoaded', 'dcl', 'ms'],
     ['first contentful paint', 'fcp', 'ms'],
@@ -69,22 +80,29 @@ try {
     ['JS transferred', 'jsBytes', 'KB'],
     ['JS files', 'jsFiles', ''],
     ['JS heap used', 'heap', 'MB'],
+    ['layout shift', 'cls', 'score'],
   ];
   const med = (target, key) => median(results.get(target).map((r) => r[key]).filter((v) => Number.isFinite(v)));
-  const show = (v, unit) => (!Number.isFinite(v) ? '-' : unit === 'KB' ? `${(v / 1024).toFixed(1)} KB` : unit === 'MB' ? `${(v / 1024 / 1024).toFixed(1)} MB` : unit === 'ms' ? `${v.toFixed(0)} ms` : String(v));
+  const show = (v, unit) => (!Number.isFinite(v) ? '-' : unit === 'KB' ? `${(v / 1024).toFixed(1)} KB` : unit === 'MB' ? `${(v / 1024 / 1024).toFixed(1)} MB` : unit === 'ms' ? `${v.toFixed(0)} ms` : unit === 'score' ? v.toFixed(4) : String(v));
   const targets = [...results.keys()];
-  console.log(`  ${''.padEnd(26)}${targets.map((t, i) => (i === 0 ? 'ours' : 'theirs').padStart(14)).join('')}${theirs ? '   ours/theirs' : ''}`);
-  for (const [label, key, unit] of rows) {
+  const label = (t) => (t === ours ? 'ours' : t === baseline ? 'baseline' : 'theirs');
+  const ratioOf = (values, i) => {
+    const j = targets.indexOf(theirs);
+    return theirs && Number.isFinite(values[i]) && Number.isFinite(values[j]) && values[j] > 0 ? `${(values[i] / values[j]).toFixed(2)}×` : '';
+  };
+  const ratioColumns = theirs ? targets.filter((t) => t !== theirs) : [];
+  console.log(`  ${''.padEnd(26)}${targets.map((t) => label(t).padStart(14)).join('')}${ratioColumns.map((t) => `${label(t)}/theirs`.padStart(18)).join('')}`);
+  for (const [name, key, unit] of rows) {
     const values = targets.map((t) => med(t, key));
     if (values.every((v) => !Number.isFinite(v))) continue;
-    const ratio = theirs && Number.isFinite(values[0]) && Number.isFinite(values[1]) && values[1] > 0 ? `${(values[0] / values[1]).toFixed(2)}×` : '';
-    console.log(`  ${label.padEnd(26)}${values.map((v) => show(v, unit).padStart(14)).join('')}${ratio ? ratio.padStart(14) : ''}`);
+    console.log(`  ${name.padEnd(26)}${values.map((v) => show(v, unit).padStart(14)).join('')}${ratioColumns.map((t) => ratioOf(values, targets.indexOf(t)).padStart(18)).join('')}`);
   }
+  if (baseline) console.log(`  baseline: ${baseline.name}`);
+  if (theirs) console.log(`  theirs: ${theirs.name}`);
+  for (const t of targets) console.log(`  FCP of each run, ${`${label(t)}:`.padEnd(10)} ${results.get(t).map((r) => r.fcp.toFixed(0)).join(' ')}`);
   if (theirs) {
-    console.log(`  theirs: ${theirs.name}`);
-    console.log(`  FCP of each run, ours:   ${results.get(ours).map((r) => r.fcp.toFixed(0)).join(' ')}`);
-    console.log(`  FCP of each run, theirs: ${results.get(theirs).map((r) => r.fcp.toFixed(0)).join(' ')}`);
     console.log(`login-fcp-ratio=${(med(ours, 'fcp') / med(theirs, 'fcp')).toFixed(3)}`);
+    if (baseline) console.log(`login-fcp-ratio-baseline=${(med(baseline, 'fcp') / med(theirs, 'fcp')).toFixed(3)}`);
   }
 } finally {
   await standIn?.stop();
@@ -93,7 +111,7 @@ try {
 
 /** One cold load of a target in a fresh profile: the navigation and paint timings, when its marks appeared, the JS. */
 async function measure(target) {
-  const browser = await openBrowser();
+  const browser = await openBrowser({ width: WIDTH });
   try {
     const page = await browser.context.newPage();
     // in the page, before any of its scripts: the time each mark (a selector) first appears
@@ -104,6 +122,13 @@ async function measure(target) {
         for (const [name, selector] of Object.entries(marks)) if (seen[name] === undefined && document.querySelector(selector)) seen[name] = performance.now();
       };
       new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+      // layout shifts not caused by input (the score the layout-instability API gives each frame that moved something)
+      window.__benchShift = 0;
+      if (PerformanceObserver.supportedEntryTypes?.includes('layout-shift')) {
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__benchShift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      }
     }, Object.fromEntries(Object.entries({ ready: target.ready, captcha: target.captcha }).filter(([, s]) => s)));
     const scripts = [];
     page.on('requestfinished', (request) => {
@@ -115,7 +140,7 @@ async function measure(target) {
     const m = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-      return { dcl: nav.domContentLoadedEventEnd, fcp: fcp ? fcp.startTime : NaN, load: nav.loadEventEnd, ...window.__benchMarks };
+      return { dcl: nav.domContentLoadedEventEnd, fcp: fcp ? fcp.startTime : NaN, load: nav.loadEventEnd, cls: window.__benchShift, ...window.__benchMarks };
     });
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Performance.enable');

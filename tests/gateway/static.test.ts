@@ -1,7 +1,8 @@
 // The build's hashed assets answered from memory: the coding the client accepts (brotli, gzip, none), the same
 // headers as before (type, immutable cache, entity tag, Vary), 304 on revalidation, 404 for what is not there
 // or outside assets/, HEAD.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,5 +201,49 @@ describe('the page of /login from memory', () => {
     expect(second.headers.etag).not.toBe(first.headers.etag);
     expect((await get('/login', { ...html, 'if-none-match': String(first.headers.etag) })).statusCode).toBe(200);
     expect((await get('/login', { ...html, cookie: 'i18nextLng=en' })).headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('the translations from memory', () => {
+  it('sends them compressed with an entity tag, revalidates them, and reads a file again once it is edited', async () => {
+    const locales = mkdtempSync(path.join(tmpdir(), 'locales-'));
+    const texts = (title: string) => JSON.stringify({ auth: { login: { title } }, rows: Array.from({ length: 300 }, (_, i) => `dòng ${i}`) });
+    for (const lng of ['vi', 'en']) {
+      mkdirSync(path.join(locales, lng));
+      writeFileSync(path.join(locales, lng, 'translation.json'), texts(`${lng} first`));
+    }
+    const other = await startGateway({ seed: false, env: { LOCALES_DIR: locales } });
+    try {
+      const get = (url: string, headers: Record<string, string> = {}) => other.app.inject({ method: 'GET', url, headers });
+      const br = await get('/locales/vi/translation.json', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(texts('vi first'));
+      expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(br.headers['cache-control']).toBe('public, max-age=60');
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      expect(br.headers.etag).toMatch(/-br"$/);
+      const gz = await get('/locales/en/translation.json', { 'accept-encoding': 'gzip' });
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(JSON.parse(texts('en first')));
+      const plain = await get('/locales/vi/translation.json');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json()).toEqual(JSON.parse(texts('vi first')));
+      expect((await get('/locales/vi/translation.json', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(304);
+
+      // edited while the gateway runs (another size): the next request has the new texts and another tag
+      writeFileSync(path.join(locales, 'vi', 'translation.json'), texts('vi second, edited'));
+      const edited = await get('/locales/vi/translation.json', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+      expect(edited.statusCode).toBe(200);
+      expect(brotliDecompressSync(edited.rawPayload).toString()).toBe(texts('vi second, edited'));
+      expect(edited.headers.etag).not.toBe(br.headers.etag);
+
+      // a language the portal does not have, or a file gone: 404
+      expect((await get('/locales/fr/translation.json')).statusCode).toBe(404);
+      rmSync(path.join(locales, 'en', 'translation.json'));
+      expect((await get('/locales/en/translation.json')).statusCode).toBe(404);
+    } finally {
+      await other.close();
+      rmSync(locales, { recursive: true, force: true });
+    }
   });
 });

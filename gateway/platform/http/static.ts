@@ -5,8 +5,8 @@
  * The build's hashed assets (/assets/*: never changed once written) are answered from memory: each file is read
  * once, on its first request, with its brotli and gzip forms (the build's .br/.gz beside it, else compressed
  * then), and kept for the life of the process (the whole build is a few MB). The sign-in page asks for 34 of
- * them at once; @fastify/static opened, stat'ed and streamed each from disk per request. The pages of /login are
- * kept in memory as well, read again when the build rewrites them.
+ * them at once; @fastify/static opened, stat'ed and streamed each from disk per request. The pages of /login and
+ * the translations are kept in memory as well, read again when the file changes.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, type Stats } from 'node:fs';
@@ -119,13 +119,13 @@ const versionOf = (info: Stats) => `${info.size}-${info.mtimeMs}`;
  * One file read with its compressed forms (the build's .br/.gz beside it when `builtForms`, else or when missing
  * compressed here); undefined when it is not a file.
  */
-async function loadFile(file: string, type: string, options: { compressible: boolean; builtForms: boolean }): Promise<MemoryAsset | undefined> {
+async function loadFile(file: string, type: string, options: { compressible: boolean; builtForms: boolean; brotliQuality?: number }): Promise<MemoryAsset | undefined> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
   const body = await readFile(file);
   let [br, gz] = options.builtForms ? await Promise.all([readOptional(`${file}.br`), readOptional(`${file}.gz`)]) : [];
   if (options.compressible && body.length >= 1024) {
-    br ??= await brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    br ??= await brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
     gz ??= await gzipAsync(body, { level: 9 });
   }
   return {
@@ -179,15 +179,31 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, lo
     },
   });
 
+  // The translations (160 KB each, i18n's first request on every first page, preloaded by the page of /login): from
+  // memory too, brotli- or gzip-compressed (about 37 KB), with an entity tag for the revalidation max-age=60 asks
+  // for. They may be edited while the gateway runs, so each request compares the file's size and time with what is
+  // kept (as for the pages of /login), and both languages are read and compressed at start, not by a first visitor.
+  // Brotli at quality 5: 15 ms for a file that can change, against half a second at 11 for 13 % less.
+  const translations = new Map<string, Promise<MemoryAsset | undefined>>();
+  const translationFile = (lng: string) => path.join(localesDir, lng, 'translation.json');
+  const translation = async (lng: string) => {
+    const file = translationFile(lng);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    let kept = translations.get(lng);
+    if (!kept || (await kept.catch(() => undefined))?.version !== versionOf(info)) {
+      kept = loadFile(file, 'application/json; charset=utf-8', { compressible: true, builtForms: false, brotliQuality: 5 });
+      translations.set(lng, kept);
+    }
+    return kept.catch(() => undefined);
+  };
+  for (const lng of LANGUAGES) void translation(lng);
   app.get<{ Params: { lng: string } }>('/locales/:lng/translation.json', async (request, reply) => {
     const { lng } = request.params;
     if (!(LANGUAGES as readonly string[]).includes(lng)) return sendError(reply, request.lang, ErrorCode.NOT_FOUND);
-    try {
-      const text = await readFile(path.join(localesDir, lng, 'translation.json'), 'utf8');
-      return reply.type('application/json; charset=utf-8').header('Cache-Control', 'public, max-age=60').send(text);
-    } catch {
-      return sendError(reply, request.lang, ErrorCode.NOT_FOUND);
-    }
+    const file = await translation(lng);
+    if (!file) return sendError(reply, request.lang, ErrorCode.NOT_FOUND);
+    return sendFromMemory(request, reply, file, { cacheControl: 'public, max-age=60' });
   });
 
   // --- the hashed assets, from memory (see the top of this file)
