@@ -7,6 +7,7 @@ import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants.ts';
 import { bootShell } from './scripts/boot-shell.ts';
 import { casbinBrowser } from './scripts/casbin-browser.ts';
 import { pureSchemas } from './scripts/pure-schemas.ts';
+import { qsBrowser } from './scripts/qs-browser.ts';
 
 const gateway = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -55,7 +56,7 @@ const PURE_PACKAGES = ['rc-field-form', 'react-markdown', 'remark-gfm', 'papapar
 
 export default defineConfig({
   plugins: [pureSchemas(), react(), bootShell(import.meta.dirname), precompress(),
-    casbinBrowser(import.meta.dirname)],
+    casbinBrowser(import.meta.dirname), qsBrowser(import.meta.dirname)],
   define: {
     __AES_KEY__: JSON.stringify(process.env.AES_KEY ?? DEFAULT_AES_KEY),
     __AES_IV__: JSON.stringify(process.env.AES_IV ?? DEFAULT_AES_IV),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { listOf } from './list';
 import { page, pageSize, vnd } from './agents';
-import { PAX_TYPES, SOURCES } from './flights';
+import { PAX_TYPES, SOURCES } from './flights-rules';
 
 export const signIn = z.object({
   id: z.number().int(),

@@ -13,7 +13,7 @@
 import { tstAmount, tstLine } from './aftersale-pnrsync';
 import { z } from 'zod';
 import type { PnrRecord } from './aftersale';
-import { ageAt, ageFitsType, remarkName, remarkText, titlesFor } from './bookings';
+import { ageAt, ageFitsType, remarkName, remarkText, titlesFor } from './bookings-rules';
 import { isValidBirthDate, isValidDate, isValidEmail, isValidName, isValidPhone, parseDate } from './validators';
 
 export const ELEMENT_API = {

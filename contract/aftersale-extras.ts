@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import type { PnrBaggage, PnrRecord } from './aftersale';
-import { passengerProblems, type PassengerInput, type PassengerProblem } from './bookings';
+import type { PassengerInput } from './bookings';
+import { passengerProblems, type PassengerProblem } from './bookings-rules';
 import { flownOrder } from './aftersale-segments';
 
 export const EXTRAS_API = {

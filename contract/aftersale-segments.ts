@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import type { PriceInfo } from './flights';
 import type { PnrName, PnrRecord, PnrSegment } from './aftersale';
-import { passengerProblems, type PassengerInput, type PassengerProblem } from './bookings';
+import type { PassengerInput } from './bookings';
+import { passengerProblems, type PassengerProblem } from './bookings-rules';
 
 export const SEGMENT_EDIT_API = {
   /** GET ?pnr&from&to&date → routeOffer[]: flights of the PNR's source to add, priced for its passengers. */

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { page, pageSize } from './agents';
 import { listOf, sortQuery } from './list';
-import { ADULT_TITLES } from './bookings';
+import { ADULT_TITLES } from './bookings-rules';
 
 export const SHOP_API = {
   /** GET the allotments of the caller's scope; POST a new one (management). */

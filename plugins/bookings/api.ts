@@ -10,7 +10,8 @@
 import { keys } from '@refinedev/core';
 import { ACCOUNTING_API } from '../../contract/accounting';
 import { ADMIN_API } from '../../contract/admin-paths';
-import { BOOKINGS_API, bookingPath, type PrintQuery } from '../../contract/bookings';
+import type { PrintQuery } from '../../contract/bookings';
+import { BOOKINGS_API, bookingPath } from '../../contract/bookings-rules';
 
 /** The Refine resource of bookings: booking/search and the work lists (GET /api/bookings → { data, total }), the hold (POST). */
 export const BOOKINGS_RESOURCE = 'bookings';

@@ -3,9 +3,8 @@
  * parameter falls back to the default, and a request that the contract would refuse gives null (the page then shows
  * the search panel only).
  */
-import {
-  AIRLINES_DOMESTIC, JOURNEY_TYPES, SEARCH_TYPES, flightSearchRequest, type FlightSearchRequest, type JourneyType,
-} from '../../contract/flights';
+import { flightSearchRequest, type FlightSearchRequest } from '../../contract/flights';
+import { AIRLINES_DOMESTIC, JOURNEY_TYPES, SEARCH_TYPES, type JourneyType } from '../../contract/flights-rules';
 
 const IATA = /^[A-Z]{3}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

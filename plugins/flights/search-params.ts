@@ -5,7 +5,8 @@
  * Parsing (`paramsToSearch`, with the contract's schema) is in search-params-parse.ts: only the results pages read
  * the URL, and the search panels of the home, which only write it, do not bring the schema (nor zod) with them.
  */
-import { AIRLINES_DOMESTIC, type FlightSearchRequest } from '../../contract/flights';
+import type { FlightSearchRequest } from '../../contract/flights';
+import { AIRLINES_DOMESTIC } from '../../contract/flights-rules';
 
 export function searchToParams(request: FlightSearchRequest): URLSearchParams {
   const p = new URLSearchParams();

@@ -20,20 +20,23 @@ describe('rangeText', () => {
 });
 
 describe('LazyRangePicker', () => {
-  it('shows the stand-in with the field id, then the picker, which takes the focus the stand-in had', async () => {
+  it('shows the stand-in with the field id, aria-label and class, then the picker, which takes the focus the stand-in had', async () => {
     const el = document.createElement('div');
     document.body.append(el);
-    act(() => createRoot(el).render(<LazyRangePicker id="booked" format="DD/MM/YYYY" placeholder={['from', 'to']} />));
+    act(() => createRoot(el).render(<LazyRangePicker id="booked" aria-label="Dates" className="date-range-field" format="DD/MM/YYYY" placeholder={['from', 'to']} />));
     // the first render, before the picker's code is here
     const standIn = el.querySelector<HTMLInputElement>('[data-testid="range-picker-stand-in"]');
     expect(standIn).not.toBeNull();
     expect(standIn!.id).toBe('booked');
     expect(standIn!.placeholder).toBe('from → to');
+    // a filter without a visible label keeps its name, and the page's width class holds the picker's place
+    expect(standIn!.getAttribute('aria-label')).toBe('Dates');
+    expect(standIn!.closest('.date-range-field')).not.toBeNull();
     act(() => standIn!.focus());
     await act(async () => {
       await preloadRangePicker();
     });
-    await vi.waitFor(() => expect(el.querySelector('.ant-picker-range')).not.toBeNull());
+    await vi.waitFor(() => expect(el.querySelector('.ant-picker-range.date-range-field')).not.toBeNull());
     await vi.waitFor(() => expect(document.activeElement?.id).toBe('booked'));
     expect(el.querySelector('[data-testid="range-picker-stand-in"]')).toBeNull();
   });

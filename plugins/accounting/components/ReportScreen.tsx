@@ -5,7 +5,7 @@
  * and print (a print stylesheet keeps the heading, the filters' summary, the chart and the table).
  */
 import { Suspense, useMemo, useState } from 'react';
-import { Alert, Button, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
@@ -32,7 +32,7 @@ import {
   type ReportProduct,
   type ReportRow,
 } from '../../../contract/accounting';
-import { businessToday, DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, listFrame, LoadError, ReportChart, saveBlob } from '../../../src/sdk';
+import { businessToday, DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, LazyRangePicker, listFrame, LoadError, ReportChart, saveBlob } from '../../../src/sdk';
 import { columnsOf, defaultReportFilters, isNumericKind, reportQueryFilters, reportQueryObject, reportKey, reportResource, totalsRow, type ReportFilterValues } from '../model/reports';
 import { EntryTypeTag } from './tags';
 import '../accounting.css';
@@ -154,7 +154,8 @@ export function ReportScreen({ report }: { report: ReportName }) {
         {t(`${reportKey(report)}.lead`)}
       </Typography.Paragraph>
       <div className="accounting-filters report-filters" role="search" aria-label={t('accounting.reports.filters')}>
-        <DatePicker.RangePicker
+        <LazyRangePicker
+          className="date-range-field"
           format={DATE_FORMAT}
           allowClear={false}
           aria-label={t('accounting.reports.range')}

@@ -3,14 +3,14 @@
  * entries, newest first with the running balance; filters by type, date range and reference (also PNR).
  */
 import { useState } from 'react';
-import { Card, DatePicker, Input, Select, Statistic, Table } from 'antd';
+import { Card, Input, Select, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { List, useTable } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTING_API, ENTRY_TYPES, type Balance, type EntryType, type LedgerEntry } from '../../../contract/accounting';
-import { currentLanguage, DATE_FORMAT, EmptyRows, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
+import { currentLanguage, DATE_FORMAT, EmptyRows, formatDateTime, formatVnd, LazyRangePicker, listFrame, LoadError } from '../../../src/sdk';
 import { ENTRIES_META, RESOURCES } from '../api';
 import { AgencyFilter } from '../components/AgencyFilter';
 import { EntryTypeTag } from '../components/tags';
@@ -94,7 +94,8 @@ export default function ViewDepositPage() {
           onChange={(v) => apply({ type: v })}
           options={ENTRY_TYPES.map((x) => ({ value: x, label: `${x} · ${t(`accounting.types.${x}`)}` }))}
         />
-        <DatePicker.RangePicker
+        <LazyRangePicker
+          className="date-range-field"
           format={DATE_FORMAT}
           aria-label={t('accounting.entries.dates')}
           onChange={(v: [Dayjs | null, Dayjs | null] | null) =>

@@ -8,7 +8,7 @@ import { useCreate, useDelete, useInvalidate, useOne, useUpdate, type HttpError 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CONTENT_STATUSES, type FareRule, type FareRuleInput } from '../../../contract/b2c';
-import { AIRLINES_DOMESTIC } from '../../../contract/flights';
+import { AIRLINES_DOMESTIC } from '../../../contract/flights-rules';
 import { LoadError, PageFrame, PAGES, RichTextEditor } from '../../../src/sdk';
 import { FARE_RULES_META, RESOURCES } from '../api';
 import { hasContent, isAirline, normaliseAirline, ruleToValues, suggestedTitle, valuesToRuleInput, type FareRuleFormValues } from '../model/content-form';

@@ -8,7 +8,7 @@ import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONTENT_STATUSES, type ContentStatus, type FareRule } from '../../../contract/b2c';
-import { AIRLINES_DOMESTIC } from '../../../contract/flights';
+import { AIRLINES_DOMESTIC } from '../../../contract/flights-rules';
 import { EmptyRows, formatDate, listFrame, LoadError, PAGES } from '../../../src/sdk';
 import { FARE_RULES_META, RESOURCES } from '../api';
 import { ContentStatusTag } from '../components/ContentStatusTag';

@@ -4,7 +4,7 @@
  */
 import type { PnrRecord } from '../../../contract/aftersale';
 import { CUSTOMER_SEGMENTS, PAX_INFO_CODES, SSR_CODES, type ElementEditInput, type ElementScreen } from '../../../contract/aftersale-elements';
-import { ADULT_TITLES, CHILD_TITLES } from '../../../contract/bookings';
+import { ADULT_TITLES, CHILD_TITLES } from '../../../contract/bookings-rules';
 
 export type FieldKind = 'pax' | 'segment' | 'select' | 'text' | 'date' | 'number' | 'companion' | 'mode';
 

@@ -5,7 +5,8 @@
  * the seats released, no money), the idempotency key of an issue (one per click of confirm, kept for retries
  * of that click) and the countdowns to a hold's time limit and a ticket's void cut-off.
  */
-import { PNR_ACTIONS, type BookingPnr, type PnrAction } from '../../../contract/bookings';
+import type { BookingPnr } from '../../../contract/bookings';
+import { PNR_ACTIONS, type PnrAction } from '../../../contract/bookings-rules';
 import { extrasTotal } from '../../../contract/aftersale-money';
 
 export type DetailAction = PnrAction | 'mail' | 'fareRule';

@@ -11,7 +11,8 @@
  * infant cannot travel alone. The title is a required choice: a new or emptied passenger has none (no default
  * that would make every adult MR).
  */
-import { passengerProblems, type PassengerInput, type PassengerProblem, type PassportProblem } from '../../../contract/bookings';
+import type { PassengerInput } from '../../../contract/bookings';
+import { passengerProblems, type PassengerProblem, type PassportProblem } from '../../../contract/bookings-rules';
 import type { PaxType } from '../../../contract/flights';
 import { isValidEmail, isValidName, isValidPhone } from '../../../contract/validators';
 import { emptyPassport, loyaltyProblems, loyaltyRequest, MAX_LOYALTY, passportFormProblems, passportRequest, passportTyped, type LoyaltyForm, type PassportForm } from './passport';

@@ -7,7 +7,8 @@
  * the last travel date, on international journeys at least PASSPORT_MIN_VALIDITY_MONTHS after it; issuing date
  * optional, when given a real date not in the future and before the expiry.
  */
-import { loyaltyInput, passportProblems, type LoyaltyInput, type PassportInput, type PassportProblem } from '../../../contract/bookings';
+import { loyaltyInput, type LoyaltyInput, type PassportInput } from '../../../contract/bookings';
+import { passportProblems, type PassportProblem } from '../../../contract/bookings-rules';
 import { DEFAULT_PASSPORT_COUNTRY } from '../../../contract/constants';
 
 export interface PassportForm {

@@ -2,7 +2,8 @@
  * booking/print-ticket and booking/mail: the price display options (total, detail, none) (the price lines each
  * shows are `ticketPriceLines` of contract/aftersale-money.ts, shared with the PDF), the page's query (?id=&pnr=&price=) and the recipients of a mail.
  */
-import { PRICE_DISPLAYS, type PaxInfoEntry } from '../../../contract/bookings';
+import type { PaxInfoEntry } from '../../../contract/bookings';
+import { PRICE_DISPLAYS } from '../../../contract/bookings-rules';
 import { isValidEmail } from '../../../contract/validators';
 
 export type PriceDisplay = (typeof PRICE_DISPLAYS)[number];

@@ -4,7 +4,8 @@
  * booking/void, booking/cancel) with their rows: one per PNR that can be acted on, the most urgent first.
  */
 import type { CrudFilter, CrudSort } from '@refinedev/core';
-import { BOOKING_STATUSES, RECORD_STATUSES, WORK_LISTS, type BookingListItem, type WorkList } from '../../../contract/bookings';
+import type { BookingListItem } from '../../../contract/bookings';
+import { BOOKING_STATUSES, RECORD_STATUSES, WORK_LISTS, type WorkList } from '../../../contract/bookings-rules';
 import { isHold } from './status';
 import { todayInVietnam } from '../../../contract/business-day';
 

@@ -3,7 +3,7 @@
  * BOOKED and TIME OUT COMMING both display as hold; a reference starts as LOADING. The live status of a hold
  * follows the clock: within TIME_OUT_COMING_MINUTES of its limit it is TIME OUT COMMING, past it TIME LIMIT OUT.
  */
-import { TIME_OUT_COMING_MINUTES, type RecordStatus } from '../../../contract/bookings';
+import { TIME_OUT_COMING_MINUTES, type RecordStatus } from '../../../contract/bookings-rules';
 
 export type ShownRecordStatus = RecordStatus | 'LOADING';
 /** antd Tag colours */

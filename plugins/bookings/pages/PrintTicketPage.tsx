@@ -10,7 +10,8 @@ import { CopyOutlined, DownloadOutlined, MailOutlined, PrinterOutlined } from '@
 import { useCustom, type HttpError } from '@refinedev/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PRICE_DISPLAYS, type PrintInfo } from '../../../contract/bookings';
+import type { PrintInfo } from '../../../contract/bookings';
+import { PRICE_DISPLAYS } from '../../../contract/bookings-rules';
 import { isApiError } from '../../../src/sdk';
 import { LoadError, PageFrame } from '../../../src/sdk';
 import { COMMAND, QUIET, bookingReadKey, bookingUrl, printParamsOf } from '../api';

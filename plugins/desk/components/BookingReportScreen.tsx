@@ -5,7 +5,7 @@
  * the xlsx of every group.
  */
 import { Suspense, useState } from 'react';
-import { Alert, Button, DatePicker, Segmented, Select, Table, Typography } from 'antd';
+import { Alert, Button, Segmented, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
@@ -23,7 +23,7 @@ import {
   type BookingReportRow,
   type ReportGroup,
 } from '../../../contract/desk';
-import { businessToday, DATE_FORMAT, EmptyRows, formatVnd, listFrame, LoadError, ReportChart, saveBlob } from '../../../src/sdk';
+import { businessToday, DATE_FORMAT, EmptyRows, formatVnd, LazyRangePicker, listFrame, LoadError, ReportChart, saveBlob } from '../../../src/sdk';
 import { REPORT_META, RESOURCES } from '../api';
 import { bookingReportFilters, bookingReportKey, defaultBookingReportValues, type BookingReportValues } from '../model/reports';
 import '../desk.css';
@@ -120,7 +120,8 @@ export function BookingReportScreen({ report }: { report: BookingReport }) {
         {t(`${key}.lead`)}
       </Typography.Paragraph>
       <div className="desk-filters" role="search" aria-label={t('desk.reports.filters')}>
-        <DatePicker.RangePicker
+        <LazyRangePicker
+          className="date-range-field"
           format={DATE_FORMAT}
           allowClear={false}
           aria-label={t('desk.reports.range')}

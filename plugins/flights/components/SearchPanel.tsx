@@ -8,7 +8,8 @@ import { lazy, Suspense, useReducer, useState } from 'react';
 import { Alert, Button, Collapse, Input, Radio, Select, Tooltip } from 'antd';
 import { SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { AIRLINES_DOMESTIC, SEARCH_TYPES, type FlightSearchRequest, type JourneyType } from '../../../contract/flights';
+import type { FlightSearchRequest } from '../../../contract/flights';
+import { AIRLINES_DOMESTIC, SEARCH_TYPES, type JourneyType } from '../../../contract/flights-rules';
 import {
   canSearch, dateRangeReducer, initialDateRange, initialMultiFlightState, initialSearchState, multiFlightReducer,
   passengerCountsOf, pickDate, searchStateReducer, toSearchLegs, toSearchRequest,

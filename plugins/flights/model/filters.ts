@@ -24,7 +24,8 @@
  */
 import { QH_CUTOFF_DAYS } from '../../../contract/constants';
 import { localToUtc, VIETNAM_TIME_ZONE } from '../../../contract/business-day';
-import { CABIN_CLASSES, GDS_SYSTEMS, type AirlineListEntry, type CabinClass, type FlightOffer, type PriceInfo } from '../../../contract/flights';
+import type { AirlineListEntry, FlightOffer, PriceInfo } from '../../../contract/flights';
+import { CABIN_CLASSES, GDS_SYSTEMS, type CabinClass } from '../../../contract/flights-rules';
 import { DEFAULT_PRICE_MODE, fareClassPrice, offerPrice, type PriceMode } from './sorting';
 
 export const FLIGHT_KINDS = ['ALL', 'DIRECT', 'TRANSIT'] as const;

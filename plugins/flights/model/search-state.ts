@@ -9,7 +9,8 @@
  * return can never reach a one-way search. Passenger counts change only through passengers.ts.
  */
 import { DEFAULT_JOURNEY_TYPE, DEFAULT_SEARCH_TYPE } from '../../../contract/constants';
-import { AIRLINES_DOMESTIC, type FlightSearchRequest, type JourneyType, type PassengerCounts, type PaxType } from '../../../contract/flights';
+import type { FlightSearchRequest, PassengerCounts } from '../../../contract/flights';
+import { AIRLINES_DOMESTIC, type JourneyType, type PaxType } from '../../../contract/flights-rules';
 import { applyJourneyType, type DateRange } from './date-range';
 import { DEFAULT_PASSENGER_COUNTS, decrementPassenger, incrementPassenger, seatedPassengers, setPassengerCount, type PassengerKey } from './passengers';
 

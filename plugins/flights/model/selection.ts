@@ -24,7 +24,8 @@
  *   folds it into the fare (issue fee shown as 0), so every total the customer sees is still the charged total.
  */
 import { DEFAULT_TYPE_OF_BOOK } from '../../../contract/constants';
-import { GDS_SYSTEMS, PAX_TYPES, type BookingFee, type FlightOffer, type PassengerCounts, type PaxType, type PriceInfo } from '../../../contract/flights';
+import type { BookingFee, FlightOffer, PassengerCounts, PriceInfo } from '../../../contract/flights';
+import { GDS_SYSTEMS, PAX_TYPES, type PaxType } from '../../../contract/flights-rules';
 import type { PriceDetailLine, Side } from '../../../contract/booking-draft';
 import { cheapestFareClass, fareClassPrice } from './sorting';
 

@@ -15,9 +15,8 @@
  *   the stored one for the same route and day.
  */
 import dayjs from 'dayjs';
-import {
-  DEFAULT_PRICE_MODE, fareClassPrice, PRICE_MODES, summaryPrice, type CheapestBookingDay, type FlightOffer, type PriceInfo, type PriceMode,
-} from '../../../contract/flights';
+import type { CheapestBookingDay, FlightOffer, PriceInfo } from '../../../contract/flights';
+import { DEFAULT_PRICE_MODE, fareClassPrice, PRICE_MODES, summaryPrice, type PriceMode } from '../../../contract/flights-rules';
 
 export const SORT_OPTIONS = ['U_BEST_PRICE', 'U_HIGHEST_PRICE', 'U_EARLIEST_FLIGHT', 'U_FASTEST_FLIGHT'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];

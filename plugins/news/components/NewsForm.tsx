@@ -1,12 +1,12 @@
 /** The article editor of /agent/change-news?id=<id|new>: title, summary, tags, cover, body, window, audience, status. */
-import { Alert, Button, Checkbox, DatePicker, Form, Input, Popconfirm, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Popconfirm, Radio, Select, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useInvalidate, useOne, useUpdate } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_LEVELS, type NewsArticle, type NewsInput } from '../../../contract/content';
-import { DATE_TIME_FORMAT, ImageUpload, RichTextEditor } from '../../../src/sdk';
+import { DATE_TIME_FORMAT, ImageUpload, LazyRangePicker, RichTextEditor } from '../../../src/sdk';
 import { NEWS_MANAGE_META, RESOURCES } from '../api';
 import { normaliseTags } from '../model/content';
 import { ErrorState, LoadingState } from './NewsStates';
@@ -122,7 +122,7 @@ export function NewsForm({ id }: { id: string | null }) {
           extra={t('news.form.windowHint')}
           rules={[{ validator: (_, v: FormValues['window']) => (!v || !v[0] || !v[1] || v[1].isAfter(v[0]) ? Promise.resolve() : Promise.reject(new Error(t('news.form.windowInvalid')))) }]}
         >
-          <DatePicker.RangePicker
+          <LazyRangePicker
             showTime={{ format: 'HH:mm' }}
             format={DATE_TIME_FORMAT}
             allowEmpty={[true, true]}

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Alert, Button, Form, Input, InputNumber, Modal, Result, Select, Typography } from 'antd';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { ADULT_TITLES } from '../../../contract/bookings';
+import { ADULT_TITLES } from '../../../contract/bookings-rules';
 import { MAX_SALE_SEATS, type ReserveRow, type SaleDone } from '../../../contract/shop';
 import { formatVnd, linkTo, PAGES } from '../../../src/sdk';
 import { shopUrl } from '../api';

@@ -8,7 +8,7 @@ import { Button, Input, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PAX_TYPES } from '../../../contract/flights';
+import { PAX_TYPES } from '../../../contract/flights-rules';
 import { EmptyRows, formatVnd, VndInput } from '../../../src/sdk';
 import { newRow, rowProblem, type FeeRow, type PaxType } from '../model/fees';
 

@@ -4,7 +4,7 @@
  * lines, and the checks before saving.
  */
 import type { FeeItem } from '../../../contract/admin-system';
-import { PAX_TYPES } from '../../../contract/flights';
+import { PAX_TYPES } from '../../../contract/flights-rules';
 
 export type PaxType = (typeof PAX_TYPES)[number];
 

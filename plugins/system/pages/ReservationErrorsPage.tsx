@@ -1,12 +1,12 @@
 /** /system/log-reservation-error (open): failed booking attempts of the agency subtree: search, dates, pages. */
 import { useState } from 'react';
-import { DatePicker, Input, Table, Tag, Typography } from 'antd';
+import { Input, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { List, useTable } from '@refinedev/antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ReservationErrorEntry } from '../../../contract/admin-system';
-import { DATE_FORMAT, EmptyRows, formatDateTime, listFrame, LoadError } from '../../../src/sdk';
+import { DATE_FORMAT, EmptyRows, formatDateTime, LazyRangePicker, listFrame, LoadError } from '../../../src/sdk';
 import { RESERVATION_ERRORS_META } from '../meta';
 
 export default function ReservationErrorsPage() {
@@ -48,7 +48,7 @@ export default function ReservationErrorsPage() {
     <List resource="system-reservation-errors" canCreate={false} {...listFrame(t('system.errors.title'), 'admin-page')}>
       <div className="admin-toolbar">
         <Input.Search className="admin-search" allowClear placeholder={t('system.errors.search')} aria-label={t('system.errors.search')} onSearch={(v) => apply(v, range)} />
-        <DatePicker.RangePicker
+        <LazyRangePicker
           className="admin-search"
           format={DATE_FORMAT}
           value={range}

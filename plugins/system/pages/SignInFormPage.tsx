@@ -7,7 +7,7 @@ import { useCreate, useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SignIn } from '../../../contract/admin-system';
-import { SOURCES } from '../../../contract/flights';
+import { SOURCES } from '../../../contract/flights-rules';
 import { SIGNINS, useFailed, useSignIns } from '../api';
 import { FormButtons, SystemForm, useEditId } from '../components/SystemForm';
 

@@ -2,14 +2,15 @@
  * antd's range picker, loaded on demand: the date picker (about 32 KB gzip with dayjs's locale data) is shared by
  * many pages, and each page that showed one carried it in its own download. Until its code is here (usually a few
  * ms after the page's, fetched as soon as the page renders one), a stand-in of the same size shows the value and the
- * placeholders; it takes the focus and the field's id (its label points at it), and hands the focus on to the
- * picker when the picker replaces it: nothing moves and a keyboard user does not lose their place.
+ * placeholders; it takes the focus, the field's id (its label points at it) and its aria-label, and hands the focus
+ * on to the picker when the picker replaces it: nothing moves and a keyboard user does not lose their place.
  */
 import { lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { ConfigProvider, Input } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { RangePickerProps } from './range-picker';
+import './lazy-range-picker.css';
 
 let load: Promise<typeof import('./range-picker')> | null = null;
 /** Fetches the range picker's code now (a page that will show one, at idle time). */
@@ -33,6 +34,11 @@ export function rangeText(value: Value, format: unknown, placeholder: unknown): 
   return { text, placeholder: p0 || p1 ? `${p0 ?? ''} → ${p1 ?? ''}` : '' };
 }
 
+/**
+ * Where the page sets no width, give it `className="date-range-field"` (lazy-range-picker.css: the width the picker
+ * takes by itself with a date-only format), so that the stand-in, an input that would fill its row, does not move
+ * what follows it.
+ */
 export function LazyRangePicker(props: RangePickerProps) {
   const [focused, setFocused] = useState(false);
   // the picker's own placeholders (the antd locale of the language) when the page gives none
@@ -41,6 +47,7 @@ export function LazyRangePicker(props: RangePickerProps) {
   const standIn: ReactNode = (
     <Input
       id={typeof props.id === 'string' ? props.id : props.id?.start}
+      aria-label={props['aria-label']}
       readOnly
       value={text}
       placeholder={placeholder}

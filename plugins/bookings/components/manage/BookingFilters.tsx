@@ -4,7 +4,7 @@ import { AutoComplete, Button, Form, Input, Select } from 'antd';
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { BOOKING_STATUSES } from '../../../../contract/bookings';
+import { BOOKING_STATUSES } from '../../../../contract/bookings-rules';
 import { DATE_FORMAT, LazyRangePicker } from '../../../../src/sdk';
 import type { SearchFilters } from '../../model/search';
 import { AgentSelect } from './AgentSelect';

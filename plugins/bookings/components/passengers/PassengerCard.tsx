@@ -6,7 +6,7 @@
 import { Button, Card, Input, Select } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { titlesFor } from '../../../../contract/bookings';
+import { titlesFor } from '../../../../contract/bookings-rules';
 import { flightKey, type LuggageRoute } from '../../model/draft';
 import { pickOf, type LuggageState } from '../../model/luggage';
 import type { PaxForm, PaxProblems } from '../../model/passengers';

@@ -18,7 +18,7 @@ import { CheckOutlined, UndoOutlined } from '@ant-design/icons';
 import { useCreate, type HttpError } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AIRLINES_DOMESTIC } from '../../../../contract/flights';
+import { AIRLINES_DOMESTIC } from '../../../../contract/flights-rules';
 import { isApiError } from '../../../../src/sdk';
 import { formatDate, formatTime, formatVnd, linkTo, PAGES } from '../../../../src/sdk';
 import type { CreateBookingRequest } from '../../../../contract/bookings';

@@ -4,7 +4,7 @@
  */
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PASSPORT_MIN_VALIDITY_MONTHS, type PassportProblem } from '../../../../contract/bookings';
+import { PASSPORT_MIN_VALIDITY_MONTHS, type PassportProblem } from '../../../../contract/bookings-rules';
 import type { PassportForm } from '../../model/passport';
 import { CountrySelect } from './CountrySelect';
 import { DateInput } from './DateInput';

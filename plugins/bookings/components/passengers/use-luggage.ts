@@ -7,7 +7,8 @@
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useDataProvider } from '@refinedev/core';
-import { BOOKINGS_API, type LuggageOption } from '../../../../contract/bookings';
+import type { LuggageOption } from '../../../../contract/bookings';
+import { BOOKINGS_API } from '../../../../contract/bookings-rules';
 import { QUIET } from '../../api';
 import type { LuggageRoute } from '../../model/draft';
 import { initialLuggageState, luggageKey, luggageReducer, needsLoad, type LuggageAction, type LuggageState } from '../../model/luggage';
