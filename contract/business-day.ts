@@ -39,8 +39,26 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * Offsets already computed, by zone and UTC minute (an offset changes on a whole minute at most, so the minute
+ * decides it): formatToParts costs tens of microseconds, and the gateway asks for the same few departures and days
+ * on every booking call. Bounded: cleared when full.
+ */
+const offsets = new Map<string, number>();
+const OFFSETS_MAX = 4_096;
+
 /** Offset of the zone from UTC at an instant, in minutes. */
 export function zoneOffsetMinutes(timeZone: string, utcMs: number): number {
+  const key = `${timeZone}|${Math.floor(utcMs / MINUTE)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size >= OFFSETS_MAX) offsets.clear();
+    offsets.set(key, (offset = computeOffsetMinutes(timeZone, utcMs)));
+  }
+  return offset;
+}
+
+function computeOffsetMinutes(timeZone: string, utcMs: number): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(utcMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);

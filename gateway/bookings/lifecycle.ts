@@ -40,7 +40,7 @@ import { isDomestic } from '../suppliers/reference-data';
 import { PROCESS_INSTANCE_ID } from '../platform/reliability/instance';
 import { enqueue, attemptNow } from '../platform/reliability/outbox';
 import { beginSaga, endSaga, runRecovery, sagaOf, takeOrphan, type RecoveryOutcome } from '../platform/reliability/saga';
-import { bookingInScope, bookingScope } from './scope';
+import { bookingInScope, bookingScopeKind, bookingScopeOf, type BookingScopeKind } from './scope';
 import { departureInstant, shownStatus } from './service';
 import { settleBookingStatus } from './status';
 import { isPooledOffer, SeatPools } from './seat-pools';
@@ -176,20 +176,38 @@ async function pnrsOfBooking(conn: Conn, bookingId: number, codes: readonly stri
 type PnrStatuses = { id: number; s: string }[];
 
 /**
- * `bookingInScope` and the booking's PNRs with these codes (in id order, not yet checked: `checkPnrsFound`) in one
- * statement, with the record status of every PNR of the booking. 404 (reason booking) outside the caller's scope.
+ * The read of bookingWithPnrs for one scope kind, prepared once per database (the database parses and plans it
+ * once per connection, and drizzle builds its text once): the booking in the caller's scope (bookingScopeOf with
+ * the caller's agency and user as parameters), its PNRs with the codes asked for, the statuses of all its PNRs.
  */
-async function bookingWithPnrs(conn: Conn, ctx: UserContext, bookingId: number, codes: readonly string[]): Promise<{ booking: BookingRow; rows: PnrRow[]; statuses: PnrStatuses }> {
-  const found = await conn
+function buildBookingRead(db: Db, kind: BookingScopeKind) {
+  const codes = sql.placeholder('codes');
+  return db
     .select({
       booking: bookings,
       pnr: pnrs,
       statuses: sql<PnrStatuses | null>`(select jsonb_agg(jsonb_build_object('id', q.id, 's', q.record_status) order by q.id) from pnrs q where q.booking_id = ${bookings.id})`,
     })
     .from(bookings)
-    .leftJoin(pnrs, and(eq(pnrs.bookingId, bookings.id), inArray(pnrs.pnr, [...new Set(codes)])))
-    .where(and(eq(bookings.id, bookingId), bookingScope(ctx)))
-    .orderBy(asc(pnrs.id));
+    .leftJoin(pnrs, and(eq(pnrs.bookingId, bookings.id), sql`${pnrs.pnr} in (select jsonb_array_elements_text(${codes}::jsonb))`))
+    .where(and(eq(bookings.id, sql.placeholder('id')), bookingScopeOf(kind, sql.placeholder('agn'), sql.placeholder('uid'))))
+    .orderBy(asc(pnrs.id))
+    .prepare(`booking_with_pnrs_${kind}`);
+}
+
+const bookingReads = new WeakMap<Db, Map<BookingScopeKind, ReturnType<typeof buildBookingRead>>>();
+
+/**
+ * `bookingInScope` and the booking's PNRs with these codes (in id order, not yet checked: `checkPnrsFound`) in one
+ * statement, with the record status of every PNR of the booking. 404 (reason booking) outside the caller's scope.
+ */
+async function bookingWithPnrs(db: Db, ctx: UserContext, bookingId: number, codes: readonly string[]): Promise<{ booking: BookingRow; rows: PnrRow[]; statuses: PnrStatuses }> {
+  const kind = bookingScopeKind(ctx);
+  let reads = bookingReads.get(db);
+  if (!reads) bookingReads.set(db, (reads = new Map()));
+  let read = reads.get(kind);
+  if (!read) reads.set(kind, (read = buildBookingRead(db, kind)));
+  const found = await read.execute({ id: bookingId, agn: ctx.agency.id, uid: ctx.user.id, codes: JSON.stringify([...new Set(codes)]) });
   if (found.length === 0) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'booking' });
   const statuses = (found[0].statuses ?? []).map((x) => ({ id: Number(x.id), s: x.s }));
   return { booking: found[0].booking, rows: found.flatMap((r) => (r.pnr ? [r.pnr] : [])), statuses };
@@ -537,8 +555,11 @@ interface ChargedIssue {
   pnrs: { id: number; pnr: string; source: string; entryId: number; amount: number; heldTotal: number; fares: StoredFare[] }[];
 }
 
+/** May the PNR be issued now (refuseIssue answers why not)? */
+const issuable = (row: PnrRow, now: Date) => actionsOf(row, now).includes('issue') && row.chargeEntryId === null;
+
 function refuseIssue(row: PnrRow, now: Date, lang: Language): void {
-  if (actionsOf(row, now).includes('issue') && row.chargeEntryId === null) return;
+  if (issuable(row, now)) return;
   if (row.recordStatus === 'ISSUE TICKET') throw conflict('alreadyIssued', lang, { pnr: row.pnr });
   if (row.recordStatus === 'BOOKED' && row.chargeEntryId !== null) throw conflict('issueInProgress', lang, { pnr: row.pnr });
   if (row.recordStatus === 'BOOKED' || row.recordStatus === 'TIME LIMIT OUT') throw conflict('holdExpired', lang, { pnr: row.pnr });
@@ -786,23 +807,62 @@ export async function issueBooking(deps: LifecycleDeps, actor: Actor, bookingId:
   // the booking and its PNRs in one read (their 404 answered after the claim, as ever)
   const { booking, rows: read, statuses } = await bookingWithPnrs(db, actor.ctx, bookingId, body.pnrs);
   const key = body.idempotencyKey;
-  const claim = await claimIssueKey(deps, actor, bookingId, key, issueBodyHash(bookingId, body.pnrs));
+  const bodyHash = issueBodyHash(bookingId, body.pnrs);
+  // the common case first: a new key, its PNRs found and issuable, the deposit enough: the key, its saga and the
+  // charge in ONE statement (claimAndCharge); anything else writes nothing there and takes the path below
+  const fresh = await chargeFresh(deps, actor, booking, body, read, bodyHash);
+  if (fresh) {
+    try {
+      return await completeIssue(deps, actor, booking, body, fresh.plans, statuses, fresh.now);
+    } catch (err) {
+      await failIssueKey(db, key, err);
+      throw err;
+    }
+  }
+  const claim = await claimIssueKey(deps, actor, bookingId, key, bodyHash);
   if (claim.kind === 'done') return { ...claim.result, replayed: true };
   try {
     // a claim that waited on another request reads the PNRs again
     const rows = claim.waited ? await pnrsOfBooking(db, booking.id, body.pnrs) : checkPnrsFound(read, body.pnrs);
     return await runIssue(deps, actor, booking, body, rows, statuses);
   } catch (err) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(issueRequests)
-        .set({ status: 'failed', result: err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL }, updatedAt: new Date() })
-        .where(and(eq(issueRequests.idempotencyKey, key), eq(issueRequests.status, 'pending')));
-      // nothing charged (or every charge reversed): the saga ends here
-      await endSaga(tx, issueSagaKey(key), 'compensated', err instanceof Error ? err.message : String(err));
-    });
+    await failIssueKey(db, key, err);
     throw err;
   }
+}
+
+/** The key failed with the error as its stored result, and the saga compensated (nothing charged, or every charge reversed). */
+async function failIssueKey(db: Db, key: string, err: unknown): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(issueRequests)
+      .set({ status: 'failed', result: err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL }, updatedAt: new Date() })
+      .where(and(eq(issueRequests.idempotencyKey, key), eq(issueRequests.status, 'pending')));
+    // nothing charged (or every charge reversed): the saga ends here
+    await endSaga(tx, issueSagaKey(key), 'compensated', err instanceof Error ? err.message : String(err));
+  });
+}
+
+/**
+ * The first try of an issue: when every PNR asked for was found and may be issued now, re-prices them and claims the
+ * key with the charge in one statement (claimAndCharge). Answers the charged plans, or null when nothing was
+ * written (a PNR missing or not issuable, the key already known, the deposit short, no deposit account yet, a PNR
+ * changed since the read): the caller then claims the key on its own and goes the long way, which answers each of
+ * these cases as before (404, 409 with its reason, a replay, 409/70) and records a failure with the key.
+ */
+async function chargeFresh(
+  deps: LifecycleDeps,
+  actor: Actor,
+  booking: BookingRow,
+  body: IssueRequest,
+  read: PnrRow[],
+  bodyHash: string,
+): Promise<{ plans: IssuePlan[]; now: Date } | null> {
+  if (read.length !== new Set(body.pnrs).size) return null;
+  const now = nowOf(deps);
+  if (!read.every((row) => issuable(row, now))) return null;
+  const plans = await planIssue(deps, booking, read);
+  return (await claimAndCharge(deps, actor, booking, plans, body.idempotencyKey, bodyHash, now)) ? { plans, now } : null;
 }
 
 /** The saga data of an issue once charged (step 'charged'). */
@@ -881,6 +941,78 @@ async function chargeIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRo
 }
 
 /**
+ * The key of a new request claimed WITH its charge, in one statement committed alone (issueBooking's first try):
+ * chargeIssue's statement whose gate also requires the key to be unknown, and which writes, from the deposit
+ * UPDATE's row, the key `pending` and its saga directly at step 'charged' (with the entry ids) instead of
+ * updating the saga a separate claim wrote. All or nothing: the saga order holds (the key and the saga exist
+ * exactly when the charge does; a crash after this statement is recovered from 'charged'). Answers whether it
+ * was written; false when nothing was: the gate false (a PNR changed, or the key known), no deposit account,
+ * the deposit short (409/70 then comes from the long path, which records it with the key), or a request with
+ * the same key that inserted it meanwhile (the unique key refuses the whole statement).
+ */
+async function claimAndCharge(
+  deps: LifecycleDeps,
+  actor: Actor,
+  booking: BookingRow,
+  plans: IssuePlan[],
+  key: string,
+  bodyHash: string,
+  now: Date,
+): Promise<boolean> {
+  const { ctx } = actor;
+  const seen = JSON.stringify(plans.map((p) => ({ id: p.row.id, time_limit: p.row.timeLimit?.toISOString() ?? null })));
+  const gate = sql`
+      select count(*) = ${plans.length}::integer and not exists (select 1 from issue_requests where idempotency_key = ${key}) as ok from (
+        select p.id from pnrs p join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on p.id = s.id
+        where p.record_status = 'BOOKED' and p.charge_entry_id is null and p.time_limit is not distinct from s.time_limit
+        order by p.id
+        for update of p
+      ) locked`;
+  const charged = chargedOf(actor, booking, plans, key, now);
+  const pnrsOfSaga = JSON.stringify(charged.pnrs.map(({ entryId: _, ...rest }) => rest));
+  const sagaData = JSON.stringify({ ...charged, pnrs: [] });
+  const at = new Date().toISOString();
+  const after = sql`,
+      marked as (
+        update pnrs set charge_entry_id = e.id, updated_at = ${at}::timestamptz
+        from e join jsonb_to_recordset(${pnrsOfSaga}::jsonb) as m(id bigint, pnr text) on m.pnr = e.pnr
+        where pnrs.id = m.id
+        returning pnrs.id
+      ),
+      claimed as (
+        insert into issue_requests (idempotency_key, user_id, booking_id, body_hash, status, created_at, updated_at)
+        select ${key}, ${ctx.user.id}::integer, ${booking.id}::bigint, ${bodyHash}, 'pending', ${at}::timestamptz, ${at}::timestamptz from u
+        returning idempotency_key
+      ),
+      step as (
+        insert into sagas (kind, key, owner, step, data, status)
+        select ${ISSUE_SAGA}, ${issueSagaKey(key)}, ${ownerOf(deps)}, 'charged', jsonb_set(${sagaData}::jsonb, '{pnrs}', (
+            select jsonb_agg(s.value || jsonb_build_object('entryId', e.id) order by s.ord)
+            from jsonb_array_elements(${pnrsOfSaga}::jsonb) with ordinality as s(value, ord) join e on e.pnr = s.value->>'pnr')), 'running'
+        from u
+        on conflict (key) do update set owner = excluded.owner, step = excluded.step, data = excluded.data, status = 'running', last_error = null, updated_at = now()
+        returning key
+      )`;
+  let outcome: Awaited<ReturnType<typeof debitInOneStatement>>;
+  try {
+    outcome = await debitInOneStatement(
+      deps.db,
+      'issue_claim_charge',
+      booking.agencyId,
+      plans.map((p) => ({ type: 'C', amount: p.amount, reference: chargeReference(booking, p), bookingRef: String(booking.id), pnr: p.row.pnr!, createdBy: ctx.user.id, meta: actor.meta })),
+      gate,
+      after,
+    );
+  } catch (err) {
+    if (isUniqueViolation(err) || (err instanceof ApiError && err.code === ErrorCode.INSUFFICIENT_DEPOSIT)) return false;
+    throw err;
+  }
+  if (outcome.kind !== 'posted') return false;
+  for (const p of plans) p.entryId = outcome.entries.get(p.row.pnr!)!.id;
+  return true;
+}
+
+/**
  * The charge as a transaction (an agency's first charge, whose deposit account writeEntry creates): the PNR rows
  * locked and checked, the C entries, the charge marks and the saga step in one statement, and the deposit's
  * conditional UPDATE last (settleEntries).
@@ -925,24 +1057,41 @@ async function chargeInTransaction(deps: LifecycleDeps, actor: Actor, booking: B
   });
 }
 
-async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, body: IssueRequest, rows: PnrRow[], statuses: PnrStatuses): Promise<IssueResult> {
-  const { db } = deps;
-  const { ctx, lang } = actor;
-  const doer: Doer = { userId: ctx.user.id, meta: actor.meta };
-  const now = nowOf(deps);
-  const key = body.idempotencyKey;
-  for (const row of rows) refuseIssue(row, now, lang);
-
-  // re-price (a supplier call: before any transaction)
+/** The PNRs re-priced (a supplier call: before any transaction) with what each costs now and cost when held. */
+async function planIssue(deps: LifecycleDeps, booking: BookingRow, rows: PnrRow[]): Promise<IssuePlan[]> {
   const plans: IssuePlan[] = [];
   for (const row of rows) {
     const fares = await repriceFares(deps.suppliers, row, booking, deps.quotes);
     plans.push({ row, fares, heldTotal: totalOf(ticketShares(row, booking)), amount: totalOf(ticketShares(row, booking, fares)) });
   }
+  return plans;
+}
+
+async function runIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, body: IssueRequest, rows: PnrRow[], statuses: PnrStatuses): Promise<IssueResult> {
+  const now = nowOf(deps);
+  for (const row of rows) refuseIssue(row, now, actor.lang);
+  const plans = await planIssue(deps, booking, rows);
 
   // 1. charge: the PNR rows marked (charge_entry_id) so no second issue can start, the C entries, the saga's step
   //    'charged' and the deposit's conditional UPDATE, all or nothing (chargeIssue)
-  await chargeIssue(deps, actor, booking, plans, key, now);
+  await chargeIssue(deps, actor, booking, plans, body.idempotencyKey, now);
+  return completeIssue(deps, actor, booking, body, plans, statuses, now);
+}
+
+/** An issue once charged: 2. the supplier, outside any transaction; 3. the tickets recorded (or the charges reversed). */
+async function completeIssue(
+  deps: LifecycleDeps,
+  actor: Actor,
+  booking: BookingRow,
+  body: IssueRequest,
+  plans: IssuePlan[],
+  statuses: PnrStatuses,
+  now: Date,
+): Promise<IssueResult> {
+  const { db } = deps;
+  const { ctx, lang } = actor;
+  const doer: Doer = { userId: ctx.user.id, meta: actor.meta };
+  const key = body.idempotencyKey;
 
   // 2. the supplier, outside any transaction
   const outcomes = await Promise.allSettled(

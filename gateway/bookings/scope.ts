@@ -6,7 +6,7 @@
  * - a holder of VOID_VIEW_TICKETS (void_view_all_ticket: "view all tickets") sees its own agency's bookings;
  * - anyone else sees the bookings it made itself.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
 import { subtreeOf } from '../platform/tenancy/scope';
 import type { UserContext } from '../platform/tenancy/users';
@@ -25,13 +25,18 @@ export function bookingScopeKind(ctx: Pick<UserContext, 'permissions'>): Booking
 
 /** The condition on `bookings` of the caller's scope. */
 export function bookingScope(ctx: UserContext): SQL {
-  switch (bookingScopeKind(ctx)) {
+  return bookingScopeOf(bookingScopeKind(ctx), ctx.agency.id, ctx.user.id);
+}
+
+/** The condition of a scope kind for the caller's agency and user: values, or placeholders of a prepared statement. */
+export function bookingScopeOf(kind: BookingScopeKind, agencyId: number | Placeholder, userId: number | Placeholder): SQL {
+  switch (kind) {
     case 'subtree':
-      return inArray(bookings.agencyId, subtreeOf(ctx.agency.id));
+      return inArray(bookings.agencyId, subtreeOf(agencyId));
     case 'agency':
-      return eq(bookings.agencyId, ctx.agency.id);
+      return eq(bookings.agencyId, agencyId);
     case 'own':
-      return and(eq(bookings.agencyId, ctx.agency.id), eq(bookings.userId, ctx.user.id))!;
+      return and(eq(bookings.agencyId, agencyId), eq(bookings.userId, userId))!;
   }
 }
 

@@ -31,6 +31,8 @@
 //   BENCH_COUNT_QUERIES=1  statements sent per call (counted in the gateway process)
 //   BENCH_CPU_PROF=dir     CPU profiles of the gateway during each measured phase only (support/cpu-profile.mjs;
 //                          read one with `node tests/bench/support/profile-top.mjs <file>`)
+//   BENCH_DB_STATS=1       rows written per call by table (and the HOT share of the updates), and the calls and self
+//                          time per call of the database's functions and triggers (PostgreSQL's statistics)
 // Each phase also prints the CPU time per call of the gateway process and its database's server processes: less
 // sensitive to the machine's load than calls per second.
 import { randomUUID } from 'node:crypto';
@@ -84,6 +86,10 @@ const queriesNow = async () => {
   }
 };
 await adminQuery(ADMIN_URL, `create database ${dbName}`);
+// BENCH_DB_STATS=1: rows written per call by table (with the share of HOT updates) and the time of the database's
+// functions and triggers per call, from PostgreSQL's statistics (track_functions; read after the backends flush)
+const DB_STATS = Boolean(process.env.BENCH_DB_STATS);
+if (DB_STATS) await adminQuery(ADMIN_URL, `alter database ${dbName} set track_functions = 'all'`);
 const dbUrl = new URL(ADMIN_URL);
 dbUrl.pathname = `/${dbName}`;
 let gateway;
@@ -192,23 +198,55 @@ try {
   const measured = async (fn) => {
     if (process.env.BENCH_CPU_PROF) process.kill(gateway.pid, 'SIGUSR2');
     const [g0, d0] = await cpuSeconds();
+    const c0 = process.cpuUsage();
     try {
       const r = await fn();
       const [g1, d1] = await cpuSeconds();
+      const c1 = process.cpuUsage(c0);
       const calls = Math.max(1, r.calls ?? r.count + r.failures);
       r.cpuMs = (1000 * (g1 - g0 + d1 - d0)) / calls;
-      r.cpuText = Number.isFinite(r.cpuMs) ? `, CPU ${r.cpuMs.toFixed(1)} ms per call (gateway ${((1000 * (g1 - g0)) / calls).toFixed(1)}, database ${((1000 * (d1 - d0)) / calls).toFixed(1)})` : '';
+      // the bench's own CPU (its clients' encryption, HTTP and JSON) shares the machine's cores: printed apart
+      const clientMs = (c1.user + c1.system) / 1000 / calls;
+      r.cpuText = Number.isFinite(r.cpuMs) ? `, CPU ${r.cpuMs.toFixed(1)} ms per call (gateway ${((1000 * (g1 - g0)) / calls).toFixed(1)}, database ${((1000 * (d1 - d0)) / calls).toFixed(1)}; the bench's client ${clientMs.toFixed(1)})` : '';
       return r;
     } finally {
       if (process.env.BENCH_CPU_PROF) process.kill(gateway.pid, 'SIGUSR2');
     }
   };
 
+  /** The database's counters (BENCH_DB_STATS): rows written by table, calls and self time of its functions. */
+  const dbStats = async () => {
+    // a backend flushes its statistics at most once a second, and 10 s after it last went idle
+    await new Promise((r) => setTimeout(r, 11_000));
+    await q('select pg_stat_clear_snapshot()');
+    const tables = await q(`select relname, n_tup_ins::bigint as ins, n_tup_upd::bigint as upd, n_tup_hot_upd::bigint as hot, n_tup_del::bigint as del from pg_stat_user_tables`);
+    const fns = await q(`select funcname, calls::bigint as calls, self_time as self from pg_stat_user_functions`);
+    return { tables: new Map(tables.map((t) => [t.relname, t])), fns: new Map(fns.map((f) => [f.funcname, f])) };
+  };
+  const dbStatsText = (s0, s1, calls) => {
+    const rows = [];
+    for (const [name, t] of s1.tables) {
+      const b = s0.tables.get(name) ?? { ins: 0, upd: 0, hot: 0, del: 0 };
+      const ins = (t.ins - b.ins) / calls;
+      const upd = (t.upd - b.upd) / calls;
+      const del = (t.del - b.del) / calls;
+      if (ins + upd + del >= 0.01) rows.push(`${name} +${ins.toFixed(2)} ~${upd.toFixed(2)}${upd ? ` (HOT ${(((t.hot - b.hot) / calls / upd) * 100).toFixed(0)}%)` : ''}${del ? ` -${del.toFixed(2)}` : ''}`);
+    }
+    const fns = [];
+    for (const [name, f] of s1.fns) {
+      const b = s0.fns.get(name) ?? { calls: 0, self: 0 };
+      if (f.calls - b.calls > 0) fns.push(`${name} ${((f.calls - b.calls) / calls).toFixed(1)}× ${((f.self - b.self) / calls).toFixed(3)} ms`);
+    }
+    return `\n     rows per call (+inserted ~updated -deleted): ${rows.join(', ')}\n     functions per call (calls, self time): ${fns.join(', ') || 'none'}`;
+  };
+
   /** The clients over their lists (client i takes work from lists[i % lists.length]), each call timed. */
   async function issueAll(jobs, clients) {
     const q0 = await queriesNow();
+    const s0 = DB_STATS ? await dbStats() : null;
     const r = await measured(() => issueAllTimed(jobs, clients));
     if (COUNT_FILE) r.queries = ((await queriesNow()) - q0) / Math.max(1, r.count + r.failures);
+    if (s0) r.cpuText += dbStatsText(s0, await dbStats(), Math.max(1, r.count + r.failures));
     return r;
   }
 

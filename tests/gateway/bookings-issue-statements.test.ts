@@ -162,4 +162,40 @@ describe('issue: the charge and the record as one statement each', () => {
     expect(again).toEqual({ ...first, replayed: true });
     expect(first.balanceAfter).toBe(await balanceOf(gw.db, saoviet));
   });
+
+  it('a new key is written with the charge: pending, its saga at step charged with the entry, while the supplier issues', async () => {
+    const h = await hold(gw, token, { source: 'VN', days: 45 });
+    const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+    const key = randomUUID();
+    let seen: { request?: typeof issueRequests.$inferSelect; saga?: typeof sagas.$inferSelect; pnr?: typeof pnrs.$inferSelect } = {};
+    const suppliers = withHook('issue', async () => {
+      const [request] = await gw.db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
+      const [saga] = await gw.db.select().from(sagas).where(eq(sagas.key, `issue:${key}`));
+      seen = { request, saga, pnr: await pnrRow(gw, h.pnr) };
+    });
+    const result = await issueBooking({ db: gw.db, suppliers }, { ctx, lang: 'en' }, h.id, { idempotencyKey: key, pnrs: [h.pnr] });
+    const [entry] = await entriesOf(gw, h.pnr);
+    expect(seen.request).toMatchObject({ status: 'pending', bookingId: h.id, userId: ctx.user.id });
+    expect(seen.saga).toMatchObject({ status: 'running', step: 'charged' });
+    expect((seen.saga!.data as { pnrs: { pnr: string; entryId: number; amount: number }[] }).pnrs).toEqual([
+      expect.objectContaining({ pnr: h.pnr, entryId: Number(entry.id), amount: result.amount }),
+    ]);
+    expect(seen.pnr).toMatchObject({ recordStatus: 'BOOKED', chargeEntryId: entry.id });
+    const [request] = await gw.db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
+    expect(request.status).toBe('done');
+  });
+
+  it('a PNR that may not be issued writes nothing with the charge: the key is claimed alone and stores the refusal', async () => {
+    const h = await hold(gw, token, { source: 'VJ', days: 46 });
+    const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+    await gw.db.update(pnrs).set({ timeLimit: new Date(Date.now() - 60_000) }).where(eq(pnrs.pnr, h.pnr));
+    const key = randomUUID();
+    const err = await issueBooking({ db: gw.db, suppliers: instant }, { ctx, lang: 'en' }, h.id, { idempotencyKey: key, pnrs: [h.pnr] }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ statusCode: 409, data: { reason: 'holdExpired' } });
+    expect(await entriesOf(gw, h.pnr)).toEqual([]);
+    const [request] = await gw.db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, key));
+    expect(request).toMatchObject({ status: 'failed', result: { code: 49, data: { reason: 'holdExpired' } } });
+    const [saga] = await gw.db.select().from(sagas).where(eq(sagas.key, `issue:${key}`));
+    expect(saga).toMatchObject({ status: 'compensated' });
+  });
 });

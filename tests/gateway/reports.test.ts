@@ -413,6 +413,18 @@ describe('report lines', () => {
     expect(flights.data.some((l) => l.key === String(entry.id))).toBe(false);
   });
 
+  it("each line's market and product are report_market's and report_product's over its entry and PNR (the trigger writes them inline)", async () => {
+    const res = (await gw.db.execute(sql`select rl.entry_id, rl.market, rl.product, report_market(p.route_infos) as expected_market,
+        report_product(p.id, je.pnr, je.booking_ref) as expected_product
+      from report_lines rl join journal_entries je on je.id = rl.entry_id left join pnrs p on je.pnr is not null and p.pnr = je.pnr`)) as unknown as {
+      rows: { entry_id: number; market: string | null; product: string | null; expected_market: string | null; expected_product: string | null }[];
+    };
+    expect(res.rows.filter((r) => r.market !== r.expected_market || r.product !== r.expected_product)).toEqual([]);
+    // the data covers both markets, a flight and a line without product (a top-up)
+    expect(new Set(res.rows.map((r) => r.market))).toEqual(new Set(['QN', 'QT', null]));
+    expect(res.rows.some((r) => r.product === 'flight') && res.rows.some((r) => r.product === null)).toBe(true);
+  });
+
   it('every ledger entry has exactly one report line with its amount and signed amount, and lines cannot change', async () => {
     const res = (await gw.db.execute(sql`select count(*)::int as n from journal_entries je left join report_lines rl on rl.entry_id = je.id
       where rl.entry_id is null or rl.amount <> je.amount or rl.agency_id <> je.agency_id or rl.type <> je.type

@@ -77,6 +77,20 @@ describe('the Vietnam business day', () => {
   });
 
   it.each([
+    // zone             last instant before the change  offset before → after
+    ['Europe/Paris', '2026-03-29T00:59:59.999Z', 60, 120],
+    ['Europe/Paris', '2026-10-25T00:59:59.999Z', 120, 60],
+    ['America/Los_Angeles', '2026-03-08T09:59:59.999Z', -480, -420],
+    ['Asia/Kolkata', '2026-07-01T00:00:59.999Z', 330, 330],
+  ])('%s: the offsets kept by minute answer as computed around %s (%d → %d)', (zone, iso, before, after) => {
+    const last = at(iso);
+    // asked in an order that would keep a wrong offset if a minute were shared across the change
+    for (const t of [last + 1, last, last - 59_999, last + 60_000, last, last + 1]) {
+      expect(zoneOffsetMinutes(zone, t)).toBe(t <= last ? before : after);
+    }
+  });
+
+  it.each([
     ['2026-11-24', 1, '2026-11-25'],
     ['2026-11-30', 1, '2026-12-01'],
     ['2026-12-31', 1, '2027-01-01'],

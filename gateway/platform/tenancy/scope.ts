@@ -3,15 +3,15 @@
  * CHILD_AGENT_MANAGER, manages its agency and every agency below it; any other ADMIN_F2 (admin_f2, admin_fn)
  * manages its own agency only. Outside the scope a record answers 404, as if it did not exist.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors';
 import type { UserContext } from './users';
 import type { Conn } from '../db/client';
 import { agencies } from '../db/schema';
 import { ApiError } from '../http/errors';
 
-/** The ids of an agency and all its descendants, as a subquery. */
-export function subtreeOf(agencyId: number): SQL {
+/** The ids of an agency and all its descendants, as a subquery (the agency id may be a prepared statement's placeholder). */
+export function subtreeOf(agencyId: number | Placeholder): SQL {
   return sql`(with recursive subtree(id) as (
     select ${agencies.id} from ${agencies} where ${agencies.id} = ${agencyId}
     union all
