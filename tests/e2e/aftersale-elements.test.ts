@@ -40,7 +40,13 @@ describe('PNR element edits', () => {
     expect(await page.getByTestId('element-current').getAttribute('data-count')).toBe('0');
 
     // a valid passport: the DOCS element before (none) and after
-    await page.getByTestId('field-expiry').fill('01/01/2034');
+    // typed once the refused attempt's refresh has settled: the value must still be there when the form is sent
+    // (on a loaded machine it was once found empty after the refusal; the failure report shows the fields)
+    const expiry = page.getByTestId('field-expiry');
+    await expect.poll(async () => {
+      if ((await expiry.inputValue()) !== '01/01/2034') await expiry.fill('01/01/2034');
+      return expiry.inputValue();
+    }).toBe('01/01/2034');
     await page.getByTestId('element-submit').click();
     await page.getByTestId('element-ok').click();
     await page.getByTestId('element-done').waitFor({ timeout: 30_000 });

@@ -99,8 +99,15 @@ describe('news', () => {
     await bell.click();
     const entry = page.locator('[data-testid=notification-panel] .notif-item', { hasText: title });
     await entry.waitFor();
-    await entry.locator('.notif-link').click();
-    await page.waitForURL((url) => url.pathname === `/agent/news/${articleId}`);
+    // the panel zooms in and reloads its list when it opens: a click while it moves can miss the entry (it then
+    // stays unread and the panel open), as an agent's would; it is clicked again until the article opens
+    const target = `/agent/news/${articleId}`;
+    await expect.poll(async () => {
+      if (new URL(page.url()).pathname !== target && (await entry.isVisible())) {
+        await entry.locator('.notif-link').click({ timeout: 5_000 }).catch(() => undefined);
+      }
+      return new URL(page.url()).pathname;
+    }, { timeout: 30_000 }).toBe(target);
     await page.locator('.news-article-title', { hasText: title }).waitFor();
     expect(await page.locator('.news-body strong').textContent()).toBe('nội địa');
     await page.close();

@@ -59,6 +59,12 @@ export function watchForFailures(context: BrowserContext): { report: (file: stri
           .evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed').map((el) => (el.textContent ?? '').trim()).filter(Boolean))
           .catch((error: unknown) => [`(could not read the page: ${String(error).split('\n')[0]})`]);
         for (const text of shown.slice(0, 10)) lines.push(`  on screen: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+        // what the form fields held (passwords left out)
+        const fields = await page
+          .locator('input[data-testid]:not([type=password]), textarea[data-testid]')
+          .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-testid')}=${JSON.stringify((el as HTMLInputElement).value)}${(el as HTMLInputElement).disabled ? ' (disabled)' : ''}`))
+          .catch(() => [] as string[]);
+        if (fields.length) lines.push(`  fields: ${fields.slice(0, 20).join(', ')}`);
         const shot = resolve(FAILURE_DIR, `${name}-page${n}.png`);
         await page.screenshot({ path: shot, timeout: 5_000 }).then(() => lines.push(`  screenshot: .tmp/e2e-failures/${name}-page${n}.png`)).catch(() => undefined);
       }
