@@ -34,7 +34,6 @@ for (const arg of process.argv.slice(2)) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  if (report.numFailedTestSuites) failed += report.numFailedTestSuites;
   const notRun = report.numPendingTests + (report.numTodoTests ?? 0);
   if (noSkip && notRun > 0) {
     console.error(`${file}: ${notRun} test(s) skipped where every test must run`);
@@ -47,7 +46,9 @@ for (const arg of process.argv.slice(2)) {
       failures.push({ report: file, where, name: test.fullName ?? test.title, lines: firstLines((test.failureMessages ?? []).join('\n')) });
     }
     // a file that failed outside its tests (a hook, an import): its own message
+    // (counted once; vitest's numFailedTestSuites also counts the describe blocks around a failed test)
     if (suite.status === 'failed' && failedTests.length === 0) {
+      failed += 1;
       failures.push({ report: file, where, name: '(the file itself)', lines: firstLines(suite.message ?? '') });
     }
   }

@@ -1,8 +1,9 @@
 /**
  * The user's display preferences: colour system (stored) and language (i18next, cached by the detector).
- * Provides the antd ConfigProvider with the theme tokens and the antd locale; dayjs follows the language.
+ * Provides the antd ConfigProvider with the theme tokens and the antd locale; dayjs follows the language;
+ * antd's motion is off when the system asks for reduced motion.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
@@ -18,6 +19,25 @@ export interface Preferences {
 
 const PreferencesContext = createContext<Preferences | null>(null);
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function reducedMotionQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null;
+}
+
+/** Whether the user's system asks for less motion, following its changes. */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = reducedMotionQuery();
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => reducedMotionQuery()?.matches ?? false,
+    () => false,
+  );
+}
+
 export function usePreferences(): Preferences {
   const value = useContext(PreferencesContext);
   if (!value) throw new Error('usePreferences outside PreferencesProvider');
@@ -28,6 +48,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation(undefined, { useSuspense: false });
   const [theme, setThemeState] = useState<ThemeName>(readStoredTheme);
   const language = currentLanguage(i18n);
+  const reducedMotion = usePrefersReducedMotion();
 
   const setTheme = useCallback((name: ThemeName) => {
     storeTheme(name);
@@ -53,7 +74,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   }, [theme]);
 
   const value = useMemo(() => ({ theme, setTheme, language, setLanguage }), [theme, setTheme, language, setLanguage]);
-  const config = useMemo(() => themeConfig(theme), [theme]);
+  const config = useMemo(() => themeConfig(theme, reducedMotion), [theme, reducedMotion]);
 
   return (
     <PreferencesContext.Provider value={value}>

@@ -79,10 +79,15 @@ export function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && (THEME_NAMES as readonly string[]).includes(value);
 }
 
-export function themeConfig(name: ThemeName): ThemeConfig {
+/**
+ * The antd theme of a colour system. `reducedMotion` (the user's system asks for less motion, WCAG 2.3.3):
+ * menus, dialogs, drawers and lists appear and go at once, without antd's motion.
+ */
+export function themeConfig(name: ThemeName, reducedMotion = false): ThemeConfig {
   const c = COLOUR_SYSTEMS[name];
   return {
     token: {
+      motion: !reducedMotion,
       colorPrimary: c.primary,
       colorLink: c.primary,
       colorInfo: c.primary,

@@ -9,7 +9,8 @@ import { allowed, createEnforcer } from '../../policies/enforcer';
 import { derivePermissions } from '../../policies/permissions';
 import { ROUTE_RULES } from '../../policies/routes';
 import { startGateway, type RunningGateway } from '../support/gateway-process';
-import { expectPath, fileBrowser, login, menuPaths, storage } from './helpers';
+import type { Page } from 'playwright-core';
+import { clickMenuItem, expectPath, fileBrowser, login, menuPaths, storage } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = fileBrowser();
@@ -103,6 +104,37 @@ describe('language', () => {
   });
 });
 
+describe('motion', () => {
+  /** The classes the account menu's popup takes while it opens. */
+  async function menuClassesWhileOpening(page: Page): Promise<string[]> {
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { menuClasses: string[] }).menuClasses = seen;
+      const record = () => document.querySelectorAll('.ant-dropdown').forEach((menu) => seen.push(menu.className));
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await page.locator('.account-trigger').first().click();
+    await page.locator('.ant-dropdown-menu-item-danger').waitFor();
+    await page.waitForFunction(() => !/-appear/.test(document.querySelector('.ant-dropdown')?.className ?? '-appear'));
+    return page.evaluate(() => (window as unknown as { menuClasses: string[] }).menuClasses);
+  }
+
+  it('menus open without motion when the system asks for reduced motion, with antd motion otherwise', async () => {
+    const page = await browser.signedIn('f1agent');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    const moving = await menuClassesWhileOpening(page);
+    expect(moving.some((c) => c.includes('ant-slide-up-appear-active'))).toBe(true);
+    await page.reload();
+    await page.locator('.account-trigger').first().waitFor();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const still = await menuClassesWhileOpening(page);
+    expect(still.length).toBeGreaterThan(0);
+    // (the popup is still placed in a "prepare" step, at its final place; it is never shrunk nor animated)
+    expect(still.filter((c) => /-(appear|enter)-(start|active)/.test(c))).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('session', () => {
   let shortLived: RunningGateway;
   beforeAll(async () => {
@@ -128,18 +160,7 @@ describe('session', () => {
   it('logs out: the session is gone and / asks to sign in again', async () => {
     const page = await browser.signedIn('accountant', { clearCookies: true });
     const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'), { timeout: 45_000 });
-    // the account menu may close while the first page is still settling after sign-in: open it again then
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await page.locator('.account-trigger').first().click();
-      const item = page.locator('.ant-dropdown-menu-item-danger');
-      try {
-        await item.waitFor({ state: 'visible', timeout: 5_000 });
-        await item.click({ timeout: 5_000 });
-        break;
-      } catch {
-        await page.keyboard.press('Escape');
-      }
-    }
+    await clickMenuItem(page, page.locator('.account-trigger').first(), page.locator('.ant-dropdown-menu-item-danger'));
     expect((await logout).status()).toBe(200);
     await page.waitForURL((u) => u.pathname === '/login');
     const stored = await storage(page);

@@ -95,6 +95,35 @@ export async function menuPaths(page: Page): Promise<string[]> {
   return [...new Set(hrefs)].sort();
 }
 
+/**
+ * Opens a dropdown menu by its trigger and clicks one of its items once the menu has stopped moving: antd
+ * draws the menu at its final place for a frame or two before its opening motion shrinks it, so a click aimed
+ * in those frames (the box looked stable) lands where the menu no longer is. Tried again (the menu reopened) until the menu closes, which says the item took the click.
+ */
+export async function clickMenuItem(page: Page, trigger: Locator, item: Locator, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await item.isVisible())) await trigger.click({ timeout: 10_000 });
+      await item.waitFor({ state: 'visible', timeout: 10_000 });
+      // antd marks the opening motion on the menu (…-appear-prepare: drawn at its final place for a frame or
+      // two, then …-start: shrunk, then …-active): the click waits until no motion class is left
+      await page.waitForFunction(
+        () => {
+          const open = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden)')];
+          return open.length > 0 && open.every((menu) => !/-(appear|enter|leave)\b/.test(menu.className));
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
+      await item.click({ timeout: 10_000 });
+      await item.waitFor({ state: 'hidden', timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
 export async function storage(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
 }

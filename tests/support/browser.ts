@@ -23,7 +23,9 @@ export interface Browser {
 }
 
 /** A persistent context in a fresh user-data-dir (the flags above apply to it). */
-export async function openBrowser(options: { width?: number; height?: number; locale?: string; bypassCSP?: boolean } = {}): Promise<Browser> {
+export async function openBrowser(
+  options: { width?: number; height?: number; locale?: string; bypassCSP?: boolean; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<Browser> {
   assertChromium();
   const dir = mkdtempSync(join(tmpdir(), 'portal-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -34,6 +36,10 @@ export async function openBrowser(options: { width?: number; height?: number; lo
     locale: options.locale ?? 'vi-VN',
     // a scanner injected by a test (axe-core) is an inline script the portal's CSP rightly refuses
     bypassCSP: options.bypassCSP ?? false,
+    // the system asks for reduced motion, so antd's menus, dialogs and lists appear at once (the portal honours
+    // the setting): a click is never aimed at a popup drawn at its final place for a frame before its opening
+    // motion moves it. A test of the motion itself asks for 'no-preference' (page.emulateMedia).
+    reducedMotion: options.reducedMotion ?? 'reduce',
   });
   return {
     context,
