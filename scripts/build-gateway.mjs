@@ -26,7 +26,7 @@ export const DEFAULT_OUTFILE = resolve(ROOT, '.gateway/main.mjs');
  * starts the next full collection when the old space has grown 15 % beyond what the last one kept: the heap
  * follows the live data, with no hard limit to crash on (a --max-old-space-size of 192 MB did as well in the
  * bench, but aborts the process when the live data outgrows it). Smaller semi-spaces: less young garbage.
- * Keep the same flags in package.json's gateway:start script.
+ * package.json's gateway:start script asks this script for them (`--node-flags`, gatewayNodeFlags below).
  */
 export const GATEWAY_NODE_FLAGS = ['--heap-growing-percent=15', '--max-semi-space-size=4'];
 
@@ -36,7 +36,7 @@ export const GATEWAY_NODE_FLAGS = ['--heap-growing-percent=15', '--max-semi-spac
  * path: with 4 MB semi-spaces the objects of the requests in flight (a booking's PNR rows, the bodies, the
  * statements' parameters) outlive a scavenge and are promoted, and a full collection runs every time the old
  * space grows 15 %. Under the issue bench (20 clients) that was 23 % of the gateway's busy samples; 16 MB
- * semi-spaces and 50 % growth took 0.4–0.5 ms of gateway CPU off an issue (docs/performance.md, "The issue's
+ * semi-spaces and 50 % growth took 0.3–0.8 ms of gateway CPU off an issue (docs/performance.md, "The issue's
  * gateway CPU: the young generation…"). Still bounded: no limit to crash on, the heap follows the live data.
  */
 export const GATEWAY_NODE_FLAGS_POSTGRES = ['--heap-growing-percent=50', '--max-semi-space-size=16'];
