@@ -8,7 +8,8 @@
 // read where they are, with nothing copied. The bundle must stay inside the project (for node_modules).
 //
 // Run: node scripts/build-gateway.mjs [outfile]   (default .gateway/main.mjs)
-// Use: import { buildGateway, GATEWAY_NODE_FLAGS } from './scripts/build-gateway.mjs'
+//      node scripts/build-gateway.mjs --node-flags   (prints the V8 flags for this environment's database)
+// Use: import { buildGateway, gatewayNodeFlags } from './scripts/build-gateway.mjs'
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -19,15 +20,29 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUTFILE = resolve(ROOT, '.gateway/main.mjs');
 
 /**
- * V8 flags of the gateway process (`npm start` and the gateway processes of tests and benchmarks). Without
+ * V8 flags of the gateway process on PGlite (`npm start` and the gateway processes of tests and benchmarks). Without
  * them, V8 sizes the heap from the machine's memory and lets garbage pile up to 3-4 times the live heap before
  * a full collection (heapUsed swung between 230 and 850 MB under the memory bench). --heap-growing-percent=15
  * starts the next full collection when the old space has grown 15 % beyond what the last one kept: the heap
  * follows the live data, with no hard limit to crash on (a --max-old-space-size of 192 MB did as well in the
  * bench, but aborts the process when the live data outgrows it). Smaller semi-spaces: less young garbage.
- * Keep the same flags in package.json's gateway:start script.
+ * package.json's gateway:start script asks this script for them (`--node-flags`, gatewayNodeFlags below).
  */
 export const GATEWAY_NODE_FLAGS = ['--heap-growing-percent=15', '--max-semi-space-size=4'];
+
+/**
+ * V8 flags of the gateway process on PostgreSQL (DATABASE_URL set). There the process holds no database of its
+ * own (PGlite's WASM memory and code are most of the PGlite flags' reason), and the flags above cost the request
+ * path: with 4 MB semi-spaces the objects of the requests in flight (a booking's PNR rows, the bodies, the
+ * statements' parameters) outlive a scavenge and are promoted, and a full collection runs every time the old
+ * space grows 15 %. Under the issue bench (20 clients) that was 23 % of the gateway's busy samples; 16 MB
+ * semi-spaces and 50 % growth took 0.3–0.8 ms of gateway CPU off an issue (docs/performance.md, "The issue's
+ * gateway CPU: the young generation…"). Still bounded: no limit to crash on, the heap follows the live data.
+ */
+export const GATEWAY_NODE_FLAGS_POSTGRES = ['--heap-growing-percent=50', '--max-semi-space-size=16'];
+
+/** The V8 flags of a gateway process started with `env`: PostgreSQL's when DATABASE_URL is set, else PGlite's. */
+export const gatewayNodeFlags = (env = process.env) => (env.DATABASE_URL ? GATEWAY_NODE_FLAGS_POSTGRES : GATEWAY_NODE_FLAGS);
 
 /** Source files' import.meta.url/dirname/filename as literals of their own location. */
 const ownLocation = {
@@ -90,7 +105,9 @@ export async function buildGateway(outfile = DEFAULT_OUTFILE) {
   return target;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--node-flags') {
+  process.stdout.write(`${gatewayNodeFlags(process.env).join(' ')}\n`);
+} else if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const out = await buildGateway(process.argv[2] ? resolve(process.argv[2]) : DEFAULT_OUTFILE);
   process.stdout.write(`gateway built: ${out}\n`);
 }

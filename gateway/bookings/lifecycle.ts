@@ -683,6 +683,7 @@ async function recordTicketsAtOnce(
   const marks = JSON.stringify(
     plans.map((p, i) => ({ id: p.row.id, entry: p.entryId!, tickets: tickets[i], void_until: new Date(issued[i].voidUntil).toISOString(), amount: p.amount, fares: p.fares })),
   );
+  const idArray = pnrIdArray(plans);
   const at = new Date().toISOString();
   const detail = { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount };
   const [row] = await executeNamed<{ ok: boolean | null; balance: string | number | null }>(
@@ -695,7 +696,7 @@ async function recordTicketsAtOnce(
     gate as (
       select (select count(*) from (
                 select p.id from pnrs p join m on m.id = p.id
-                where p.record_status = 'BOOKED' and p.charge_entry_id = m.entry
+                where p.id = any(${idArray}::bigint[]) and p.record_status = 'BOOKED' and p.charge_entry_id = m.entry
                 order by p.id
                 for update of p
               ) locked) = ${plans.length}::integer
@@ -706,7 +707,7 @@ async function recordTicketsAtOnce(
       update pnrs set record_status = 'ISSUE TICKET', tickets = m.tickets, issued_at = ${now.toISOString()}::timestamptz,
         issued_by = ${doer.userId}::integer, void_until = m.void_until, total_price = m.amount, fare_data = m.fares, updated_at = ${at}::timestamptz
       from m
-      where pnrs.id = m.id and pnrs.record_status = 'BOOKED' and pnrs.charge_entry_id = m.entry and (select ok from gate)
+      where pnrs.id = any(${idArray}::bigint[]) and pnrs.id = m.id and pnrs.record_status = 'BOOKED' and pnrs.charge_entry_id = m.entry and (select ok from gate)
       returning pnrs.id
     ),
     bal as (select balance from ledger_accounts where agency_id = ${booking.agencyId}::integer and kind = 'deposit'),
@@ -865,6 +866,14 @@ async function chargeFresh(
   return (await claimAndCharge(deps, actor, booking, plans, body.idempotencyKey, bodyHash, now)) ? { plans, now } : null;
 }
 
+/**
+ * The ids of the plans' PNRs as one array parameter ('{1,2}'), for an indexable `pnrs.id = any(…)` beside the joins
+ * to a JSON record set: PostgreSQL guesses 100 rows for jsonb_to_recordset, and its generic plan of a prepared
+ * statement then hashed the whole pnrs table (a sequential scan per issue) instead of reading one or two rows by
+ * their key. The statement's text stays the same whatever the number of PNRs (a prepared statement's must).
+ */
+const pnrIdArray = (plans: readonly IssuePlan[]) => `{${plans.map((p) => p.row.id).join(',')}}`;
+
 /** The saga data of an issue once charged (step 'charged'). */
 function chargedOf(actor: Actor, booking: BookingRow, plans: IssuePlan[], key: string, now: Date): ChargedIssue {
   return {
@@ -895,7 +904,7 @@ async function chargeIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRo
     const gate = sql`
       select count(*) = ${plans.length}::integer as ok from (
         select p.id from pnrs p join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on p.id = s.id
-        where p.record_status = 'BOOKED' and p.charge_entry_id is null and p.time_limit is not distinct from s.time_limit
+        where p.id = any(${pnrIdArray(plans)}::bigint[]) and p.record_status = 'BOOKED' and p.charge_entry_id is null and p.time_limit is not distinct from s.time_limit
         order by p.id
         for update of p
       ) locked`;
@@ -907,7 +916,7 @@ async function chargeIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRo
       marked as (
         update pnrs set charge_entry_id = e.id, updated_at = ${new Date().toISOString()}::timestamptz
         from e join jsonb_to_recordset(${pnrsOfSaga}::jsonb) as m(id bigint, pnr text) on m.pnr = e.pnr
-        where pnrs.id = m.id
+        where pnrs.id = any(${pnrIdArray(plans)}::bigint[]) and pnrs.id = m.id
         returning pnrs.id
       ),
       step as (
@@ -964,7 +973,7 @@ async function claimAndCharge(
   const gate = sql`
       select count(*) = ${plans.length}::integer and not exists (select 1 from issue_requests where idempotency_key = ${key}) as ok from (
         select p.id from pnrs p join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on p.id = s.id
-        where p.record_status = 'BOOKED' and p.charge_entry_id is null and p.time_limit is not distinct from s.time_limit
+        where p.id = any(${pnrIdArray(plans)}::bigint[]) and p.record_status = 'BOOKED' and p.charge_entry_id is null and p.time_limit is not distinct from s.time_limit
         order by p.id
         for update of p
       ) locked`;
@@ -976,7 +985,7 @@ async function claimAndCharge(
       marked as (
         update pnrs set charge_entry_id = e.id, updated_at = ${at}::timestamptz
         from e join jsonb_to_recordset(${pnrsOfSaga}::jsonb) as m(id bigint, pnr text) on m.pnr = e.pnr
-        where pnrs.id = m.id
+        where pnrs.id = any(${pnrIdArray(plans)}::bigint[]) and pnrs.id = m.id
         returning pnrs.id
       ),
       claimed as (

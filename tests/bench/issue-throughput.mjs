@@ -31,8 +31,10 @@
 //   BENCH_COUNT_QUERIES=1  statements sent per call (counted in the gateway process)
 //   BENCH_CPU_PROF=dir     CPU profiles of the gateway during each measured phase only (support/cpu-profile.mjs;
 //                          read one with `node tests/bench/support/profile-top.mjs <file>`)
-//   BENCH_DB_STATS=1       rows written per call by table (and the HOT share of the updates), and the calls and self
+//   BENCH_DB_STATS=1       rows written per call by table (and the HOT share of the updates), the sequential scans per
+//                          call by table (with the rows they read), and the calls and self
 //                          time per call of the database's functions and triggers (PostgreSQL's statistics)
+//   BENCH_NODE_ARGS='--max-semi-space-size=16'  Node/V8 flags of the gateway process, after its own (the last wins)
 // Each phase also prints the CPU time per call of the gateway process and its database's server processes: less
 // sensitive to the machine's load than calls per second.
 import { randomUUID } from 'node:crypto';
@@ -115,7 +117,7 @@ try {
           ].join(' ').trim(),
         }
       : {}),
-  }, { readyTimeoutMs: 600_000 });
+  }, { readyTimeoutMs: 600_000, nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) });
   await sqlc.connect();
   const q = async (text, params = []) => (await sqlc.query(text, params)).rows;
   const base = gateway.url;
@@ -219,17 +221,21 @@ try {
     // a backend flushes its statistics at most once a second, and 10 s after it last went idle
     await new Promise((r) => setTimeout(r, 11_000));
     await q('select pg_stat_clear_snapshot()');
-    const tables = await q(`select relname, n_tup_ins::bigint as ins, n_tup_upd::bigint as upd, n_tup_hot_upd::bigint as hot, n_tup_del::bigint as del from pg_stat_user_tables`);
+    const tables = await q(`select relname, n_tup_ins::bigint as ins, n_tup_upd::bigint as upd, n_tup_hot_upd::bigint as hot, n_tup_del::bigint as del,
+      seq_scan::bigint as seq, seq_tup_read::bigint as seqrows from pg_stat_user_tables`);
     const fns = await q(`select funcname, calls::bigint as calls, self_time as self from pg_stat_user_functions`);
     return { tables: new Map(tables.map((t) => [t.relname, t])), fns: new Map(fns.map((f) => [f.funcname, f])) };
   };
   const dbStatsText = (s0, s1, calls) => {
     const rows = [];
+    const scans = [];
     for (const [name, t] of s1.tables) {
-      const b = s0.tables.get(name) ?? { ins: 0, upd: 0, hot: 0, del: 0 };
+      const b = s0.tables.get(name) ?? { ins: 0, upd: 0, hot: 0, del: 0, seq: 0, seqrows: 0 };
       const ins = (t.ins - b.ins) / calls;
       const upd = (t.upd - b.upd) / calls;
       const del = (t.del - b.del) / calls;
+      const seq = (t.seq - b.seq) / calls;
+      if (seq >= 0.01) scans.push(`${name} ${seq.toFixed(2)}× (${((t.seqrows - b.seqrows) / calls).toFixed(0)} rows)`);
       if (ins + upd + del >= 0.01) rows.push(`${name} +${ins.toFixed(2)} ~${upd.toFixed(2)}${upd ? ` (HOT ${(((t.hot - b.hot) / calls / upd) * 100).toFixed(0)}%)` : ''}${del ? ` -${del.toFixed(2)}` : ''}`);
     }
     const fns = [];
@@ -237,7 +243,7 @@ try {
       const b = s0.fns.get(name) ?? { calls: 0, self: 0 };
       if (f.calls - b.calls > 0) fns.push(`${name} ${((f.calls - b.calls) / calls).toFixed(1)}× ${((f.self - b.self) / calls).toFixed(3)} ms`);
     }
-    return `\n     rows per call (+inserted ~updated -deleted): ${rows.join(', ')}\n     functions per call (calls, self time): ${fns.join(', ') || 'none'}`;
+    return `\n     rows per call (+inserted ~updated -deleted): ${rows.join(', ')}\n     sequential scans per call (rows read): ${scans.join(', ') || 'none'}\n     functions per call (calls, self time): ${fns.join(', ') || 'none'}`;
   };
 
   /** The clients over their lists (client i takes work from lists[i % lists.length]), each call timed. */

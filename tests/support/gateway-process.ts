@@ -49,16 +49,17 @@ export interface StartOptions {
 
 interface GatewayBuild {
   buildGateway: (outfile: string) => Promise<string>;
-  GATEWAY_NODE_FLAGS: string[];
+  gatewayNodeFlags: (env: Record<string, string | undefined>) => string[];
 }
 
 export async function startGateway(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningGateway> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-gw-'));
   let log = '';
-  const { buildGateway, GATEWAY_NODE_FLAGS } = (await import(join(ROOT, 'scripts/build-gateway.mjs'))) as GatewayBuild;
+  const { buildGateway, gatewayNodeFlags } = (await import(join(ROOT, 'scripts/build-gateway.mjs'))) as GatewayBuild;
   const bundle = await buildGateway(join(ROOT, '.gateway', `process-${randomUUID()}.mjs`));
-  const child: ChildProcess = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, ...(options.nodeArgs ?? []), bundle], {
+  // the flags of its database (PGlite's unless DATABASE_URL is given), as `npm start` chooses them
+  const child: ChildProcess = spawn(process.execPath, [...gatewayNodeFlags({ DATABASE_URL: env.DATABASE_URL }), ...(options.nodeArgs ?? []), bundle], {
     cwd: ROOT,
     env: {
       ...process.env,
