@@ -17,7 +17,12 @@
 //
 // --width N: the window's width in CSS pixels (default 1280; 360 for a phone), 800 high.
 //
-// Run: npm run bench:login [-- --no-build] [--compare [URL]] [--baseline URL] [--runs N] [--width N]  (BENCH_URL=http://... uses a running gateway)
+// --stand-in-headers: the stand-in served with the security headers our gateway sends with /login (its
+// Content-Security-Policy, Cross-Origin-Opener-Policy and the rest), as it would be behind the same gateway. Its
+// `Cross-Origin-Opener-Policy: same-origin` makes Chromium put the page in a new browsing context group when it
+// comes from a new tab's empty document (a second first frame), which ours pays and the bare stand-in does not.
+//
+// Run: npm run bench:login [-- --no-build] [--compare [URL]] [--stand-in-headers] [--baseline URL] [--runs N] [--width N]  (BENCH_URL=http://... uses a running gateway)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -38,6 +43,12 @@ const compareUrl = valueAfter('--compare');
 const WIDTH = Number(valueAfter('--width') ?? 1280);
 const RUNS = Number(valueAfter('--runs') ?? process.env.BENCH_RUNS ?? (comparing ? 7 : 5));
 const STAND_IN = 'stock Refine antd AuthPage login (the screen finefoods-antd shows, built from the same package versions)';
+/** The answer headers of ours that --stand-in-headers gives the stand-in: the security ones (gateway/platform/http/headers.ts). */
+const SECURITY_HEADERS = [
+  'content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy',
+  'strict-transport-security', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options',
+  'x-permitted-cross-domain-policies', 'x-xss-protection',
+];
 
 const ours = { name: 'ours (this portal)', ready: '#login-username', captcha: '[data-testid="captcha-image"]' };
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -61,8 +72,16 @@ try {
         env: { ...process.env, NODE_ENV: 'production' },
       });
     }
-    standIn = await serveStatic(COMPARE_DIST);
-    theirs = { name: STAND_IN, url: `${standIn.url}/login`, ready: valueAfter('--compare-ready') ?? 'form input[type="password"]' };
+    let headers = {};
+    if (args.includes('--stand-in-headers')) {
+      const answer = await fetch(ours.url, { headers: { accept: 'text/html' } });
+      headers = Object.fromEntries(SECURITY_HEADERS.flatMap((name) => (answer.headers.has(name) ? [[name, answer.headers.get(name)]] : [])));
+      await answer.arrayBuffer();
+      if (!headers['cross-origin-opener-policy']) throw new Error('--stand-in-headers: our /login sent no security headers to copy');
+    }
+    standIn = await serveStatic(COMPARE_DIST, { headers });
+    const withHeaders = Object.keys(headers).length ? `, served with our security headers (${Object.keys(headers).length})` : '';
+    theirs = { name: `${STAND_IN}${withHeaders}`, url: `${standIn.url}/login`, ready: valueAfter('--compare-ready') ?? 'form input[type="password"]' };
   }
 
   const results = new Map([[ours, []], ...(baseline ? [[baseline, []]] : []), ...(theirs ? [[theirs, []]] : [])]);

@@ -17,8 +17,8 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json']);
 
-/** Serves `dir`; answers { url, stop }. */
-export async function serveStatic(dir) {
+/** Serves `dir`, with `headers` added to every answer (say, the security headers another server sends); answers { url, stop }. */
+export async function serveStatic(dir, { headers = {} } = {}) {
   const cache = new Map();
   const fileOf = (pathname) => {
     const file = normalize(join(dir, decodeURIComponent(pathname)));
@@ -48,6 +48,7 @@ export async function serveStatic(dir) {
     const encoding = !COMPRESSIBLE.has(ext) ? 'identity' : /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
     const body = encoded(file, encoding);
     res.writeHead(200, {
+      ...headers,
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Content-Length': body.length,
       ...(encoding !== 'identity' ? { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' } : {}),
