@@ -189,6 +189,32 @@ describe('LoginPage', () => {
     expect(sent).toEqual({ username: 'f1agent', password: 'Demo@2026', captchaId: '', captcha: '' });
   });
 
+  it('sent before the gateway has said whether the captcha is on: the gateway decides, nothing is blocked by a guess', async () => {
+    let answerCaptcha: () => void = () => undefined;
+    const captchaAsked = new Promise<void>((resolve) => (answerCaptcha = resolve));
+    // the captcha's answer is held back until the form has been sent
+    mockFetch(async (req) => {
+      if (req.url === API.captcha) {
+        await captchaAsked;
+        return { data: { captchaId: '', svg: '', expiresInSeconds: 0, enabled: false } };
+      }
+      if (req.url === API.ping) return pingAnswer;
+      if (req.url === API.login) return loginAnswer;
+      return { status: 404, data: { code: 44, message: 'not found' } };
+    }, seen);
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Tên đăng nhập'), 'f2agent');
+    await user.type(screen.getByLabelText('Mật khẩu'), 'Wrong@2026');
+    await user.keyboard('{Enter}');
+    expect((await screen.findByTestId('login-error')).textContent).toContain('không đúng');
+    expect(screen.queryByText('Vui lòng nhập mã xác nhận.')).toBeNull();
+    const sent = JSON.parse(decrypt((fetchBodyOf(seen.find((r) => r.url === API.login) as SeenFetch) as { data: string }).data, cipher));
+    expect(sent).toEqual({ username: 'f2agent', password: 'Wrong@2026', captchaId: '', captcha: '' });
+    answerCaptcha();
+    await waitFor(() => expect(screen.queryByLabelText('Mã xác nhận')).toBeNull());
+  });
+
   it('shows the error for wrong credentials, clears the password and loads a new captcha', async () => {
     const user = userEvent.setup();
     renderLogin();

@@ -67,7 +67,10 @@ export default function LoginPage() {
     const next: Partial<Record<FieldName, string>> = {};
     if (!username.trim()) next.username = t('auth.login.usernameRequired');
     if (!password) next.password = t('auth.login.passwordRequired');
-    if (captchaOn && !captcha.trim()) next.captcha = t('auth.login.captchaRequired');
+    // required once the gateway has said the captcha is on (a captcha id came): a form sent before it answered
+    // goes to the gateway, which refuses it with its own message if the captcha is on, rather than being held
+    // back by a guess (a fast typist on a slow line, with the captcha off, was told to type a code never shown)
+    if (captchaOn && captchaId && !captcha.trim()) next.captcha = t('auth.login.captchaRequired');
     setInvalid(next);
     return Object.keys(next).length === 0;
   };
