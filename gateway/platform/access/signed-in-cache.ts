@@ -21,7 +21,7 @@
 import { sql } from 'drizzle-orm';
 import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
 import type { Db } from '../db/client';
-import { tableChangesOf, type WatchedTable } from '../db/table-changes';
+import { KeptCopies, tableChangesOf, type WatchedTable } from '../db/table-changes';
 import type { UserContext } from '../tenancy/users';
 
 /** The tables whose rows the sign-in check reads. */
@@ -31,47 +31,31 @@ export const SIGNED_IN_CACHE_SIZE = 10_000;
 
 /** The passable sign-ins (user, family) of this process, emptied on every change of the tables they come from. */
 export class SignedInCache {
-  #generation = 0;
-  readonly #entries = new Map<string, UserContext>();
-  constructor(readonly limit = SIGNED_IN_CACHE_SIZE) {}
+  readonly #kept: KeptCopies<UserContext>;
+  constructor(readonly limit = SIGNED_IN_CACHE_SIZE) {
+    this.#kept = new KeptCopies(limit);
+  }
 
   get generation(): number {
-    return this.#generation;
+    return this.#kept.generation;
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#kept.size;
   }
 
   get(userId: number, familyId: string): UserContext | undefined {
-    return this.#entries.get(`${userId}/${familyId}`);
+    return this.#kept.get(`${userId}/${familyId}`);
   }
 
   /** Keeps a check read at `generation`; refused (false) when the tables changed since that read began. */
   set(userId: number, familyId: string, generation: number, ctx: UserContext): boolean {
-    if (generation !== this.#generation) return false;
-    const key = `${userId}/${familyId}`;
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.limit) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(key, deepFreeze(ctx));
-    return true;
+    return this.#kept.set(`${userId}/${familyId}`, generation, ctx);
   }
 
   invalidate(): void {
-    this.#generation += 1;
-    this.#entries.clear();
+    this.#kept.invalidate();
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
 
 interface Waiting {
