@@ -109,7 +109,8 @@ export class TableChanges {
 
 const installed = new WeakMap<Db, Promise<TableChanges | undefined>>();
 
-function pgliteOf(db: Db): PGlite | null {
+/** The embedded PGlite client of a database, or null on PostgreSQL (node-postgres). */
+export function pgliteOf(db: Db): PGlite | null {
   const client = (db as unknown as { $client?: unknown }).$client;
   // PGlite's client has `listen` and `waitReady`; node-postgres's pool has neither
   return client && typeof client === 'object' && 'listen' in client && 'waitReady' in client ? (client as PGlite) : null;
