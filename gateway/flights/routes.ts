@@ -138,7 +138,7 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
       reply.raw.once('close', onClose);
       try {
         const poll = await session.poll(query.since, query.waitMs, lang, gone.signal);
-        // sent as written: a quarter of a megabyte of offers for a busy route, most of it from the suppliers' cached JSON
+        // sent as written: about 300 KB of offers for a busy route, most of it from the suppliers' cached JSON
         reply.type('application/json; charset=utf-8');
         return session.pollBytes(poll) as never;
       } finally {
