@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CABIN_CLASSES, DEFAULT_PRICE_MODE, JOURNEY_TYPES, PAX_TYPES, PRICE_MODES, SEARCH_TYPES, SOURCES } from './flights-rules';
 
 export * from './flights-rules';
+export * from './flights-poll';
 
 const iata = z.string().regex(/^[A-Z]{3}$/);
 /** yyyy-MM-dd */
@@ -197,6 +198,29 @@ export const searchPoll = z.object({
   offers: z.array(flightOffer),
   /** Pass as `since` in the next poll. */
   cursor: z.number().int(),
+});
+
+/** What fare classes share, sent once per poll answer (contract/flights-poll.ts). */
+export const fareText = priceInfo.pick({ fareInfo: true, handBaggage: true, freeBaggage: true });
+
+/**
+ * A fare class as sent: [class, seatAvailable, fareADT, taxADT, vatADT, baseFareADT, fareCHD, taxCHD, vatCHD,
+ * fareINF, taxINF, vatINF, text]: the text is the key of the answer's `fareTexts` entry (or the text itself).
+ */
+export const fareRow = z.tuple([
+  priceInfo.shape.class, z.number().int().min(0), vnd, vnd, vnd, vnd, vnd, vnd, vnd, vnd, vnd, vnd, z.union([z.number().int().min(0), fareText]),
+]);
+
+/** An offer as sent in a poll: its fare classes as rows (`fares`) instead of `priceInfo`. */
+export const wireOffer = flightOffer.omit({ priceInfo: true }).extend({ fares: z.array(fareRow).min(1) });
+
+/**
+ * GET /api/flights/search/:sessionId as sent: `searchPoll` with the offers' fare classes as rows and the texts
+ * they share once (`fareTexts`, by key). `expandSearchPoll` gives the `searchPoll`.
+ */
+export const searchPollWire = searchPoll.omit({ offers: true }).extend({
+  offers: z.array(wireOffer),
+  fareTexts: z.record(z.string().regex(/^\d+$/), fareText),
 });
 
 /** A place for the departure/arrival pickers (GET /api/flights/airports). */

@@ -2,7 +2,7 @@
  * Flight search endpoints (any signed-in user):
  *
  *   POST /api/flights/search              start a search session (flightSearchRequest → searchStarted)
- *   GET  /api/flights/search/:sessionId   poll it (?since&waitMs → searchPoll); another user's session is 404
+ *   GET  /api/flights/search/:sessionId   poll it (?since&waitMs → searchPollWire, the offers compact); another user's session is 404
  *   GET  /api/flights/airports            the places of the pickers (?q= code, city, name; no diacritics needed)
  *   GET  /api/flights/cheapest            lowest fare per day around a date (cheapest-booking summary)
  *
@@ -20,7 +20,7 @@ import {
   cheapestBookingDay,
   cheapestQuery,
   flightSearchRequest,
-  searchPoll,
+  searchPollWire,
   searchPollQuery,
   searchStarted,
 } from '../../contract/flights';
@@ -121,10 +121,13 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
     description:
       'Offers that arrived after `since` (the `cursor` of the previous poll), the tasks and the progress (completed of total). ' +
       'With `waitMs` the answer waits until a new offer arrives, every task is complete or the wait ends. ' +
-      'Only the user who started the search can read it; any other session id is 404.',
+      'Only the user who started the search can read it; any other session id is 404. ' +
+      'The offers carry their fare classes as rows (`fares`: class, seatAvailable, fareADT, taxADT, vatADT, baseFareADT, ' +
+      'fareCHD, taxCHD, vatCHD, fareINF, taxINF, vatINF, text key), the texts they share (fare family, basis, ' +
+      'baggage) once in `fareTexts`; `expandSearchPoll` (contract/flights-poll.ts) gives the full offers.',
     params: z.object({ sessionId: z.string().min(1).max(64) }),
     query: searchPollQuery,
-    response: searchPoll,
+    response: searchPollWire,
     // the offers come from the suppliers' generator, built and tested to the contract; checking them again on
     // every poll cost more than the search (bench:search-throughput)
     uncheckedResponse: true,
@@ -138,7 +141,7 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
       reply.raw.once('close', onClose);
       try {
         const poll = await session.poll(query.since, query.waitMs, lang, gone.signal);
-        // sent as written: about a megabyte of offers, most of it from the suppliers' cached JSON
+        // sent as written: about 300 KB of offers for a busy route, most of it from the suppliers' cached JSON
         reply.type('application/json; charset=utf-8');
         return session.pollBytes(poll) as never;
       } finally {

@@ -15,9 +15,9 @@
  *   combineSegment gets the suffix `~<signInId>` (or `~<signInId>.<leg>`), keeping `A:B` pairs matched.
  */
 import { randomUUID } from 'node:crypto';
-import type { FlightOffer, SearchPoll, SignInTask } from '../../contract/flights';
+import { compactSearchPoll, expandOffer, type FareText, type FlightOffer, type SearchPoll, type SignInTask, type WireOffer } from '../../contract/flights';
 import type { Language } from '../../contract/constants';
-import { jsonBytes, offerJsonPieces, SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../suppliers';
+import { fareTextsJson, jsonBytes, offerJsonPieces, SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../suppliers';
 
 export interface TaskSignIn {
   id: number;
@@ -164,21 +164,32 @@ export class SearchSession {
     return { id: this.id, owner: this.owner, tasks: this.tasks, offers: this.offers };
   }
 
-  /** The pieces of the offers' JSON (the suppliers' cached bytes where they have them), separated by commas. */
+  /**
+   * The pieces of the offers' wire JSON (the suppliers' cached bytes where they have them), separated by commas,
+   * then `"fareTexts":{…}` with each text they name once (contract/flights-poll.ts).
+   */
   private offerPieces(offers: readonly FlightOffer[]): (Buffer | string)[] {
     const pieces: (Buffer | string)[] = [];
+    const keys = new Set<number>();
     for (let i = 0; i < offers.length; i++) {
       const o = offers[i];
       if (i > 0) pieces.push(',');
-      pieces.push(...offerJsonPieces(o, this.origin.get(o), o.leg !== undefined ? ['signInId', 'leg'] : ['signInId']));
+      const written = offerJsonPieces(o, this.origin.get(o), o.leg !== undefined ? ['signInId', 'leg'] : ['signInId']);
+      for (const piece of written.pieces) pieces.push(piece);
+      for (const key of written.keys) keys.add(key);
     }
+    pieces.push('],');
+    for (const piece of fareTextsJson(keys)) pieces.push(piece);
     return pieces;
   }
 
-  /** The UTF-8 bytes of `JSON.stringify(snapshot())` in substance (the same values), the offers copied from the suppliers' cached JSON. */
+  /**
+   * The snapshot as stored (`storedSnapshot` gives it back): `snapshot()` with its offers in the wire shape and the
+   * texts they name, as UTF-8 bytes copied from the offers' cached JSON.
+   */
   snapshotBytes(): Buffer {
     const head = `${JSON.stringify({ id: this.id, owner: this.owner, tasks: this.tasks }).slice(0, -1)},"offers":[`;
-    return jsonBytes([head, ...this.offerPieces(this.offers), ']}']);
+    return jsonBytes([head, ...this.offerPieces(this.offers), '}']);
   }
 
   /** Takes the state of a snapshot (a mirror of a session running on another instance). */
@@ -201,17 +212,20 @@ export class SearchSession {
   }
 
   /**
-   * The UTF-8 bytes of `JSON.stringify(poll)` of a poll of this session (`view`): the offers copied from the
-   * suppliers' cached bytes where they have them, the rest written here; one allocation, nothing encoded twice.
+   * A poll of this session (`view`) as sent: the UTF-8 bytes of its wire shape (`searchPollWire`: the offers' fare
+   * classes as rows, the texts they share once), the offers copied from the suppliers' cached bytes where they
+   * have them, the rest written here; one allocation, nothing encoded twice. `expandSearchPoll` of it is `poll`.
    */
   pollBytes(poll: SearchPoll): Buffer {
     const { offers, cursor, ...head } = poll;
     const keys = Object.keys(poll);
-    if (keys.join() !== 'sessionId,tasks,total,completed,done,offers,cursor' || !Array.isArray(offers)) return Buffer.from(JSON.stringify(poll));
-    return jsonBytes([`${JSON.stringify(head).slice(0, -1)},"offers":[`, ...this.offerPieces(offers), `],"cursor":${JSON.stringify(cursor)}}`]);
+    if (keys.join() !== 'sessionId,tasks,total,completed,done,offers,cursor' || !Array.isArray(offers)) {
+      return Buffer.from(JSON.stringify(compactSearchPoll(poll)));
+    }
+    return jsonBytes([`${JSON.stringify(head).slice(0, -1)},"offers":[`, ...this.offerPieces(offers), `,"cursor":${JSON.stringify(cursor)}}`]);
   }
 
-  /** `JSON.stringify(poll)`, as `pollBytes` writes it. */
+  /** The text of `pollBytes`. */
   pollJson(poll: SearchPoll): string {
     return this.pollBytes(poll).toString('utf8');
   }
@@ -255,6 +269,13 @@ export interface SessionSnapshot {
   owner: SessionOwner;
   tasks: Task[];
   offers: FlightOffer[];
+}
+
+/** A stored snapshot (`snapshotBytes`: offers in the wire shape with their texts) as a `SessionSnapshot`. */
+export function storedSnapshot(stored: SessionSnapshot | (Omit<SessionSnapshot, 'offers'> & { offers: WireOffer[]; fareTexts: Record<string, FareText> })): SessionSnapshot {
+  if (!('fareTexts' in stored)) return stored;
+  const { fareTexts, offers, ...rest } = stored;
+  return { ...rest, offers: offers.map((o) => expandOffer(o, fareTexts)) };
 }
 
 /** Where sessions are shared between instances (PostgreSQL; none with embedded PGlite, one process). */

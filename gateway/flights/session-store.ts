@@ -6,7 +6,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { searchSessions } from '../platform/db/schema';
-import type { SessionSnapshot, SharedSessionStore } from './search-sessions';
+import { storedSnapshot, type SharedSessionStore } from './search-sessions';
 
 export function pgSessionStore(db: Db): SharedSessionStore {
   let saves = 0;
@@ -27,7 +27,7 @@ export function pgSessionStore(db: Db): SharedSessionStore {
         .select({ data: searchSessions.data })
         .from(searchSessions)
         .where(and(eq(searchSessions.id, id), gt(searchSessions.expiresAt, new Date())));
-      return (row?.data as SessionSnapshot | undefined) ?? null;
+      return row ? storedSnapshot(row.data as Parameters<typeof storedSnapshot>[0]) : null;
     },
     async touch(id, expiresAt) {
       await db.update(searchSessions).set({ expiresAt }).where(eq(searchSessions.id, id));

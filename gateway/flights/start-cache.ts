@@ -9,7 +9,7 @@
  * On PostgreSQL several instances share the database: the statement runs for every search, as before.
  */
 import type { Db } from '../platform/db/client';
-import { Generation, tableChangesOf, type WatchedTable } from '../platform/db/table-changes';
+import { KeptCopies, tableChangesOf, type WatchedTable } from '../platform/db/table-changes';
 import { searchStartOf } from './service';
 
 export const SEARCH_START_TABLES = ['agencies', 'sign_ins', 'service_fees', 'seat_inventory'] as const satisfies readonly WatchedTable[];
@@ -18,47 +18,10 @@ export const SEARCH_START_CACHE_SIZE = 200;
 
 type SearchStart = Awaited<ReturnType<typeof searchStartOf>>;
 
-export class SearchStartCache {
-  readonly #generation = new Generation();
-  readonly #entries = new Map<string, SearchStart>();
-  constructor(readonly limit = SEARCH_START_CACHE_SIZE) {}
-
-  get generation(): number {
-    return this.#generation.value;
+export class SearchStartCache extends KeptCopies<SearchStart> {
+  constructor(limit = SEARCH_START_CACHE_SIZE) {
+    super(limit);
   }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  get(key: string): SearchStart | undefined {
-    return this.#entries.get(key);
-  }
-
-  /** Keeps what was read at `generation`; refused (false) when a watched table changed since. */
-  set(key: string, generation: number, value: SearchStart): boolean {
-    if (generation !== this.#generation.value) return false;
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.limit) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(key, deepFreeze(value));
-    return true;
-  }
-
-  invalidate(): void {
-    this.#generation.bump();
-    this.#entries.clear();
-  }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
 
 const caches = new WeakMap<Db, SearchStartCache>();

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { FlightOffer, PriceInfo, SearchPoll, SearchStarted, Source } from '../../contract/flights';
+import { expandSearchPoll, type FlightOffer, type PriceInfo, type SearchPollWire, type SearchStarted, type Source } from '../../contract/flights';
 import { encrypt, encryptWithSecret, seal, type CipherSettings } from '../../contract/crypto';
 import { nextTspValue } from '../../contract/tsp';
 import type { Db } from '../platform/db/client';
@@ -116,7 +116,7 @@ class Client {
     const offers: FlightOffer[] = [];
     let cursor = 0;
     for (let i = 0; i < 100; i++) {
-      const poll = await this.call<SearchPoll>('GET', `/api/flights/search/${started.sessionId}?since=${cursor}&waitMs=5000`);
+      const poll = expandSearchPoll(await this.call<SearchPollWire>('GET', `/api/flights/search/${started.sessionId}?since=${cursor}&waitMs=5000`));
       offers.push(...poll.offers);
       cursor = poll.cursor;
       if (poll.done) return { sessionId: started.sessionId, offers };

@@ -1,27 +1,67 @@
 /**
- * The JSON text of a flight offer: `JSON.stringify(offer)`, written from the simulator's cached pieces when
- * the offer is one it made (or a copy of one with `extra` fields after its own), which costs a fraction of
- * serialising a megabyte of offers again on every poll.
+ * The JSON text of a flight offer as a poll sends it (the wire offer of contract/flights-poll.ts: its fare classes
+ * as rows naming their shared text by key), written from the simulator's cached bytes when the offer is one it
+ * made (or a copy of one with `extra` fields after its own), which costs a fraction of serialising the offers
+ * again on every poll; any other offer is written here. Either way the keys of the fare texts it names are given,
+ * for the answer's `fareTexts` (`fareTextsJson`).
  */
 import type { FlightOffer } from '../../contract/flights';
-import { generatedOfferBytes, generatedOfferJson } from './simulated/generator';
+import { fareRowsJson, fareTextEntry } from './fare-texts';
+import { generatedOfferBytes } from './simulated/generator';
 
+export interface OfferPieces {
+  /** The wire JSON of the offer, in pieces to be joined as UTF-8 (`jsonBytes`). */
+  pieces: readonly (Buffer | string)[];
+  /** The keys of the fare texts its rows name. */
+  keys: readonly number[];
+}
+
+/** The wire JSON of an offer no cached bytes are known for: its fields in order, `priceInfo` written as `fares`. */
+function writtenOffer(offer: FlightOffer): OfferPieces {
+  const fields = offer as unknown as Record<string, unknown>;
+  let json = '{';
+  let keys: readonly number[] = [];
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    if (json.length > 1) json += ',';
+    if (key === 'priceInfo' && Array.isArray(value)) {
+      const rows = fareRowsJson(offer.priceInfo);
+      keys = rows.keys;
+      json += `"fares":${rows.json}`;
+    } else {
+      json += `${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    }
+  }
+  return { pieces: [`${json}}`], keys };
+}
+
+/** The wire JSON of an offer as pieces, and the fare texts it names. */
+export function offerJsonPieces(offer: FlightOffer, made?: FlightOffer, extra: readonly string[] = []): OfferPieces {
+  return generatedOfferBytes(offer, made ?? offer, extra) ?? writtenOffer(offer);
+}
+
+/** The wire JSON of an offer as text (`offerJsonPieces` joined). */
 export function offerJson(offer: FlightOffer, made?: FlightOffer, extra: readonly string[] = []): string {
-  return generatedOfferJson(offer, made ?? offer, extra) ?? JSON.stringify(offer);
+  return jsonBytes(offerJsonPieces(offer, made, extra).pieces).toString('utf8');
+}
+
+/** `"fareTexts":{…}` of an answer naming these keys, as pieces. */
+export function fareTextsJson(keys: Iterable<number>): (Buffer | string)[] {
+  const pieces: (Buffer | string)[] = ['"fareTexts":{'];
+  let first = true;
+  for (const key of keys) {
+    if (!first) pieces.push(',');
+    first = false;
+    pieces.push(fareTextEntry(key));
+  }
+  pieces.push('}');
+  return pieces;
 }
 
 /**
- * The same JSON as pieces to be joined as UTF-8 (`jsonBytes`): the simulator's cached bytes of the offer and
- * the text after them, or the text of `JSON.stringify(offer)` for an offer it did not make.
- */
-export function offerJsonPieces(offer: FlightOffer, made?: FlightOffer, extra: readonly string[] = []): readonly (Buffer | string)[] {
-  return generatedOfferBytes(offer, made ?? offer, extra) ?? [JSON.stringify(offer)];
-}
-
-/**
- * The UTF-8 bytes of texts and byte pieces one after the other, in one allocation: a poll answer of a
- * megabyte is copied together from the offers' cached bytes instead of being joined as a string and encoded
- * again on the way out.
+ * The UTF-8 bytes of texts and byte pieces one after the other, in one allocation: a poll answer is copied
+ * together from the offers' cached bytes instead of being joined as a string and encoded again on the way out.
  */
 export function jsonBytes(pieces: readonly (Buffer | string)[]): Buffer {
   let size = 0;

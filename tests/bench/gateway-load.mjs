@@ -4,6 +4,9 @@
 import pg from 'pg';
 
 const { encrypt, seal } = await import('../../contract/crypto.ts');
+const { expandSearchPoll } = await import('../../contract/flights-poll.ts');
+/** The full offers of a poll answer (the fare classes are sent as rows; a checkout from before that sends them whole). */
+export const pollOffers = (p) => (p.fareTexts ? expandSearchPoll(p).offers : p.offers);
 
 /** A date `days` ahead in Vietnam (YYYY-MM-DD). */
 export function dayAhead(days) {
@@ -60,7 +63,7 @@ export function apiClient(base) {
       if (!res.ok) throw new Error(`poll: ${res.status} ${await res.text()}`);
       const p = await res.json();
       polls += 1;
-      offers.push(...p.offers);
+      offers.push(...pollOffers(p));
       cursor = p.cursor;
       if (p.done) return { sessionId, offers, polls, tasks: p.tasks };
     }

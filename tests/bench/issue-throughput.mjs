@@ -43,7 +43,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { adminQuery, dayAhead, pct } from './gateway-load.mjs';
+import { adminQuery, dayAhead, pct, pollOffers } from './gateway-load.mjs';
 
 const ROOT = process.env.BENCH_GATEWAY_ROOT ? resolve(process.env.BENCH_GATEWAY_ROOT) : resolve(import.meta.dirname, '../..');
 const { startGateway } = await import(pathToFileURL(`${ROOT}/tests/support/gateway-process.ts`).href);
@@ -145,7 +145,7 @@ try {
         for (let cursor = 0; ;) {
           const p = await (await fetch(`${base}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: headers(token) })).json();
           if (!p.offers) throw new Error(`search poll: ${JSON.stringify(p).slice(0, 300)}`);
-          offers.push(...p.offers);
+          offers.push(...pollOffers(p));
           cursor = p.cursor;
           if (p.done) break;
         }

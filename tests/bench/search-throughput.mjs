@@ -13,7 +13,8 @@
 //   B. "search": the unit the portal waits for, by 20 client loops over keep-alive fetch: POST
 //      /api/flights/search, then GET /api/flights/search/:id?since=<cursor>&waitMs=10000 until the poll says
 //      done (all seven sign-in tasks answered), every offer received. Routes alternate HAN–SGN / SGN–DAD
-//      over ten days. Reported: searches/s, latency per search (median, p99), polls per search. The bare
+//      over ten days. Reported: searches/s, latency per search (median, p99), polls per search, the poll answers' bytes per search
+//      (content-length; the client parses each answer, as the portal does before expanding its offers). The bare
 //      route through the same loops (one GET per unit) is the baseline of this client.
 //
 // Before and after in one run: BENCH_COMPARE=<another checkout of the project> starts that checkout's gateway
@@ -215,6 +216,7 @@ async function measureStart(gateway) {
 
 async function measureSearch(gateway) {
   let offers = 0;
+  let bytes = 0;
   const r = await loops(async (i) => {
     const res = await fetch(`${gateway.url}/api/flights/search`, { method: 'POST', headers: gateway.authed(), body: searchBody(i) });
     if (!res.ok) throw new Error(`search: ${res.status} ${await res.text()}`);
@@ -223,6 +225,7 @@ async function measureSearch(gateway) {
     for (let polls = 1; ; polls += 1) {
       const p = await fetch(`${gateway.url}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: gateway.authed() });
       if (!p.ok) throw new Error(`poll: ${p.status} ${await p.text()}`);
+      bytes += Number(p.headers.get('content-length') ?? 0);
       const poll = await p.json();
       offers += poll.offers.length;
       cursor = poll.cursor;
@@ -232,7 +235,7 @@ async function measureSearch(gateway) {
       }
     }
   });
-  return { ...r, offers: offers / Math.max(1, r.count) };
+  return { ...r, offers: offers / Math.max(1, r.count), bytes: bytes / Math.max(1, r.count) };
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -269,7 +272,8 @@ try {
       const s = await measureSearch(g);
       const cpuMs = ((await g.cpu()) - cpu0) * 1000 / Math.max(1, s.count);
       console.log(`  B. ${tag}search (start + polls until done)`.padEnd(51) + `${s.perSecond.toFixed(1).padStart(6)} /s      p50 ${s.p50.toFixed(1).padStart(6)} ms   p99 ${s.p99.toFixed(1).padStart(6)} ms   (${s.count} done, ${s.failures} failed)`);
-      console.log(`       polls per search median ${pct(s.extra, 50)}, max ${Math.max(...s.extra)}; offers per search ${s.offers.toFixed(0)}; ` +
+      console.log(`       polls per search median ${pct(s.extra, 50)}, max ${Math.max(...s.extra)}; offers per search ${s.offers.toFixed(0)}, ` +
+        `poll answers ${(s.bytes / 1024).toFixed(1)} KB per search; ` +
         `${(s.perSecond / bareA.requests.average).toFixed(4)} of the bare route (autocannon)`);
       console.log(`       CPU per search ${cpuMs.toFixed(1)} ms (gateway process${ADMIN_URL ? ' + its database backends' : ''}) → at most ${(1000 / cpuMs).toFixed(0)} searches per CPU second`);
       totals.get(g.label).push(s.perSecond);

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { watchForFailures } from '../support/failure-report';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { encrypt, seal } from '../../contract/crypto';
+import { expandSearchPoll, type SearchPollWire } from '../../contract/flights-poll';
+import type { SearchPoll } from '../../contract/flights';
 import { openBrowser, type Browser } from '../support/browser';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -401,12 +403,6 @@ export async function gatewayAs(baseUrl: string, username: string, password = DE
   };
 }
 
-interface SearchPoll {
-  done: boolean;
-  cursor: number;
-  offers: { id: string; airline: string; priceInfo: { class: string; seatAvailable: number }[] }[];
-}
-
 /**
  * One adult on a one-way flight put on hold through the API (search, then POST /api/bookings), on `airline`'s
  * flight with the most seats; answers the booking's id and PNR.
@@ -415,7 +411,7 @@ export async function holdThroughGateway(user: GatewayUser, leg: { from: string;
   const { sessionId } = await user.post<{ sessionId: string }>('/api/flights/search', { legs: [leg] });
   const offers: SearchPoll['offers'] = [];
   for (let cursor = 0; ;) {
-    const poll = await user.get<SearchPoll>(`/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`);
+    const poll = expandSearchPoll(await user.get<SearchPollWire>(`/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`));
     offers.push(...poll.offers);
     cursor = poll.cursor;
     if (poll.done) break;

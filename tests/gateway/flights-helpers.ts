@@ -1,6 +1,6 @@
 /** Flight search helpers of the gateway tests: dates from today in Vietnam, a search polled to its end. */
 import { isDeepStrictEqual } from 'node:util';
-import { searchPoll, type FlightOffer, type SearchPoll, type SearchStarted } from '../../contract/flights';
+import { expandSearchPoll, searchPoll, searchPollWire, type FlightOffer, type SearchPoll, type SearchPollWire, type SearchStarted } from '../../contract/flights';
 import { todayInVietnam } from '../../gateway/flights/service';
 import { addDays } from '../../gateway/platform/clock';
 import { call, type Gateway } from './helpers';
@@ -39,9 +39,12 @@ export async function searchToEnd(gw: Gateway, token: string, body: unknown, lan
       headers: lang ? { 'x-language': lang } : {},
     });
     if (p.statusCode !== 200) throw new Error(`poll failed: ${p.statusCode} ${p.body}`);
-    const poll = p.json<SearchPoll>();
-    // polls are sent without the schema check (uncheckedResponse): they must be exactly the contract's fields
-    if (!isDeepStrictEqual(searchPoll.parse(poll), poll)) throw new Error(`poll is not exactly searchPoll: ${p.body.slice(0, 500)}`);
+    const wire = p.json<SearchPollWire>();
+    // polls are sent without the schema check (uncheckedResponse): they must be exactly the contract's fields, as
+    // sent (searchPollWire) and expanded (searchPoll)
+    if (!isDeepStrictEqual(searchPollWire.parse(wire), wire)) throw new Error(`poll is not exactly searchPollWire: ${p.body.slice(0, 500)}`);
+    const poll = expandSearchPoll(wire);
+    if (!isDeepStrictEqual(searchPoll.parse(poll), poll)) throw new Error(`expanded poll is not exactly searchPoll: ${p.body.slice(0, 500)}`);
     polls.push(poll);
     offers.push(...poll.offers);
     if (poll.offers.length > 0) firstOffersMs ??= Date.now() - t0;

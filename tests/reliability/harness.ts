@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { encrypt, seal } from '../../contract/crypto';
+import { expandSearchPoll } from '../../contract/flights-poll';
 import { openDatabase, type Database } from '../../gateway/platform/db/client';
 import { createPgDatabase } from '../gateway/helpers';
 import { startGateway, type RunningGateway } from '../support/gateway-process';
@@ -118,7 +119,7 @@ export async function holdMany(client: Client, n: number, firstDay: number): Pro
       for (let cursor = 0; ; ) {
         const page = await client.get(`/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`);
         if (page.status !== 200) throw new Error(`poll: ${page.status} ${JSON.stringify(page.body)}`);
-        offers.push(...page.body.offers);
+        offers.push(...expandSearchPoll(page.body).offers);
         cursor = page.body.cursor;
         if (page.body.done) break;
       }

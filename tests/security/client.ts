@@ -159,7 +159,10 @@ export async function holdRequest(client: OutsideClient, token: string, days: nu
   for (let cursor = 0; ; ) {
     const page = await client.get(`/api/flights/search/${started.body.sessionId}?since=${cursor}&waitMs=10000`, { token });
     if (page.status !== 200) throw new Error(`poll: ${page.status} ${page.text.slice(0, 300)}`);
-    offers.push(...page.body.offers);
+    // the poll sends each fare class as a row: [class, seatAvailable, fares…, text key]
+    for (const o of page.body.offers as { id: string; routeInfo: unknown[]; fares: [string, number][] }[]) {
+      offers.push({ id: o.id, routeInfo: o.routeInfo, priceInfo: o.fares.map((row) => ({ class: row[0], seatAvailable: row[1] })) });
+    }
     cursor = page.body.cursor;
     if (page.body.done) break;
   }

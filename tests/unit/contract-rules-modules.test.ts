@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as flights from '../../contract/flights';
 import * as flightsRules from '../../contract/flights-rules';
+import * as flightsPoll from '../../contract/flights-poll';
 import * as bookings from '../../contract/bookings';
 import * as bookingsRules from '../../contract/bookings-rules';
 
@@ -21,6 +22,7 @@ describe('schema-free contract modules', () => {
   it.each([
     ['flights-rules.ts', ['./business-day', './validators']],
     ['bookings-rules.ts', ['./business-day', './validators']],
+    ['flights-poll.ts', []],
   ])('%s imports values only from schema-free modules', (file, allowed) => {
     expect(valueImports(read(file)).filter((m) => !allowed.includes(m))).toEqual([]);
     expect(read(file)).not.toMatch(/from 'zod'/);
@@ -28,6 +30,7 @@ describe('schema-free contract modules', () => {
 
   it.each([
     ['flights', flightsRules, flights],
+    ['flights (poll)', flightsPoll, flights],
     ['bookings', bookingsRules, bookings],
   ] as const)('%s.ts re-exports every value of its rules module', (_name, rules, full) => {
     const names = Object.keys(rules);

@@ -6,7 +6,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import type { FlightSearchRequest, SearchPoll, SearchStarted } from '../../contract/flights';
+import type { FlightSearchRequest, SearchStarted } from '../../contract/flights';
+import { compactSearchPoll, type SearchPollWire } from '../../contract/flights-poll';
 import { FareRuleDialog } from '../../plugins/flights/components/FareRuleDialog';
 import { PlacePicker } from '../../plugins/flights/components/PlacePicker';
 import { POLL_WAIT_MS, useFlightSearch } from '../../plugins/flights/hooks/use-flight-search';
@@ -62,11 +63,12 @@ function started(sessionId: string): SearchStarted {
   return { sessionId, tasks: [], total: 2, isInternational: false, requirePassport: false, bookingFees: [] };
 }
 
-function poll(sessionId: string, cursor: number, done: boolean, ids: string[]): SearchPoll {
-  return {
+/** A poll answer as the gateway sends it (the fare classes as rows, their texts once: contract/flights-poll.ts). */
+function poll(sessionId: string, cursor: number, done: boolean, ids: string[]): SearchPollWire {
+  return compactSearchPoll({
     sessionId, tasks: [], total: 2, completed: done ? 2 : 1, done, cursor,
     offers: ids.map((id) => makeOffer({ id, airline: 'VN', depart: '2030-01-20T06:00', minutes: 130, fares: [{ class: 'Y', seats: 4, fare: 1_000_000 }] })),
-  };
+  });
 }
 
 function Probe() {
@@ -78,6 +80,7 @@ function Probe() {
       <span data-testid="session">{search.sessionId}</span>
       <span data-testid="progress">{`${search.completed}/${search.total}`}</span>
       <span data-testid="offers">{search.offers.map((o) => o.id).join(',')}</span>
+      <span data-testid="fares">{search.offers.map((o) => o.priceInfo.map((p) => `${p.class}/${p.seatAvailable}/${p.fareADT}/${p.fareInfo.fareFamily}/${p.freeBaggage.description}`).join(' ')).join(',')}</span>
       <button type="button" onClick={() => setTo('DAD')}>again</button>
     </div>
   );
@@ -96,6 +99,12 @@ describe('search session', () => {
     renderScreen('/', '/', <Probe />);
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('done'));
     expect(screen.getByTestId('offers').textContent).toBe('a,b');
+    // the offers are expanded from the rows and texts sent
+    const [fareOf] = poll('s1', 1, false, ['a']).offers.map((o) => o.fares[0]);
+    expect(fareOf[0]).toBe('Y');
+    const full = makeOffer({ id: 'a', airline: 'VN', depart: '2030-01-20T06:00', minutes: 130, fares: [{ class: 'Y', seats: 4, fare: 1_000_000 }] }).priceInfo[0];
+    const shown = `Y/4/1000000/${full.fareInfo.fareFamily}/${full.freeBaggage.description}`;
+    expect(screen.getByTestId('fares').textContent).toBe(`${shown},${shown}`);
     expect(screen.getByTestId('progress').textContent).toBe('2/2');
     expect(answers).toEqual(['/api/flights/search/s1?since=0', '/api/flights/search/s1?since=1']);
     const [start, ...polls] = api.seen;

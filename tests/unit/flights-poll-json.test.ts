@@ -1,8 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { SOURCES } from '../../contract/flights';
-import { runTasks, SearchSession, type TaskSignIn } from '../../gateway/flights/search-sessions';
+import { isDeepStrictEqual } from 'node:util';
+import { expandSearchPoll, searchPollWire, SOURCES, type FlightOffer, type SearchPoll, type SearchPollWire } from '../../contract/flights';
+import { runTasks, SearchSession, storedSnapshot, type TaskSignIn } from '../../gateway/flights/search-sessions';
 import { createSupplierRegistry, jsonBytes, offerJson, type SeatsTaken, type SupplierSearch } from '../../gateway/suppliers';
 import { generatedOfferJson } from '../../gateway/suppliers/simulated/generator';
+
+/** What a value is once sent as JSON (undefined fields gone). */
+const sent = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * A poll answer as sent: exactly `searchPollWire`, well-formed UTF-8 JSON, each fare text once and every one used,
+ * and expanded it is the poll.
+ */
+function expectSentPoll(bytes: Buffer, poll: SearchPoll): SearchPollWire {
+  const text = bytes.toString('utf8');
+  expect(Buffer.from(text, 'utf8').equals(bytes)).toBe(true);
+  const wire = JSON.parse(text) as SearchPollWire;
+  expect(isDeepStrictEqual(searchPollWire.parse(wire), wire)).toBe(true);
+  expect(expandSearchPoll(wire)).toEqual(sent(poll));
+  const texts = Object.values(wire.fareTexts).map((t) => JSON.stringify(t));
+  expect(new Set(texts).size).toBe(texts.length);
+  const used = new Set(wire.offers.flatMap((o) => o.fares.map((row) => String(row[12]))));
+  expect(Object.keys(wire.fareTexts).sort()).toEqual([...used].sort());
+  return wire;
+}
+
+/** The snapshot stored for other instances gives back the session's state. */
+function expectStoredSnapshot(session: SearchSession): void {
+  expect(storedSnapshot(JSON.parse(session.snapshotBytes().toString('utf8')))).toEqual(sent(session.snapshot()));
+}
 
 const instant = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 } });
 const day = (n: number) => new Date(Date.now() + (7 * 60 + n * 1440) * 60_000).toISOString().slice(0, 10);
@@ -24,7 +50,7 @@ async function searchAll(signIns: TaskSignIn[], searches: { leg?: number; search
 const signIns = (sources: readonly TaskSignIn['source'][]) => sources.map((source, i) => ({ id: 10 + i, source, officeCode: `OFF${i}` }));
 
 describe('poll answers written from the simulator’s cached JSON', () => {
-  it('equal JSON.stringify of the poll: one way, round trip (GDS combined fares), multi-city legs, repeated sources', async () => {
+  it('are the poll in the wire shape: one way, round trip (GDS combined fares), multi-city legs, repeated sources', async () => {
     const cases: [TaskSignIn[], { leg?: number; search: SupplierSearch }[], boolean][] = [
       [signIns(SOURCES), [{ search: { from: 'HAN', to: 'SGN', departDate: day(9), pax } }], true],
       [signIns(SOURCES), [{ search: { from: 'SGN', to: 'BKK', departDate: day(10), returnDate: day(14), pax } }], false],
@@ -35,25 +61,28 @@ describe('poll answers written from the simulator’s cached JSON', () => {
       expect(session.offers.length).toBeGreaterThan(10);
       for (const since of [0, 5, session.offers.length]) {
         const poll = session.view(since, 'vi');
-        expect(session.pollJson(poll)).toBe(JSON.stringify(poll));
-        // what the poll route sends: the same text as UTF-8 bytes
-        expect(session.pollBytes(poll).equals(Buffer.from(JSON.stringify(poll), 'utf8'))).toBe(true);
+        const wire = expectSentPoll(session.pollBytes(poll), poll);
+        expect(session.pollJson(poll)).toBe(JSON.stringify(wire));
+        // far smaller than the full poll: its fare texts once
+        if (poll.offers.length > 10) expect(session.pollBytes(poll).length).toBeLessThan(JSON.stringify(poll).length / 2);
       }
-      // the snapshot shared with other instances (stored as jsonb: the same values)
-      expect(JSON.parse(session.snapshotBytes().toString('utf8'))).toEqual(JSON.parse(JSON.stringify(session.snapshot())));
+      // the snapshot shared with other instances
+      expectStoredSnapshot(session);
     }
   });
 
   it('writes the simulator’s offers from their pieces (not by serialising them again)', async () => {
     const offers = await instant.flight('1A').search({ from: 'SGN', to: 'BKK', departDate: day(10), returnDate: day(14), pax }, { seatsTaken: seats(true) });
     expect(offers.length).toBeGreaterThan(3);
-    for (const o of offers) expect(generatedOfferJson(o)).toBe(JSON.stringify(o));
+    // the cached text is what an offer written field by field gives (an unfrozen copy: no cached bytes)
+    for (const o of offers) expect(generatedOfferJson(o)).toBe(offerJson(sent(o)));
     const copy = { ...offers[0], signInId: 3 };
-    expect(generatedOfferJson(copy, offers[0], ['signInId'])).toBe(JSON.stringify(copy));
+    expect(generatedOfferJson(copy, offers[0], ['signInId'])).toBe(offerJson(sent(copy)));
+    expect(offerJson(sent(copy))).toContain(',"signInId":3}');
     expect(generatedOfferJson({ ...offers[0], id: 'other' }, offers[0])).toBeUndefined();
   });
 
-  it('falls back to JSON.stringify for an offer changed after it was made, or one the simulator did not make', async () => {
+  it('writes field by field an offer changed after it was made, or one the simulator did not make', async () => {
     const session = await searchAll(signIns(['VN', 'VJ']), [{ search: { from: 'HAN', to: 'SGN', departDate: day(12), pax } }], true);
     const [first, second, third] = session.offers;
     // the offers are frozen (shared by the searches that get them): changing one in place is refused
@@ -64,15 +93,23 @@ describe('poll answers written from the simulator’s cached JSON', () => {
     session.offers[1] = { ...second, lowestFare: 1 };
     session.offers[2] = { ...third, priceInfo: third.priceInfo.map((p, i) => (i === 1 ? { ...p, seatAvailable: 7 } : p)) };
     const poll = session.view(0, 'en');
-    expect(session.pollJson(poll)).toBe(JSON.stringify(poll));
-    expect(session.pollJson(poll)).toContain('"lowestFare":1,');
-    const foreign = { ...JSON.parse(JSON.stringify(first)), extra: 1 };
-    expect(offerJson(foreign)).toBe(JSON.stringify(foreign));
-    // an offer of another supplier with text outside ASCII, among cached ones: the bytes are its UTF-8
-    session.offers[3] = { ...session.offers[3], routeInfo: session.offers[3].routeInfo.map((r) => ({ ...r, carrierName: 'Hãng hàng không Việt Nam ✈' })) };
+    const wire = expectSentPoll(session.pollBytes(poll), poll);
+    expect(wire.offers[1].lowestFare).toBe(1);
+    expect(wire.offers[2].fares[1][1]).toBe(7);
+    const foreign = { ...sent(first), extra: 1 };
+    const { priceInfo, ...rest } = foreign;
+    expect(JSON.parse(offerJson(foreign))).toEqual({ ...rest, fares: expect.any(Array) });
+    expect(JSON.parse(offerJson(foreign)).fares).toHaveLength(priceInfo.length);
+    // an offer of another supplier with text outside ASCII, and a fare text never seen, among cached ones
+    session.offers[3] = {
+      ...session.offers[3],
+      routeInfo: session.offers[3].routeInfo.map((r) => ({ ...r, carrierName: 'Hãng hàng không Việt Nam ✈' })),
+      priceInfo: session.offers[3].priceInfo.map((p) => ({ ...p, fareInfo: { ...p.fareInfo, fareFamily: 'Phổ thông tiết kiệm ✈' } })),
+    } as FlightOffer;
     const mixed = session.view(0, 'vi');
-    expect(session.pollBytes(mixed).equals(Buffer.from(JSON.stringify(mixed), 'utf8'))).toBe(true);
-    expect(JSON.parse(session.snapshotBytes().toString('utf8'))).toEqual(JSON.parse(JSON.stringify(session.snapshot())));
+    const mixedWire = expectSentPoll(session.pollBytes(mixed), mixed);
+    expect(Object.values(mixedWire.fareTexts).some((t) => t.fareInfo.fareFamily === 'Phổ thông tiết kiệm ✈')).toBe(true);
+    expectStoredSnapshot(session);
   });
 
   it('jsonBytes joins texts and byte pieces as UTF-8 in order', () => {
@@ -101,7 +138,7 @@ describe('poll answers written from the simulator’s cached JSON', () => {
     expect(taken[0].priceInfo[at].seatAvailable).toBe(untouched[0].priceInfo[at].seatAvailable - 2);
     expect(taken[0]).not.toBe(untouched[0]);
     expect(taken.slice(1)).toEqual(untouched.slice(1));
-    for (const o of taken) expect(generatedOfferJson(o)).toBe(JSON.stringify(o));
+    for (const o of taken) expect(generatedOfferJson(o)).toBe(offerJson(sent(o)));
     // without `untaken` every class is asked: the same answer
     const asked = await instant.flight('VN').search(search, { seatsTaken: (k, c) => (k === key && c === cls ? 2 : 0) });
     expect(asked).toEqual(taken);

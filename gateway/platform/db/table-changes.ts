@@ -10,7 +10,8 @@
  * so the next request reads what it would have read from the database.
  *
  * A copy read from the database while such a write committed must not be kept: `Generation` numbers the changes
- * of a set of tables, and a copy is kept only when no change came between the start of its read and its keeping.
+ * of a set of tables, and a copy is kept only when no change came between the start of its read and its keeping
+ * (`KeptCopies`, the bounded store of such copies that both caches use).
  *
  * On PostgreSQL several instances share the database: nothing here (undefined), every request reads it.
  */
@@ -32,6 +33,55 @@ export class Generation {
   bump(): void {
     this.#value += 1;
   }
+}
+
+/**
+ * Copies read from the database, kept per key while none of their tables changed: `set` keeps a copy only when the
+ * generation its read began at is still the current one, at most `limit` copies (the oldest goes first; a key set
+ * again is the newest), each deep-frozen since every caller shares it; `invalidate` (on a change) empties it and
+ * moves the generation.
+ */
+export class KeptCopies<V> {
+  readonly #generation = new Generation();
+  readonly #entries = new Map<string, V>();
+  constructor(readonly limit: number) {}
+
+  get generation(): number {
+    return this.#generation.value;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(key: string): V | undefined {
+    return this.#entries.get(key);
+  }
+
+  /** Keeps what was read at `generation`; refused (false) when a watched table changed since. */
+  set(key: string, generation: number, value: V): boolean {
+    if (generation !== this.#generation.value) return false;
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.limit) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(key, deepFreeze(value));
+    return true;
+  }
+
+  invalidate(): void {
+    this.#generation.bump();
+    this.#entries.clear();
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 type Listener = (table: WatchedTable, op: TableOperation) => void;
@@ -59,7 +109,8 @@ export class TableChanges {
 
 const installed = new WeakMap<Db, Promise<TableChanges | undefined>>();
 
-function pgliteOf(db: Db): PGlite | null {
+/** The embedded PGlite client of a database, or null on PostgreSQL (node-postgres). */
+export function pgliteOf(db: Db): PGlite | null {
   const client = (db as unknown as { $client?: unknown }).$client;
   // PGlite's client has `listen` and `waitReady`; node-postgres's pool has neither
   return client && typeof client === 'object' && 'listen' in client && 'waitReady' in client ? (client as PGlite) : null;

@@ -7,6 +7,7 @@ import type { FlightOffer, PriceInfo, RouteInfo, Source } from '../../../contrac
 import { compactDate, isCalendarDate } from '../../platform/clock';
 import { seatKey, type SeatKey, type SeatsTaken, type SupplierSearch } from '../flights';
 import { AIRPORTS, CARRIERS, CARRIER_CHANNELS, GDS_CARRIERS, isDomestic } from '../reference-data';
+import { fareRowsJson } from '../fare-texts';
 import { SupplierError } from '../types';
 import { priceItinerary, type DraftPrice } from './pricing';
 import { aircraftName, connectionsOn, distanceKm, flightsOn, type Flight } from './schedule';
@@ -320,8 +321,7 @@ function untouchedOffer(draft: DraftOffer, seated: number): FlightOffer {
   if (!offer) {
     offer = madeOffer(draft, u.priceInfo, seated);
     u.bySeated.set(seated, offer);
-    const json = draftJson(draft);
-    madeJson.set(offer, Buffer.from(`${json.head},"lowestFare":${numberJson(offer.lowestFare)},"priceInfo":${JSON.stringify(u.priceInfo)}`));
+    madeJson.set(offer, writeMadeJson(draft, offer));
   }
   return offer;
 }
@@ -371,11 +371,12 @@ async function finalize(drafts: readonly DraftOffer[], seated: number, seatsTake
 const isDraft = (x: FlightOffer | DraftOffer): x is DraftOffer => 'prices' in x && 'seatKeys' in x;
 
 /**
- * The JSON text of the offers this generator made. An answer of seven sources is about a megabyte of JSON;
- * the offers are frozen, so the text of each is written once, as UTF-8 bytes (those of untouched flights are
- * reused by every search), and a copy with extra fields after its own (the search session's signInId) is those
- * bytes plus them: a poll answer is copied together from bytes (`generatedOfferBytes`), never encoded again.
- * `offerJson(o)` equals `JSON.stringify(o)`.
+ * The JSON text of the offers this generator made, as sent in a poll (the wire offer of contract/flights-poll.ts:
+ * the fare classes as rows naming their shared text by key, fare-texts.ts). An answer of seven sources is about a
+ * quarter of a megabyte of it; the offers are frozen, so the text of each is written once, as UTF-8 bytes (those
+ * of untouched flights are reused by every search), with the keys of the texts it names, and a copy with extra
+ * fields after its own (the search session's signInId) is those bytes plus them: a poll answer is copied together
+ * from bytes (`generatedOfferBytes`), never encoded again.
  */
 interface DraftJson {
   /** `{"id":…,"routeInfo":[…]` of the draft's offer (no closing brace). */
@@ -383,8 +384,12 @@ interface DraftJson {
 }
 const draftJsons = new WeakMap<DraftOffer, DraftJson>();
 const madeFrom = new WeakMap<FlightOffer, DraftOffer>();
-/** The JSON of a made offer without its closing brace, UTF-8. */
-const madeJson = new WeakMap<FlightOffer, Buffer>();
+/** The wire JSON of a made offer without its closing brace, UTF-8, and the keys of the fare texts it names. */
+interface MadeJson {
+  bytes: Buffer;
+  keys: readonly number[];
+}
+const madeJson = new WeakMap<FlightOffer, MadeJson>();
 
 function draftJson(draft: DraftOffer): DraftJson {
   let json = draftJsons.get(draft);
@@ -397,17 +402,22 @@ function draftJson(draft: DraftOffer): DraftJson {
 
 const numberJson = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
 
-/** The JSON of an offer this generator made, without its closing brace, as UTF-8 bytes. */
-function openJsonOf(made: FlightOffer): Buffer | undefined {
-  let bytes = madeJson.get(made);
-  if (bytes === undefined) {
+function writeMadeJson(draft: DraftOffer, made: FlightOffer): MadeJson {
+  const rows = fareRowsJson(made.priceInfo);
+  return { bytes: Buffer.from(`${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"fares":${rows.json}`), keys: Object.freeze(rows.keys) };
+}
+
+/** The wire JSON of an offer this generator made, without its closing brace, as UTF-8 bytes. */
+function openJsonOf(made: FlightOffer): MadeJson | undefined {
+  let json = madeJson.get(made);
+  if (json === undefined) {
     const draft = madeFrom.get(made);
     if (!draft || !Object.isFrozen(made)) return undefined;
     // an offer priced for one search (seats taken on its flights): written once, when first sent
-    bytes = Buffer.from(`${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"priceInfo":${JSON.stringify(made.priceInfo)}`);
-    madeJson.set(made, bytes);
+    json = writeMadeJson(draft, made);
+    madeJson.set(made, json);
   }
-  return bytes;
+  return json;
 }
 
 /**
@@ -435,21 +445,25 @@ function copyTail(offer: FlightOffer, made: FlightOffer, extra: readonly string[
 }
 
 /**
- * The UTF-8 bytes of `JSON.stringify(offer)` in two pieces (the made offer's cached bytes, then the rest as
- * text) when `offer` is an offer this generator made, or a copy of one (`made`) with the given `extra` fields
- * after its own (see copyTail); undefined otherwise.
+ * The UTF-8 bytes of the wire JSON of `offer` (its fare classes as rows) in two pieces (the made offer's cached
+ * bytes, then the rest as text) and the keys of the fare texts it names, when `offer` is an offer this generator
+ * made, or a copy of one (`made`) with the given `extra` fields after its own (see copyTail); undefined otherwise.
  */
-export function generatedOfferBytes(offer: FlightOffer, made: FlightOffer = offer, extra: readonly string[] = []): [Buffer, string] | undefined {
+export function generatedOfferBytes(
+  offer: FlightOffer,
+  made: FlightOffer = offer,
+  extra: readonly string[] = [],
+): { pieces: [Buffer, string]; keys: readonly number[] } | undefined {
   const open = openJsonOf(made);
   if (open === undefined) return undefined;
   const tail = copyTail(offer, made, extra);
-  return tail === undefined ? undefined : [open, tail];
+  return tail === undefined ? undefined : { pieces: [open.bytes, tail], keys: open.keys };
 }
 
-/** `JSON.stringify(offer)` as text, from the same pieces as `generatedOfferBytes` (undefined when it is). */
+/** The wire JSON of an offer as text, from the same pieces as `generatedOfferBytes` (undefined when it is). */
 export function generatedOfferJson(offer: FlightOffer, made: FlightOffer = offer, extra: readonly string[] = []): string | undefined {
-  const pieces = generatedOfferBytes(offer, made, extra);
-  return pieces && pieces[0].toString('utf8') + pieces[1];
+  const written = generatedOfferBytes(offer, made, extra);
+  return written && written.pieces[0].toString('utf8') + written.pieces[1];
 }
 
 /**

@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { useDataProvider, type DataProvider } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import type { FlightSearchRequest, SearchPoll, SearchStarted } from '../../../contract/flights';
+import { expandSearchPoll, type SearchPollWire } from '../../../contract/flights-poll';
 import { FLIGHTS_API } from '../api';
 import { resultsPath, searchKey } from '../search-params';
 
@@ -25,7 +26,7 @@ type Custom = NonNullable<DataProvider['custom']>;
 
 export interface PrefetchedSearch {
   started: Promise<SearchStarted>;
-  /** The first poll (since 0), sent as soon as the session exists. */
+  /** The first poll (since 0), sent as soon as the session exists (its offers expanded). */
   firstPoll: Promise<SearchPoll>;
 }
 
@@ -38,9 +39,9 @@ export function prefetchSearch(custom: Custom | undefined, request: FlightSearch
   if (!custom || request.journeyType === 'MC') return;
   const meta = { overlay: false };
   const started = custom<SearchStarted>({ url: FLIGHTS_API.search, method: 'post', payload: request, meta }).then((r) => r.data);
-  const firstPoll = started.then((s) => custom<SearchPoll>({
+  const firstPoll = started.then((s) => custom<SearchPollWire>({
     url: FLIGHTS_API.poll(s.sessionId), method: 'get', query: { since: 0, waitMs: POLL_WAIT_MS }, meta,
-  })).then((r) => r.data);
+  })).then((r) => expandSearchPoll(r.data));
   // a search nobody takes (the page was left at once) must not report an unhandled rejection
   started.catch(quiet);
   firstPoll.catch(quiet);

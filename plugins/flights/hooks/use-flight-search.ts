@@ -14,7 +14,8 @@
  */
 import { useEffect, useReducer, useState } from 'react';
 import { useDataProvider } from '@refinedev/core';
-import type { BookingFee, FlightOffer, FlightSearchRequest, SearchPoll, SearchStarted, SignInTask } from '../../../contract/flights';
+import type { BookingFee, FlightOffer, FlightSearchRequest, SearchStarted, SignInTask } from '../../../contract/flights';
+import { expandSearchPoll, type SearchPollWire } from '../../../contract/flights-poll';
 import { isApiError } from '../../../src/sdk';
 import { FLIGHTS_API } from '../api';
 import { searchKey } from '../search-params';
@@ -102,9 +103,10 @@ export function useFlightSearch(request: FlightSearchRequest | null): FlightSear
         let cursor = 0;
         let firstPoll = prefetched?.firstPoll;
         for (;;) {
-          const poll = firstPoll ? await firstPoll : (await custom<SearchPoll>({
+          // the answer's fare classes come as rows with their shared texts once (contract/flights-poll.ts)
+          const poll = firstPoll ? await firstPoll : expandSearchPoll((await custom<SearchPollWire>({
             url: FLIGHTS_API.poll(started.sessionId), method: 'get', query: { since: cursor, waitMs: POLL_WAIT_MS }, meta,
-          })).data;
+          })).data);
           firstPoll = undefined;
           if (signal.aborted) return;
           cursor = poll.cursor;

@@ -12,7 +12,8 @@ import { useDataProvider, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { exchangeWords, type ExchangeLine, type ExchangeQuoteAnswer, type ExchangeRequest } from '../../../../contract/aftersale-exchange';
-import type { FlightOffer, SearchPoll, SearchStarted } from '../../../../contract/flights';
+import type { FlightOffer, SearchStarted } from '../../../../contract/flights';
+import { expandSearchPoll, type SearchPollWire } from '../../../../contract/flights-poll';
 import { formatVnd } from '../../../../src/sdk';
 import { afterSaleUrl, FLIGHT_SEARCH_URL, QUIET } from '../../api';
 import { PaidEditFrame, PaidTotal, useAfterSaleHub, useBookingId } from '../../components/PaidEditFrame';
@@ -89,7 +90,7 @@ export default function ExchangeRoutePage() {
       const offers: FlightOffer[] = [];
       let cursor = 0;
       for (;;) {
-        const { data: poll } = await custom<SearchPoll>({ url: FLIGHT_SEARCH_URL.poll(started.sessionId), method: 'get', query: { since: cursor, waitMs: 5000 }, meta });
+        const poll = expandSearchPoll((await custom<SearchPollWire>({ url: FLIGHT_SEARCH_URL.poll(started.sessionId), method: 'get', query: { since: cursor, waitMs: 5000 }, meta })).data);
         if (controller.signal.aborted) return;
         cursor = poll.cursor;
         offers.push(...poll.offers.filter((o) => o.airline === record.airline && o.source === record.source && !o.combineSegment));
