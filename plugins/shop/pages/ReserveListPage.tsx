@@ -2,7 +2,7 @@
  * reverses-shop/list: the allotments of the agencies the user manages, nearest departure first; remaining seats
  * with a bar of sold and released, the release time, and (for the user's own agency) selling and releasing.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Input, Progress, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
@@ -14,10 +14,14 @@ import { RESERVE_STATUSES, SHOP_SOURCES, type ReserveRow, type ReserveStatus } f
 import { EmptyRows, formatDateTime, formatVnd, listFrame, LoadError, PAGES } from '../../../src/sdk';
 import { RESERVES_META, RESOURCES } from '../api';
 import { ReleaseModal } from '../components/ReleaseModal';
-import { ReserveDrawer } from '../components/ReserveDrawer';
 import { SellModal } from '../components/SellModal';
 import { shares } from '../model/shop';
 import '../shop.css';
+
+// the reserve's detail (a drawer with its moves) opens on a row's click: its code (antd Drawer, Timeline) is
+// fetched once the page has rendered, apart from the page's own code
+const loadReserveDrawer = () => import('../components/ReserveDrawer');
+const ReserveDrawer = lazy(() => loadReserveDrawer().then((m) => ({ default: m.ReserveDrawer })));
 
 const STATUS_COLORS: Record<ReserveStatus, string> = { active: 'green', soldOut: 'blue', expired: 'default', departed: 'default' };
 
@@ -38,6 +42,9 @@ export default function ReserveListPage() {
   const [selling, setSelling] = useState<ReserveRow | null>(null);
   const [releasing, setReleasing] = useState<ReserveRow | null>(null);
   const [showing, setShowing] = useState<number | null>(null);
+  useEffect(() => {
+    loadReserveDrawer().catch(() => undefined);
+  }, []);
 
   const { tableProps, tableQuery, setFilters } = useTable<ReserveRow>({
     resource: RESOURCES.reserves,
@@ -168,7 +175,11 @@ export default function ReserveListPage() {
       />
       {selling && <SellModal reserve={selling} onClose={() => setSelling(null)} />}
       {releasing && <ReleaseModal reserve={releasing} onClose={() => setReleasing(null)} />}
-      {showing !== null && <ReserveDrawer id={showing} onClose={() => setShowing(null)} />}
+      {showing !== null && (
+        <Suspense fallback={null}>
+          <ReserveDrawer id={showing} onClose={() => setShowing(null)} />
+        </Suspense>
+      )}
     </List>
   );
 }
