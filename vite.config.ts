@@ -77,7 +77,10 @@ export default defineConfig({
       },
       // packages that declare no sideEffects but have none: what nothing uses is dropped (PURE_PACKAGES)
       treeshake: {
-        moduleSideEffects: (id: string) => !PURE_PACKAGES.some((name) => id.includes(`/node_modules/${name}/`)),
+        // and src/sdk.ts, the plugins' barrel, which only re-exports: without this, every module it re-exports
+        // is a dependency of the signed-in shell (its plugins' registrations import the sdk) as soon as one page
+        // uses it, and lands in a chunk the shell loads (antd's InputNumber of VndInput, the booking detail's Tabs)
+        moduleSideEffects: (id: string) => !id.endsWith('/src/sdk.ts') && !PURE_PACKAGES.some((name) => id.includes(`/node_modules/${name}/`)),
         // the contract's zod schemas are values without side effects: a module that only needs a constant of
         // the contract no longer brings every schema of that file (nor zod) with it
         manualPureFunctions: ['z'],

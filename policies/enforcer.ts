@@ -3,31 +3,25 @@
  * Build it once; check with `allowed(enforcer, permissions, path, action)`.
  */
 import { newEnforcer, newModelFromString, type Enforcer } from 'casbin';
-import { CASBIN_MODEL, VIEW } from './model';
-import { ROUTE_RULES } from './routes';
-import { ENDPOINT_RULES } from './endpoints';
-import { ACTION_RULES, actionObject, actionRule } from './actions';
+import { CASBIN_MODEL } from './model';
+import { actionLines, endpointLines, routeLines, type PolicyLine } from './lines';
 import { toCasbinRule, toSubject } from './rule';
 
-export type PolicyLine = [rule: string, obj: string, act: string];
+export type { PolicyLine };
+
+const forCasbin = (lines: PolicyLine[]): PolicyLine[] => lines.map(([rule, obj, act]) => [toCasbinRule(rule), obj, act]);
 
 export function routePolicies(): PolicyLine[] {
-  return ROUTE_RULES.map((r) => [toCasbinRule(r.rule), r.path, VIEW]);
+  return forCasbin(routeLines());
 }
 
 /** The named actions of policies/actions.ts, each under its own object with action `view`. */
 export function actionPolicies(): PolicyLine[] {
-  return Object.keys(ACTION_RULES).map((key) => {
-    const [resource, action] = key.split('.');
-    return [toCasbinRule(actionRule(resource, action) as string), actionObject(resource, action), VIEW];
-  });
+  return forCasbin(actionLines());
 }
 
 export function endpointPolicies(): PolicyLine[] {
-  return Object.entries(ENDPOINT_RULES).map(([key, r]) => {
-    const [method, path] = key.split(' ');
-    return [toCasbinRule(r.rule), path, method];
-  });
+  return forCasbin(endpointLines());
 }
 
 export async function createEnforcer(lines: PolicyLine[] = [...routePolicies(), ...endpointPolicies()]): Promise<Enforcer> {

@@ -12,6 +12,7 @@ import { Route, Routes } from 'react-router';
 import { QUERY_CACHE_MS } from '../contract/constants';
 import { portalAccessControlProvider } from './access/access-control-provider';
 import { CatchAllRoute } from './access/CatchAllRoute';
+import { getEnforcer } from './access/enforcer';
 import { RouteGuard } from './access/RouteGuard';
 import { refreshAccessOnPermissionChange } from './access/use-access';
 import { dataProvider } from './api/data-provider';
@@ -22,6 +23,7 @@ import { composePlugins } from './plugin';
 import { plugins } from './plugins';
 import { AppLayout } from './ui/layout/AppLayout';
 import { PortalContext } from './ui/layout/portal-context';
+import { useAfterContent } from './ui/after-content';
 import { useNotificationProvider } from './ui/notification-provider';
 import { Placeholder } from './ui/Placeholder';
 
@@ -43,6 +45,12 @@ export default function App() {
   useState(() => startUp());
   const queryClient = useMemo(createQueryClient, []);
   useEffect(() => refreshAccessOnPermissionChange(queryClient), [queryClient]);
+  // casbin's enforcer is built once the first page's content is shown; the access checks of that first render
+  // read the same policy lines directly (src/access/enforcer.ts)
+  const afterContent = useAfterContent();
+  useEffect(() => {
+    if (afterContent) getEnforcer().catch(() => undefined);
+  }, [afterContent]);
 
   return (
     <AntdApp>

@@ -25,7 +25,8 @@ export {
   type PortalSlots,
   type PublicPage,
 } from './plugin';
-export { BookingDetailSlot, FlightOfferTagSlot, SharedDialog } from './ui/slots';
+export { FlightOfferTagSlot, SharedDialog } from './ui/slots';
+export { BookingDetailSlot } from './ui/booking-detail-slot';
 export { linkTo, PAGES, type PathArgs, type PathParams, type Query } from './links';
 export { usePortal, useHasPage } from './ui/layout/portal-context';
 export { useVisibleMenu } from './ui/layout/SideMenu';

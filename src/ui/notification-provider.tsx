@@ -3,10 +3,16 @@
  * importing that package into the shell: its index pulls in markdown and table code the shell never uses).
  * Its texts come translated through the i18nProvider (shell.refine.*); an error shows the gateway's message.
  */
-import { useEffect, useState } from 'react';
-import { App, Button, Progress } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { App, Button } from 'antd';
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import { useAfterContent } from './after-content';
+
+const loadCountdown = () => import('./undoable-countdown');
+const Countdown = lazy(loadCountdown);
+/** The circle's room while its code loads (the size of the circle): the notice keeps its layout. */
+const countdownRoom = <span className="undoable-countdown-room" style={{ display: 'inline-block', width: 36, height: 36 }} aria-hidden />;
 
 function Undoable({ message, seconds, onUndo }: { message: string; seconds: number; onUndo: () => void }) {
   const { t } = useTranslation();
@@ -18,7 +24,9 @@ function Undoable({ message, seconds, onUndo }: { message: string; seconds: numb
   }, [left]);
   return (
     <div className="undoable-notice">
-      <Progress type="circle" size={36} percent={seconds > 0 ? (left / seconds) * 100 : 0} format={() => left} />
+      <Suspense fallback={countdownRoom}>
+        <Countdown left={left} seconds={seconds} />
+      </Suspense>
       <span className="undoable-message">{message}</span>
       <Button size="small" onClick={onUndo}>
         {t('shell.notification.undo')}
@@ -29,6 +37,11 @@ function Undoable({ message, seconds, onUndo }: { message: string; seconds: numb
 
 export function useNotificationProvider(): NotificationProvider {
   const { notification } = App.useApp();
+  // the countdown's code is fetched once the page's content is shown, before any undoable notice can open
+  const afterContent = useAfterContent();
+  useEffect(() => {
+    if (afterContent) void loadCountdown().catch(() => undefined);
+  }, [afterContent]);
   return {
     open: ({ key, message, description, type, cancelMutation, undoableTimeout }: OpenNotificationParams) => {
       if (type === 'progress') {

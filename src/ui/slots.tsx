@@ -1,10 +1,10 @@
 /**
  * The slots through which plugins offer components without being imported: the header widgets, what is
  * mounted on every page, and the shared dialogs (contract/slots.ts), each rendered from the composed portal.
+ * The booking detail's tabs are in booking-detail-slot.tsx: antd's Tabs come with the page that shows them, not
+ * with the shell (this module is part of the signed-in layout).
  */
 import { Suspense, type ComponentType } from 'react';
-import { Card, Skeleton, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { FlightOfferTagProps, SharedDialogName, SharedDialogs } from '../../contract/slots';
 import { usePortal } from './layout/portal-context';
 
@@ -47,32 +47,6 @@ export function SharedDialog<N extends SharedDialogName>({ name, ...props }: { n
     <Suspense fallback={null}>
       <Dialog {...props} />
     </Suspense>
-  );
-}
-
-/**
- * The tabs other plugins add to the booking detail (the after-sale history and documents), each loaded on
- * demand; nothing when no plugin offers one. `<BookingDetailSlot bookingId={id} />`.
- */
-export function BookingDetailSlot({ bookingId }: { bookingId: number }) {
-  const { t } = useTranslation();
-  const panels = usePortal().bookingDetail ?? [];
-  if (panels.length === 0) return null;
-  return (
-    <Card size="small" className="booking-detail-slot" data-testid="booking-detail-tabs">
-      <Tabs
-        destroyOnHidden
-        items={panels.map(({ key, label, component: Panel }) => ({
-          key,
-          label: t(label),
-          children: (
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
-              <Panel bookingId={bookingId} />
-            </Suspense>
-          ),
-        }))}
-      />
-    </Card>
   );
 }
 

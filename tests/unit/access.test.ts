@@ -3,20 +3,23 @@ import { accessFor, accessKey, enforcerBuilds, getEnforcer } from '../../src/acc
 import { createAccessControlProvider, pathOf } from '../../src/access/access-control-provider';
 
 describe('the casbin enforcer and the per-permission-set checker', () => {
-  it('is built once and memoised by the sorted permission list', async () => {
+  it('is built once, on demand (checks before it answer without it), and memoised by the sorted permission list', async () => {
     const a = accessFor(['ADMIN_F1', 'USE_TRAIN']);
     const b = accessFor(['USE_TRAIN', 'ADMIN_F1', 'USE_TRAIN']);
     expect(a).toBe(b);
     expect(a.key).toBe('ADMIN_F1,USE_TRAIN');
     expect(accessFor(['USE_TRAIN'])).not.toBe(a);
     await Promise.all([a.can('/train'), accessFor(['X']).can('/train'), accessFor([]).can('/')]);
+    expect(enforcerBuilds()).toBe(0);
+    await Promise.all([getEnforcer(), getEnforcer()]);
     expect(enforcerBuilds()).toBe(1);
     expect(await getEnforcer()).toBe(await getEnforcer());
     expect(enforcerBuilds()).toBe(1);
     expect(accessKey([])).toBe('');
   });
 
-  it('caches each decision of a checker', async () => {
+  it('caches each decision of a checker (once casbin decides)', async () => {
+    await getEnforcer();
     const access = accessFor(['USE_ESIM']);
     const first = access.can('/esim/products');
     expect(access.can('/esim/products')).toBe(first);

@@ -4,7 +4,7 @@
  * (home slot: the flight search) above the dashboard; the anniversary banner when home.anniversary is allowed.
  */
 import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useAccount, usePermissionList } from '../../../src/sdk';
@@ -62,9 +62,8 @@ export default function HomePage() {
         <NewHomeHeader account={account} today={today} />
       ) : (
         <div className="page-heading">
-          <Typography.Title level={1} className="page-title">
-            {t('home.page.title')}
-          </Typography.Title>
+          {/* a plain h1 with the look of antd's Title (styles.css, .home-title): Typography stays out of the home load */}
+          <h1 className="page-title home-title">{t('home.page.title')}</h1>
           <span className="page-heading-date">{formatLongDate(today)}</span>
         </div>
       )}

@@ -2,7 +2,7 @@
  * reverses-shop/list: the allotments of the agencies the user manages, nearest departure first; remaining seats
  * with a bar of sold and released, the release time, and (for the user's own agency) selling and releasing.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Input, Progress, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
@@ -13,11 +13,17 @@ import { Link } from 'react-router';
 import { RESERVE_STATUSES, SHOP_SOURCES, type ReserveRow, type ReserveStatus } from '../../../contract/shop';
 import { EmptyRows, formatDateTime, formatVnd, listFrame, LoadError, PAGES } from '../../../src/sdk';
 import { RESERVES_META, RESOURCES } from '../api';
-import { ReleaseModal } from '../components/ReleaseModal';
-import { ReserveDrawer } from '../components/ReserveDrawer';
-import { SellModal } from '../components/SellModal';
 import { shares } from '../model/shop';
 import '../shop.css';
+
+// the reserve's detail (a drawer with its moves) and the sale and release dialogs open on a click: their code
+// (antd Drawer, Timeline, InputNumber, Result) is fetched once the page has rendered, apart from the page's own code
+const loadReserveDrawer = () => import('../components/ReserveDrawer');
+const loadSellModal = () => import('../components/SellModal');
+const loadReleaseModal = () => import('../components/ReleaseModal');
+const ReserveDrawer = lazy(() => loadReserveDrawer().then((m) => ({ default: m.ReserveDrawer })));
+const SellModal = lazy(() => loadSellModal().then((m) => ({ default: m.SellModal })));
+const ReleaseModal = lazy(() => loadReleaseModal().then((m) => ({ default: m.ReleaseModal })));
 
 const STATUS_COLORS: Record<ReserveStatus, string> = { active: 'green', soldOut: 'blue', expired: 'default', departed: 'default' };
 
@@ -38,6 +44,9 @@ export default function ReserveListPage() {
   const [selling, setSelling] = useState<ReserveRow | null>(null);
   const [releasing, setReleasing] = useState<ReserveRow | null>(null);
   const [showing, setShowing] = useState<number | null>(null);
+  useEffect(() => {
+    for (const load of [loadReserveDrawer, loadSellModal, loadReleaseModal]) load().catch(() => undefined);
+  }, []);
 
   const { tableProps, tableQuery, setFilters } = useTable<ReserveRow>({
     resource: RESOURCES.reserves,
@@ -166,9 +175,21 @@ export default function ReserveListPage() {
         locale={{ emptyText: tableQuery.isError ? <EmptyRows /> : t('shop.list.empty') }}
         data-testid="reserve-list"
       />
-      {selling && <SellModal reserve={selling} onClose={() => setSelling(null)} />}
-      {releasing && <ReleaseModal reserve={releasing} onClose={() => setReleasing(null)} />}
-      {showing !== null && <ReserveDrawer id={showing} onClose={() => setShowing(null)} />}
+      {selling && (
+        <Suspense fallback={null}>
+          <SellModal reserve={selling} onClose={() => setSelling(null)} />
+        </Suspense>
+      )}
+      {releasing && (
+        <Suspense fallback={null}>
+          <ReleaseModal reserve={releasing} onClose={() => setReleasing(null)} />
+        </Suspense>
+      )}
+      {showing !== null && (
+        <Suspense fallback={null}>
+          <ReserveDrawer id={showing} onClose={() => setShowing(null)} />
+        </Suspense>
+      )}
     </List>
   );
 }

@@ -8,12 +8,13 @@
  * in reach and in the tab order of the banner; below the md breakpoint, where the header has no room left,
  * the widgets that ask for it (`narrow: 'menu'`) move to the foot of the side-menu drawer.
  */
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { Button, Drawer, Grid, Layout } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button, Grid, Layout } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../auth/hooks';
+import { useAfterContent } from '../after-content';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { Logo } from '../Logo';
 import { Placeholder } from '../Placeholder';
@@ -24,6 +25,9 @@ import { SideMenu } from './SideMenu';
 import { ThemePicker } from './ThemePicker';
 
 const COLLAPSED_KEY = 'siderCollapsed';
+
+// the drawer (narrow screens) is closed when a page is shown: its code comes after the page's content
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
 function useIsNarrow(): boolean {
   const screens = Grid.useBreakpoint();
@@ -49,6 +53,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const afterContent = useAfterContent();
 
   useEffect(() => setDrawerOpen(false), [pathname]);
 
@@ -88,24 +93,18 @@ export function AppLayout() {
           </nav>
         </Layout.Sider>
       )}
-      {narrow && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          width={280}
-          closable={false}
-          className="app-drawer"
-          styles={{ body: { padding: 0 }, header: { display: 'none' } }}
-        >
-          <Brand />
-          <nav aria-label={t('shell.a11y.mainMenu')}>
-            <SideMenu onNavigate={() => setDrawerOpen(false)} />
-          </nav>
-          <div className="drawer-extras">
-            <HeaderSlot compact inMenu onActivate={() => setDrawerOpen(false)} />
-          </div>
-        </Drawer>
+      {narrow && (afterContent || drawerOpen) && (
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+            <Brand />
+            <nav aria-label={t('shell.a11y.mainMenu')}>
+              <SideMenu onNavigate={() => setDrawerOpen(false)} />
+            </nav>
+            <div className="drawer-extras">
+              <HeaderSlot compact inMenu onActivate={() => setDrawerOpen(false)} />
+            </div>
+          </MenuDrawer>
+        </Suspense>
       )}
       <Layout>
         <Layout.Header className="app-header">
