@@ -99,9 +99,9 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
       void session.whenFinished().then(() =>
         log.info({ flightSearch: { ...session.summary(), journeyType: req.journeyType, route, pax: `${req.adt}/${req.chd}/${req.inf}` } }, 'flight search'),
       );
-      // with several instances (PostgreSQL) the answer waits for the session's first save: the first poll may go
-      // to another instance, which reads the session from the shared store
-      await session.flush?.();
+      // with several instances (PostgreSQL) the answer waits for the session's first save (not the later ones the
+      // arriving offers cause): the first poll may go to another instance, which reads it from the shared store
+      await session.stored;
       return {
         sessionId: session.id,
         tasks: session.taskViews(lang),

@@ -56,6 +56,8 @@ export class SearchSession {
   /** Called after each change (the shared store saves the session); `flush` waits for that save. */
   onChange?: () => void;
   flush?: () => Promise<void>;
+  /** Settles once the session's first save is done (the shared store); the start of a search waits for it. */
+  stored?: Promise<void>;
 
   constructor(
     readonly owner: SessionOwner,
@@ -413,11 +415,14 @@ export class SearchSessions {
     let saving: Promise<void> = Promise.resolve();
     let dirty = false;
     let running = false;
+    let firstSaved: () => void = () => undefined;
+    session.stored = new Promise<void>((resolve) => (firstSaved = resolve));
     const run = async () => {
       running = true;
       while (dirty) {
         dirty = false;
         await store.save(session.snapshot(), new Date(Date.now() + this.options.ttlMs), session.snapshotBytes()).catch(() => undefined);
+        firstSaved();
       }
       running = false;
     };
