@@ -14,6 +14,7 @@ export const flightsModule: GatewayModule = {
       perUser: settings.SEARCH_SESSIONS_PER_USER,
       // several instances on PostgreSQL: a search started on one is polled and held on another (docs/deployment.md)
       store: ctx.reliability.kind === 'pg' ? pgSessionStore(ctx.db) : undefined,
+      onSaveError: (err, sessionId) => app.log.error({ err, sessionId }, 'a flight search session could not be saved'),
     });
     app.addHook('onClose', async () => sessions.close());
     ctx.shared.provide(FLIGHT_SEARCHES, sessions);

@@ -100,8 +100,15 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
         log.info({ flightSearch: { ...session.summary(), journeyType: req.journeyType, route, pax: `${req.adt}/${req.chd}/${req.inf}` } }, 'flight search'),
       );
       // with several instances (PostgreSQL) the answer waits for the session's first save (not the later ones the
-      // arriving offers cause): the first poll may go to another instance, which reads it from the shared store
-      await session.stored;
+      // arriving offers cause): the first poll may go to another instance, which reads it from the shared store.
+      // If that save fails, no other instance could answer the polls: the search ends and the start says so.
+      try {
+        await session.stored;
+      } catch (err) {
+        sessions.discard(session);
+        request.log.error({ err, sessionId: session.id }, 'a flight search session could not be saved');
+        throw new ApiError(ErrorCode.INTERNAL);
+      }
       return {
         sessionId: session.id,
         tasks: session.taskViews(lang),

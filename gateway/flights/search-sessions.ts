@@ -56,7 +56,10 @@ export class SearchSession {
   /** Called after each change (the shared store saves the session); `flush` waits for that save. */
   onChange?: () => void;
   flush?: () => Promise<void>;
-  /** Settles once the session's first save is done (the shared store); the start of a search waits for it. */
+  /**
+   * Settles once the session's first save is done (the shared store); the start of a search waits for it. Rejects
+   * when that save fails (no other instance could answer its polls); the later saves' failures are only logged.
+   */
   stored?: Promise<void>;
 
   constructor(
@@ -382,6 +385,8 @@ export interface SessionStoreOptions {
   sweepMs?: number;
   /** Shares the sessions with the other instances (PostgreSQL). */
   store?: SharedSessionStore;
+  /** A save after the first failed (the next change saves again; a poll elsewhere sees the older state meanwhile). */
+  onSaveError?: (error: unknown, sessionId: string) => void;
 }
 
 /** The sessions of this process. */
@@ -415,14 +420,22 @@ export class SearchSessions {
     let saving: Promise<void> = Promise.resolve();
     let dirty = false;
     let running = false;
-    let firstSaved: () => void = () => undefined;
-    session.stored = new Promise<void>((resolve) => (firstSaved = resolve));
+    let first = true;
+    let firstSaved: (error?: unknown) => void = () => undefined;
+    session.stored = new Promise<void>((resolve, reject) => (firstSaved = (error) => (error === undefined ? resolve() : reject(error))));
     const run = async () => {
       running = true;
       while (dirty) {
         dirty = false;
-        await store.save(session.snapshot(), new Date(Date.now() + this.options.ttlMs), session.snapshotBytes()).catch(() => undefined);
-        firstSaved();
+        let failed: unknown;
+        await store.save(session.snapshot(), new Date(Date.now() + this.options.ttlMs), session.snapshotBytes()).catch((e: unknown) => {
+          failed = e ?? new Error('the session could not be saved');
+          if (!first) this.options.onSaveError?.(failed, session.id);
+        });
+        if (first) {
+          first = false;
+          firstSaved(failed);
+        }
       }
       running = false;
     };
@@ -467,6 +480,11 @@ export class SearchSessions {
 
   sweep(now: number = Date.now()): void {
     for (const s of this.sessions.values()) if (this.expired(s, now)) this.drop(s);
+  }
+
+  /** Ends a session this instance started and forgets it (its start failed): its supplier calls are aborted. */
+  discard(session: SearchSession): void {
+    if (this.sessions.get(session.id) === session) this.drop(session);
   }
 
   private drop(s: SearchSession): void {

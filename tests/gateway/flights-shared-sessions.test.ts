@@ -51,4 +51,23 @@ describe.skipIf(!usingPostgres)('search sessions shared through PostgreSQL', () 
     const poll = await call(gw, 'GET', `/api/flights/search/${sessionId}`, { token, query: { since: '0', waitMs: '0' } });
     expect(poll.statusCode).toBe(200);
   });
+
+  it('a session the database refuses to store: the start answers a server error, and the next search works', async () => {
+    const body = { legs: [{ from: 'SGN', to: 'HAN', departDate: inDays(34) }], adt: 1 };
+    await gw.db.execute(sql`create or replace function refuse_search_session() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`);
+    await gw.db.execute(sql`create trigger refuse_search_session before insert on search_sessions for each row execute function refuse_search_session()`);
+    try {
+      const res = await startSearch(gw, token, body);
+      expect(res.statusCode).toBe(500);
+      expect(res.json<{ code: number; message: string }>()).toMatchObject({ code: 99 });
+    } finally {
+      await gw.db.execute(sql`drop trigger refuse_search_session on search_sessions`);
+      await gw.db.execute(sql`drop function refuse_search_session()`);
+    }
+    const again = await startSearch(gw, token, body);
+    expect(again.statusCode).toBe(200);
+    const poll = await call(gw, 'GET', `/api/flights/search/${again.json<{ sessionId: string }>().sessionId}`, { token, query: { since: '0', waitMs: '0' } });
+    expect(poll.statusCode).toBe(200);
+  });
 });
