@@ -277,5 +277,50 @@ export function seatReturnTarget(r: ReserveCounts & { releaseAt: string | Date; 
   return status === 'active' || status === 'soldOut' ? 'allotment' : 'inventory';
 }
 
+// ---------------------------------------------------------------- paying for the block
+
+/** The ledger key of an allotment's purchase: one C entry per request key. */
+export const reserveChargeKey = (requestKey: string): string => `shop.reserve:${requestKey}`;
+/** The ledger key of a credit: one R entry per release or expiry move, so two instances credit it once. */
+export const releaseCreditKey = (moveId: number): string => `shop.release:${moveId}`;
+/** The booking reference the allotment's entries carry (the deposit statement and the reports show it). */
+export const reserveBookingRef = (id: number): string => `shop:${id}`;
+
+/**
+ * What buying the block charges the deposit: the net price of every seat, integer VND. Refuses what cannot be
+ * money exactly (not a safe integer, negative, no seat).
+ */
+export function reserveCharge(r: { netPrice: number; quantity: number }): number {
+  if (!Number.isSafeInteger(r.netPrice) || r.netPrice < 0) throw new RangeError(`netPrice ${r.netPrice} is not whole VND`);
+  if (!Number.isSafeInteger(r.quantity) || r.quantity < 1) throw new RangeError(`quantity ${r.quantity} is not a seat count`);
+  const amount = r.netPrice * r.quantity;
+  if (!Number.isSafeInteger(amount)) throw new RangeError('the charge is beyond exact integers');
+  return amount;
+}
+
+/**
+ * How seats come back from an allotment: `release` unsold seats given back by hand before the release time,
+ * `expire` unsold seats going back at the release time, `return` a sold seat (voided, cancelled, refunded,
+ * exchanged) back to the allotment while it sells, `late` a sold seat back after the release (or departure),
+ * which goes to the live inventory.
+ */
+export type SeatsBack = 'release' | 'expire' | 'return' | 'late';
+
+/**
+ * What the deposit is credited when seats come back (the block's terms): unsold seats, by hand or at the release
+ * time, at the net price; nothing for a seat sold then back while the allotment sells (it is the allotment's
+ * again, bought; the customer's money is the void's own entry), nothing for a seat back after the release (the
+ * terms ended there), nothing for an allotment whose purchase was never charged.
+ */
+export function releaseCredit(r: { netPrice: number; charged: boolean }, back: SeatsBack, quantity: number): number {
+  if (!r.charged || quantity <= 0) return 0;
+  if (back === 'return' || back === 'late') return 0;
+  return reserveCharge({ netPrice: r.netPrice, quantity });
+}
+
+/** The entry's reference of a purchase ("Mua chỗ giữ VN213 Y × 6") and of a credit ("Hoàn chỗ giữ VN213 Y × 2"). */
+export const reserveChargeReference = (r: { flightNo: string; class: string }, quantity: number): string => `Mua chỗ giữ ${r.flightNo} ${r.class} × ${quantity}`;
+export const releaseCreditReference = (r: { flightNo: string; class: string }, quantity: number): string => `Hoàn chỗ giữ ${r.flightNo} ${r.class} × ${quantity}`;
+
 /** Reasons the gateway gives (data.reason) that the screens put in words. */
 export const SHOP_REASONS = ['sameAirports', 'sellBelowNet', 'releaseInPast', 'releaseTooLate', 'passengerCount', 'notActive', 'notEnoughSeats', 'flight', 'noSeats', 'reserve', 'passengers'] as const;
