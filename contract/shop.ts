@@ -88,6 +88,11 @@ export const reserveInput = z.object({
   /** Instant unsold seats go back to the flight's inventory. */
   releaseAt: z.iso.datetime({ offset: true }),
   note: z.string().trim().max(200).optional(),
+  /**
+   * A UUID made once per click of "make": the purchase charges the deposit once; a repeat answers the same
+   * allotment (replayed) and charges nothing more; the key with another body is 409 idempotencyKeyReused.
+   */
+  idempotencyKey: z.string().uuid(),
 });
 export type ReserveInput = z.infer<typeof reserveInput>;
 
@@ -153,6 +158,8 @@ export const reserveRow = z.object({
   note: z.string().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
+  /** The purchase was charged to the deposit (allotments made before the charge existed were not: nothing is credited back). */
+  charged: z.boolean(),
   /** The caller may sell and release (an allotment of its own agency); others of the subtree are read only. */
   mine: z.boolean(),
 });
@@ -171,11 +178,18 @@ export const reserveMove = z.object({
   pnr: z.string().nullable(),
   userName: z.string(),
   createdAt: z.string(),
+  /** The deposit entry of the move: the purchase's C (create), a credit's R (release, expire); null when no money moved. */
+  entry: z.object({ id: z.number().int(), type: z.enum(['C', 'R']), amount: z.number().int(), reference: z.string() }).nullable(),
 });
 export type ReserveMove = z.infer<typeof reserveMove>;
 export const reserveDetail = reserveRow.extend({ moves: z.array(reserveMove) });
 export type ReserveDetail = z.infer<typeof reserveDetail>;
-export const reserveCreated = z.object({ id: z.number().int() });
+/** A new allotment: what the purchase charged, the balance after (for a replay: now), and replayed on a repeat of its key. */
+export const reserveCreated = z.object({ id: z.number().int(), amount: z.number().int(), balanceAfter: z.number().int(), replayed: z.boolean() });
+export type ReserveCreated = z.infer<typeof reserveCreated>;
+/** Seats given back: what is left, what the deposit was credited (0 for an allotment never charged) and the balance after. */
+export const releaseDone = z.object({ remaining: z.number().int(), credited: z.number().int(), balanceAfter: z.number().int() });
+export type ReleaseDone = z.infer<typeof releaseDone>;
 /** A sale: the booking it made (issued), what the deposit was charged, the balance after, and replayed on a repeat. */
 export const saleDone = z.object({
   moveId: z.number().int(),

@@ -88,6 +88,8 @@ export default function ReserveManagementPage() {
           sellPrice: v.sellPrice,
           releaseAt: v.releaseAt.toISOString(),
           note: v.note?.trim() || undefined,
+          // the purchase is paid: one key per click (a repeat of it charges nothing more)
+          idempotencyKey: crypto.randomUUID(),
         },
         meta: { silent: true },
         successNotification: () => ({ type: 'success', message: t('shop.management.created') }),
