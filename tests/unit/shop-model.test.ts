@@ -202,6 +202,18 @@ describe('the shop screens’ rules', async () => {
   ] as const)('passenger rows for %i seats', (n, current, expected) => {
     expect(passengerSlots(n, current)).toEqual(expected);
   });
+  it.each([
+    ['6 seats at 1.200.000 ₫ over a balance of 200.000.000 ₫', 6, 1_200_000, { balance: 200_000_000, creditLimit: 0 }, { amount: 7_200_000, balanceAfter: 192_800_000, covered: true }],
+    ['exactly the balance', 2, 1_500_000, { balance: 3_000_000, creditLimit: 0 }, { amount: 3_000_000, balanceAfter: 0, covered: true }],
+    ['below zero within the credit limit', 3, 1_000_000, { balance: 1_000_000, creditLimit: 2_000_000 }, { amount: 3_000_000, balanceAfter: -2_000_000, covered: true }],
+    ['beyond the credit limit', 3, 1_000_001, { balance: 1_000_000, creditLimit: 2_000_000 }, { amount: 3_000_003, balanceAfter: -2_000_003, covered: false }],
+    ['the balance not known yet', 2, 1_000_000, null, { amount: 2_000_000, balanceAfter: null, covered: null }],
+    ['no seats typed yet', undefined, 1_000_000, { balance: 1, creditLimit: 0 }, null],
+    ['a fraction of a đồng', 2, 1_000.5, { balance: 1, creditLimit: 0 }, null],
+  ] as const)('the purchase under the creation form: %s', async (_, quantity, netPrice, deposit, expected) => {
+    const { purchaseSummary } = await import('../../plugins/shop/model/shop');
+    expect(purchaseSummary(quantity, netPrice, deposit)).toEqual(expected);
+  });
   it('a sale sent again keeps its key; a changed sale gets a new one', async () => {
     const { saleAttempt } = await import('../../plugins/shop/model/shop');
     let n = 0;
