@@ -209,7 +209,8 @@ async function replayReserve(db: Db, ctx: UserContext, lang: Language, earlier: 
 /**
  * Buys an allotment for the caller's agency: its seats leave the flight's inventory and the deposit pays net
  * price × seats, in one transaction. The same idempotency key answers the same allotment (`replayed`, nothing
- * charged), also when two requests with it race (the second loses the key's unique index and finds the first).
+ * charged), also when two requests with it race (the second loses the key's unique index, or finds the last seats
+ * taken by the first, and answers the first).
  */
 export async function createReserve(deps: ShopDeps, actor: { ctx: UserContext; lang: Language; meta?: RequestMeta }, input: ReserveInput): Promise<ReserveCreated> {
   const { ctx, lang } = actor;
@@ -220,7 +221,9 @@ export async function createReserve(deps: ShopDeps, actor: { ctx: UserContext; l
   try {
     return await deps.db.transaction((tx) => insertReserve(tx, { agencyId: ctx.agency.id, userId: ctx.user.id, meta: actor.meta }, input, plan, now));
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
+    // a concurrent request with the key bought it first: it won the key's unique index, or the last seats
+    const raced = isUniqueViolation(err) || (err instanceof ApiError && err.data?.reason === 'noSeats');
+    if (!raced) throw err;
     const first = await reserveOfKey(deps.db, input.idempotencyKey);
     if (!first) throw err;
     return replayReserve(deps.db, ctx, lang, first, input);

@@ -616,6 +616,26 @@ describe('paying for the block', () => {
     await ledgerSane();
   });
 
+  it('a double click on the last seats of a class: the second request answers the first, not "no seats"', async () => {
+    const res = await call(gw, 'GET', `/api/shop/flights?source=VN&from=HAN&to=SGN&departDate=${day}`, { token: token('f1admin') });
+    const left = res.json<ShopFlight[]>().find((f) => f.flightNo === f2.flightNo)!.classes.find((x) => x.class === cPin)!.seatAvailable;
+    expect(left).toBeGreaterThanOrEqual(1);
+    const saoviet = await agencyId('SAOVIET');
+    const before = await balanceOf(gw.db, saoviet);
+    const b = here({ class: cPin, quantity: Math.min(left, 9) });
+    const results = await Promise.all([1, 2].map(() => call(gw, 'POST', API, { token: token('f1admin'), body: b })));
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const answers = results.map((r) => r.json<{ id: number; replayed: boolean }>());
+    expect(answers[0].id).toBe(answers[1].id);
+    expect(answers.map((a) => a.replayed).sort()).toEqual([false, true]);
+    expect(await entriesOfReserve(answers[0].id)).toEqual([['C', Math.min(left, 9) * 1_200_000]]);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before - Math.min(left, 9) * 1_200_000);
+    const rel = await call(gw, 'POST', `${API}/${answers[0].id}/release`, { token: token('f1admin'), body: { quantity: Math.min(left, 9) } });
+    expect(rel.statusCode, rel.body).toBe(200);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before);
+    await ledgerSane();
+  });
+
   it('at the release time the unsold seats are credited once, even with two instances releasing at once; a sale voided after the release credits nothing', async () => {
     const saoviet = await agencyId('SAOVIET');
     const a = await create('f1admin', { ...here(), quantity: 3, releaseAt: new Date(now.getTime() + 60_000).toISOString() });
