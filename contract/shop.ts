@@ -88,6 +88,11 @@ export const reserveInput = z.object({
   /** Instant unsold seats go back to the flight's inventory. */
   releaseAt: z.iso.datetime({ offset: true }),
   note: z.string().trim().max(200).optional(),
+  /**
+   * A UUID made once per click of "make": the purchase charges the deposit once; a repeat answers the same
+   * allotment (replayed) and charges nothing more; the key with another body is 409 idempotencyKeyReused.
+   */
+  idempotencyKey: z.string().uuid(),
 });
 export type ReserveInput = z.infer<typeof reserveInput>;
 
@@ -153,6 +158,8 @@ export const reserveRow = z.object({
   note: z.string().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
+  /** The purchase was charged to the deposit (allotments made before the charge existed were not: nothing is credited back). */
+  charged: z.boolean(),
   /** The caller may sell and release (an allotment of its own agency); others of the subtree are read only. */
   mine: z.boolean(),
 });
@@ -171,11 +178,18 @@ export const reserveMove = z.object({
   pnr: z.string().nullable(),
   userName: z.string(),
   createdAt: z.string(),
+  /** The deposit entry of the move: the purchase's C (create), a credit's R (release, expire); null when no money moved. */
+  entry: z.object({ id: z.number().int(), type: z.enum(['C', 'R']), amount: z.number().int(), reference: z.string() }).nullable(),
 });
 export type ReserveMove = z.infer<typeof reserveMove>;
 export const reserveDetail = reserveRow.extend({ moves: z.array(reserveMove) });
 export type ReserveDetail = z.infer<typeof reserveDetail>;
-export const reserveCreated = z.object({ id: z.number().int() });
+/** A new allotment: what the purchase charged, the balance after (for a replay: now), and replayed on a repeat of its key. */
+export const reserveCreated = z.object({ id: z.number().int(), amount: z.number().int(), balanceAfter: z.number().int(), replayed: z.boolean() });
+export type ReserveCreated = z.infer<typeof reserveCreated>;
+/** Seats given back: what is left, what the deposit was credited (0 for an allotment never charged) and the balance after. */
+export const releaseDone = z.object({ remaining: z.number().int(), credited: z.number().int(), balanceAfter: z.number().int() });
+export type ReleaseDone = z.infer<typeof releaseDone>;
 /** A sale: the booking it made (issued), what the deposit was charged, the balance after, and replayed on a repeat. */
 export const saleDone = z.object({
   moveId: z.number().int(),
@@ -276,6 +290,51 @@ export function seatReturnTarget(r: ReserveCounts & { releaseAt: string | Date; 
   const status = reserveStatus(r, now);
   return status === 'active' || status === 'soldOut' ? 'allotment' : 'inventory';
 }
+
+// ---------------------------------------------------------------- paying for the block
+
+/** The ledger key of an allotment's purchase: one C entry per request key. */
+export const reserveChargeKey = (requestKey: string): string => `shop.reserve:${requestKey}`;
+/** The ledger key of a credit: one R entry per release or expiry move, so two instances credit it once. */
+export const releaseCreditKey = (moveId: number): string => `shop.release:${moveId}`;
+/** The booking reference the allotment's entries carry (the deposit statement and the reports show it). */
+export const reserveBookingRef = (id: number): string => `shop:${id}`;
+
+/**
+ * What buying the block charges the deposit: the net price of every seat, integer VND. Refuses what cannot be
+ * money exactly (not a safe integer, negative, no seat).
+ */
+export function reserveCharge(r: { netPrice: number; quantity: number }): number {
+  if (!Number.isSafeInteger(r.netPrice) || r.netPrice < 0) throw new RangeError(`netPrice ${r.netPrice} is not whole VND`);
+  if (!Number.isSafeInteger(r.quantity) || r.quantity < 1) throw new RangeError(`quantity ${r.quantity} is not a seat count`);
+  const amount = r.netPrice * r.quantity;
+  if (!Number.isSafeInteger(amount)) throw new RangeError('the charge is beyond exact integers');
+  return amount;
+}
+
+/**
+ * How seats come back from an allotment: `release` unsold seats given back by hand before the release time,
+ * `expire` unsold seats going back at the release time, `return` a sold seat (voided, cancelled, refunded,
+ * exchanged) back to the allotment while it sells, `late` a sold seat back after the release (or departure),
+ * which goes to the live inventory.
+ */
+export type SeatsBack = 'release' | 'expire' | 'return' | 'late';
+
+/**
+ * What the deposit is credited when seats come back (the block's terms): unsold seats, by hand or at the release
+ * time, at the net price; nothing for a seat sold then back while the allotment sells (it is the allotment's
+ * again, bought; the customer's money is the void's own entry), nothing for a seat back after the release (the
+ * terms ended there), nothing for an allotment whose purchase was never charged.
+ */
+export function releaseCredit(r: { netPrice: number; charged: boolean }, back: SeatsBack, quantity: number): number {
+  if (!r.charged || quantity <= 0) return 0;
+  if (back === 'return' || back === 'late') return 0;
+  return reserveCharge({ netPrice: r.netPrice, quantity });
+}
+
+/** The entry's reference of a purchase ("Mua chỗ giữ VN213 Y × 6") and of a credit ("Hoàn chỗ giữ VN213 Y × 2"). */
+export const reserveChargeReference = (r: { flightNo: string; class: string }, quantity: number): string => `Mua chỗ giữ ${r.flightNo} ${r.class} × ${quantity}`;
+export const releaseCreditReference = (r: { flightNo: string; class: string }, quantity: number): string => `Hoàn chỗ giữ ${r.flightNo} ${r.class} × ${quantity}`;
 
 /** Reasons the gateway gives (data.reason) that the screens put in words. */
 export const SHOP_REASONS = ['sameAirports', 'sellBelowNet', 'releaseInPast', 'releaseTooLate', 'passengerCount', 'notActive', 'notEnoughSeats', 'flight', 'noSeats', 'reserve', 'passengers'] as const;

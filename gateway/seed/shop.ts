@@ -2,7 +2,8 @@
  * Demo shop reserve: SAOVIET holds six seats on a morning Vietnam Airlines flight Hà Nội → TP Hồ Chí Minh a week
  * after the data is seeded (released a day before departure), so a search HAN → SGN on that day shows the
  * flight marked "Chỗ giữ của đại lý" for f1admin, who can sell from it. Made through the shop's own rules, with a
- * channel that answers at once; idempotent (nothing when the agency already has an allotment).
+ * channel that answers at once, and bought as an agent buys one (net price × seats charged to SAOVIET's deposit);
+ * idempotent (nothing when the agency already has an allotment; the purchase's ledger key is fixed).
  */
 import { eq } from 'drizzle-orm';
 import { addDays, todayInVietnam } from '../platform/clock';
@@ -11,6 +12,8 @@ import { shopReserves, users } from '../platform/db/schema';
 import { insertReserve, planReserve } from '../shop/service';
 import { createSupplierRegistry } from '../suppliers';
 
+/** The demo allotment's request key: its purchase's ledger key is `shop.reserve:` and this. */
+export const DEMO_RESERVE_KEY = 'seed:shop:SAOVIET';
 export const DEMO_RESERVE = { agency: 'SAOVIET', user: 'f1admin', source: 'VN', from: 'HAN', to: 'SGN', inDays: 7, quantity: 6, margin: 150_000 } as const;
 
 export async function seedShopReserves(tx: Tx, agencyIds: ReadonlyMap<string, number>, now: Date = new Date()): Promise<number> {
@@ -44,8 +47,10 @@ export async function seedShopReserves(tx: Tx, agencyIds: ReadonlyMap<string, nu
       sellPrice: net + d.margin,
       releaseAt: new Date(departAt.getTime() - 86_400_000).toISOString(),
       note: 'Lô chỗ giữ mẫu / demo allotment',
+      idempotencyKey: DEMO_RESERVE_KEY,
     };
     const plan = await planReserve(suppliers, input, now);
+    // bought as an agent buys one: its C entry on SAOVIET's deposit (keyed, so never charged twice)
     await insertReserve(tx, { agencyId, userId: user.id }, input, plan, now);
     return 1;
   }

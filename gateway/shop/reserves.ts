@@ -11,21 +11,37 @@
  *   the seat pool the shop registers with bookings).
  * - Releasing (by hand, or `releaseExpired` at the release date) moves unsold seats to `released` and gives them
  *   back to the inventory (`releaseSeats`) in one transaction.
+ * - Paying for the block: making one is buying it. The purchase's ONE C entry (net price × seats, keyed by the
+ *   request's idempotency key) is written in the same transaction as `takeSeats` and the row, and the deposit's
+ *   conditional UPDATE (`settleEntries`) is its last statement: a deposit that does not cover it (409/70) leaves
+ *   no allotment and no seat taken. Unsold seats given back, by hand or at the release time, are credited at the
+ *   net price (one R entry per move, keyed by the move); seats of a sale coming back move no net price
+ *   (`releaseCredit` of contract/shop.ts).
  *
  * Scope: the caller reads the allotments of the agencies it manages (scopeOf); only its own agency's
  * allotments can be sold from or released. Outside the scope an allotment answers 404.
  */
 import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '../../contract/constants';
 import { ErrorCode } from '../../contract/errors';
 import { parseSort } from '../../contract/list';
 import {
+  releaseCredit,
+  releaseCreditKey,
+  releaseCreditReference,
   remainingOf,
+  reserveBookingRef,
+  reserveCharge,
+  reserveChargeKey,
+  reserveChargeReference,
   reserveInputProblem,
   reserveStatus,
   saleProblem,
   saleTimeLimit,
   seatReturnTarget,
   releaseProblem,
+  type ReleaseDone,
+  type ReserveCreated,
   type ReserveDetail,
   type ReserveInput,
   type ReserveRow,
@@ -37,8 +53,10 @@ import {
 } from '../../contract/shop';
 import { departureInstant, holdFromPool, issueBooking, type Actor, type LifecycleDeps, type SeatPoolReturn } from '../bookings/service';
 import { releaseSeats, seatsTakenReader, takeSeats } from '../flights/service';
-import { isUniqueViolation, type Conn, type Db } from '../platform/db/client';
-import { agencies, shopReserveMoves, shopReserves, users } from '../platform/db/schema';
+import { isUniqueViolation, type Conn, type Db, type Tx } from '../platform/db/client';
+import { agencies, journalEntries, shopReserveMoves, shopReserves, users } from '../platform/db/schema';
+import type { RequestMeta } from '../platform/audit';
+import { depositBalanceOf, settleEntries, writeEntry, type WrittenEntry } from '../platform/ledger';
 import { ApiError } from '../platform/http/errors';
 import { scopeOf } from '../platform/tenancy/scope';
 import type { UserContext } from '../platform/tenancy/users';
@@ -97,8 +115,21 @@ export async function planReserve(suppliers: SupplierRegistry, input: ReserveInp
   return { offer, capacity: price.seatAvailable, departAt, key: seatKey(input.flightNo, offer.departDateTime.slice(0, 10)) };
 }
 
-/** Writes the allotment of an agency, its seats taken from the flight's inventory in the caller's transaction (409 noSeats). */
-export async function insertReserve(tx: Conn, who: { agencyId: number; userId: number }, input: ReserveInput, plan: ReservePlan, now: Date): Promise<{ id: number }> {
+/** Who buys an allotment: its agency, the user (null for the demo seed) and the request. */
+export interface ReserveBuyer {
+  agencyId: number;
+  userId: number | null;
+  meta?: RequestMeta;
+}
+
+/**
+ * Buys the allotment of an agency in the caller's transaction: its seats taken from the flight's inventory (409
+ * noSeats), the row and its `create` move, and ONE C entry of net price × seats on the agency's deposit (key
+ * `shop.reserve:<request key>`, booking reference `shop:<id>`); the deposit's conditional UPDATE is the last
+ * statement, so a deposit that does not cover it throws 409/70 and the caller's transaction leaves nothing.
+ * A block of net price 0 costs nothing and writes no entry.
+ */
+export async function insertReserve(tx: Tx, who: ReserveBuyer, input: ReserveInput, plan: ReservePlan, now: Date): Promise<ReserveCreated> {
   const { offer } = plan;
   if (!(await takeSeats(tx, plan.key, input.class, input.quantity, plan.capacity))) throw new ApiError(ErrorCode.CONFLICT, { reason: 'noSeats' });
   const [row] = await tx
@@ -120,19 +151,104 @@ export async function insertReserve(tx: Conn, who: { agencyId: number; userId: n
       sellPrice: input.sellPrice,
       releaseAt: new Date(input.releaseAt),
       note: input.note || null,
+      idempotencyKey: input.idempotencyKey,
       createdAt: now,
       updatedAt: now,
     })
     .returning({ id: shopReserves.id });
-  await tx.insert(shopReserveMoves).values({ reserveId: row.id, kind: 'create', quantity: input.quantity, userId: who.userId, createdAt: now });
-  return { id: row.id };
+  const amount = reserveCharge(input);
+  if (amount === 0) {
+    await tx.insert(shopReserveMoves).values({ reserveId: row.id, kind: 'create', quantity: input.quantity, userId: who.userId, createdAt: now });
+    return { id: row.id, amount: 0, balanceAfter: await depositBalanceOf(tx, who.agencyId), replayed: false };
+  }
+  const written = await writeEntry(tx, {
+    type: 'C',
+    agencyId: who.agencyId,
+    amount,
+    reference: reserveChargeReference(input, input.quantity),
+    idempotencyKey: reserveChargeKey(input.idempotencyKey),
+    bookingRef: reserveBookingRef(row.id),
+    createdBy: who.userId,
+    meta: who.meta,
+  });
+  // the ledger knows the key but no allotment has it: it was used for something else
+  if (written.replayed) throw new ApiError(ErrorCode.CONFLICT, { reason: 'idempotencyKeyReused' });
+  await tx.update(shopReserves).set({ chargeEntryId: written.id }).where(eq(shopReserves.id, row.id));
+  await tx.insert(shopReserveMoves).values({ reserveId: row.id, kind: 'create', quantity: input.quantity, userId: who.userId, entryId: written.id, createdAt: now });
+  const [posted] = await settleEntries(tx, [written]);
+  return { id: row.id, amount, balanceAfter: posted.balanceAfter, replayed: false };
 }
 
-/** Makes an allotment for the caller's agency: its seats leave the flight's inventory in the same transaction. */
-export async function createReserve(deps: ShopDeps, ctx: UserContext, input: ReserveInput): Promise<{ id: number }> {
+const RESERVE_KEY_REUSED = {
+  vi: 'Mã yêu cầu này đã được dùng cho một chỗ giữ khác. Vui lòng tải lại trang rồi tạo lại.',
+  en: 'This request key was already used for another allotment. Please reload the page and make it again.',
+} as const;
+
+const reserveOfKey = async (db: Db, key: string): Promise<ReserveRecord | undefined> => (await db.select().from(shopReserves).where(eq(shopReserves.idempotencyKey, key)))[0];
+
+/** The allotment an earlier request with the key made, when it is the same one (else 409 idempotencyKeyReused). */
+async function replayReserve(db: Db, ctx: UserContext, lang: Language, earlier: ReserveRecord, input: ReserveInput): Promise<ReserveCreated> {
+  const same =
+    earlier.agencyId === ctx.agency.id &&
+    earlier.source === input.source &&
+    earlier.fromCode === input.from &&
+    earlier.toCode === input.to &&
+    earlier.departDate === input.departDate &&
+    earlier.flightNo === input.flightNo &&
+    earlier.class === input.class &&
+    earlier.quantity === input.quantity &&
+    earlier.netPrice === input.netPrice &&
+    earlier.sellPrice === input.sellPrice &&
+    earlier.releaseAt.getTime() === Date.parse(input.releaseAt) &&
+    (earlier.note ?? null) === (input.note || null);
+  if (!same) throw new ApiError(ErrorCode.CONFLICT, { reason: 'idempotencyKeyReused', message: RESERVE_KEY_REUSED[lang] });
+  const [entry] = earlier.chargeEntryId === null ? [] : await db.select({ amount: journalEntries.amount }).from(journalEntries).where(eq(journalEntries.id, earlier.chargeEntryId));
+  return { id: earlier.id, amount: Number(entry?.amount ?? 0), balanceAfter: await depositBalanceOf(db, earlier.agencyId), replayed: true };
+}
+
+/**
+ * Buys an allotment for the caller's agency: its seats leave the flight's inventory and the deposit pays net
+ * price × seats, in one transaction. The same idempotency key answers the same allotment (`replayed`, nothing
+ * charged), also when two requests with it race (the second loses the key's unique index, or finds the last seats
+ * taken by the first, and answers the first).
+ */
+export async function createReserve(deps: ShopDeps, actor: { ctx: UserContext; lang: Language; meta?: RequestMeta }, input: ReserveInput): Promise<ReserveCreated> {
+  const { ctx, lang } = actor;
+  const earlier = await reserveOfKey(deps.db, input.idempotencyKey);
+  if (earlier) return replayReserve(deps.db, ctx, lang, earlier, input);
   const now = deps.now();
   const plan = await planReserve(deps.suppliers, input, now);
-  return deps.db.transaction((tx) => insertReserve(tx, { agencyId: ctx.agency.id, userId: ctx.user.id }, input, plan, now));
+  try {
+    return await deps.db.transaction((tx) => insertReserve(tx, { agencyId: ctx.agency.id, userId: ctx.user.id, meta: actor.meta }, input, plan, now));
+  } catch (err) {
+    // a concurrent request with the key bought it first: it won the key's unique index, or the last seats
+    const raced = isUniqueViolation(err) || (err instanceof ApiError && err.data?.reason === 'noSeats');
+    if (!raced) throw err;
+    const first = await reserveOfKey(deps.db, input.idempotencyKey);
+    if (!first) throw err;
+    return replayReserve(deps.db, ctx, lang, first, input);
+  }
+}
+
+/**
+ * The R entry crediting unsold seats given back (by hand or at the release time), keyed by its move so it is
+ * written once; null when nothing is credited (`releaseCredit`). The caller updates the move and settles.
+ */
+async function creditRelease(tx: Tx, r: ReserveRecord, move: { id: number; kind: 'release' | 'expire'; quantity: number }, userId: number | null, meta?: RequestMeta): Promise<WrittenEntry | null> {
+  const amount = releaseCredit({ netPrice: r.netPrice, charged: r.chargeEntryId !== null }, move.kind, move.quantity);
+  if (amount === 0) return null;
+  const written = await writeEntry(tx, {
+    type: 'R',
+    agencyId: r.agencyId,
+    amount,
+    reference: releaseCreditReference(r, move.quantity),
+    idempotencyKey: releaseCreditKey(move.id),
+    bookingRef: reserveBookingRef(r.id),
+    createdBy: userId,
+    meta,
+  });
+  await tx.update(shopReserveMoves).set({ entryId: written.id }).where(eq(shopReserveMoves.id, move.id));
+  return written;
 }
 
 /**
@@ -146,6 +262,7 @@ export async function releaseExpired(db: Db, now: Date): Promise<number> {
       .from(shopReserves)
       .where(and(lte(shopReserves.releaseAt, now), sql`${shopReserves.sold} + ${shopReserves.released} < ${shopReserves.quantity}`))
       .for('update', { skipLocked: true });
+    const credits: WrittenEntry[] = [];
     for (const r of due) {
       const n = remainingOf(r);
       await tx
@@ -153,8 +270,12 @@ export async function releaseExpired(db: Db, now: Date): Promise<number> {
         .set({ released: r.released + n, updatedAt: now })
         .where(eq(shopReserves.id, r.id));
       await releaseSeats(tx, r.seatKey, r.class, n);
-      await tx.insert(shopReserveMoves).values({ reserveId: r.id, kind: 'expire', quantity: n, createdAt: now });
+      const [move] = await tx.insert(shopReserveMoves).values({ reserveId: r.id, kind: 'expire', quantity: n, createdAt: now }).returning({ id: shopReserveMoves.id });
+      const credit = await creditRelease(tx, r, { id: move.id, kind: 'expire', quantity: n }, null);
+      if (credit) credits.push(credit);
     }
+    // the deposits' balances last (a credit is never refused)
+    if (credits.length > 0) await settleEntries(tx, credits);
     return due.length;
   });
 }
@@ -202,6 +323,7 @@ function toRow(r: ReserveRecord & { agencyCode: string; createdByName: string | 
     note: r.note,
     createdBy: r.createdByName ?? '',
     createdAt: r.createdAt.toISOString(),
+    charged: r.chargeEntryId !== null,
     mine: r.agencyId === ctx.agency.id,
   };
 }
@@ -249,14 +371,15 @@ export async function reserveDetail(deps: ShopDeps, ctx: UserContext, id: number
   await releaseExpired(deps.db, now);
   const r = await reserveInScope(deps.db, ctx, id);
   const moves = await deps.db
-    .select({ move: shopReserveMoves, userName: users.fullName })
+    .select({ move: shopReserveMoves, userName: users.fullName, entry: { id: journalEntries.id, type: journalEntries.type, amount: journalEntries.amount, reference: journalEntries.reference } })
     .from(shopReserveMoves)
     .leftJoin(users, eq(users.id, shopReserveMoves.userId))
+    .leftJoin(journalEntries, eq(journalEntries.id, shopReserveMoves.entryId))
     .where(eq(shopReserveMoves.reserveId, id))
     .orderBy(desc(shopReserveMoves.id));
   return {
     ...toRow(r, ctx, now),
-    moves: moves.map(({ move: m, userName }) => ({
+    moves: moves.map(({ move: m, userName, entry }) => ({
       id: m.id,
       kind: m.kind as ReserveDetail['moves'][number]['kind'],
       quantity: m.quantity,
@@ -267,6 +390,7 @@ export async function reserveDetail(deps: ShopDeps, ctx: UserContext, id: number
       pnr: m.pnr,
       userName: userName ?? '',
       createdAt: m.createdAt.toISOString(),
+      entry: entry && (entry.type === 'C' || entry.type === 'R') ? { id: entry.id, type: entry.type, amount: Number(entry.amount), reference: entry.reference } : null,
     })),
   };
 }
@@ -309,6 +433,8 @@ export function allotmentSeatReturn(now: () => Date): SeatPoolReturn {
       .set({ sold: r.sold - n, released: r.released + n, updatedAt: at })
       .where(eq(shopReserves.id, r.id));
     await releaseSeats(tx, r.seatKey, r.class, n);
+    // after the release the block's terms ended: the seat goes to the live inventory and is not credited
+    // (releaseCredit(…, 'late', n) is 0); the customer's money is the void's, refund's or cancel's own entry
     await tx.insert(shopReserveMoves).values({ reserveId: r.id, kind: 'expire', quantity: n, createdAt: at });
   };
 }
@@ -465,8 +591,12 @@ export async function reservesOnSale(deps: ShopDeps, ctx: UserContext, q: { from
   return rows.map((r) => toRow({ ...r.reserve, agencyCode: r.agencyCode, createdByName: r.createdByName }, ctx, now));
 }
 
-/** Gives unsold seats of one of the caller's agency's allotments back to the flight's inventory. */
-export async function releaseFromReserve(deps: ShopDeps, ctx: UserContext, id: number, quantity: number): Promise<{ remaining: number }> {
+/**
+ * Gives unsold seats of one of the caller's agency's allotments back to the flight's inventory, and credits their
+ * net price to the deposit (one R entry keyed by the move; nothing for an allotment never charged).
+ */
+export async function releaseFromReserve(deps: ShopDeps, actor: { ctx: UserContext; meta?: RequestMeta }, id: number, quantity: number): Promise<ReleaseDone> {
+  const { ctx } = actor;
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const [r] = await tx
@@ -484,7 +614,10 @@ export async function releaseFromReserve(deps: ShopDeps, ctx: UserContext, id: n
       .returning();
     if (!r) throw await refusal(tx, ctx, id, (x, at) => releaseProblem(x, quantity, at), now);
     await releaseSeats(tx, r.seatKey, r.class, quantity);
-    await tx.insert(shopReserveMoves).values({ reserveId: id, kind: 'release', quantity, userId: ctx.user.id, createdAt: now });
-    return { remaining: remainingOf(r) };
+    const [move] = await tx.insert(shopReserveMoves).values({ reserveId: id, kind: 'release', quantity, userId: ctx.user.id, createdAt: now }).returning({ id: shopReserveMoves.id });
+    const credit = await creditRelease(tx, r, { id: move.id, kind: 'release', quantity }, ctx.user.id, actor.meta);
+    if (!credit) return { remaining: remainingOf(r), credited: 0, balanceAfter: await depositBalanceOf(tx, r.agencyId) };
+    const [posted] = await settleEntries(tx, [credit]);
+    return { remaining: remainingOf(r), credited: credit.amount, balanceAfter: posted.balanceAfter };
   });
 }

@@ -4,6 +4,7 @@ import { idParam } from '../../contract/agents';
 import {
   onSaleList,
   onSaleQuery,
+  releaseDone,
   releaseInput,
   reserveCreated,
   reserveDetail as reserveDetailSchema,
@@ -69,13 +70,21 @@ export function registerShopRoutes(app: FastifyInstance, deps: AccessDeps, shop:
     method: 'POST',
     url: SHOP_API.reserves,
     tags,
-    summary: 'Make an allotment for the caller’s agency: its seats leave the flight’s inventory',
+    summary: 'Buy an allotment for the caller’s agency: its seats leave the flight’s inventory and the deposit pays net price × seats',
     description:
-      '404 reason flight when the flight or class is not sold by the channel that day; 400 reason sameAirports, sellBelowNet, ' +
-      'releaseInPast or releaseTooLate (release at least 4 h before departure); 409 reason noSeats when the class has fewer seats left.',
+      'One C entry of net price × seats on the agency’s deposit (reference "Mua chỗ giữ <flight> <class> × n", booking reference shop:<id>) ' +
+      'in the same transaction as the seats taken and the allotment: 409/70 (data balance, creditLimit, amount) when the deposit does not ' +
+      'cover it, and nothing is made. The same idempotencyKey answers the same allotment (replayed true) and charges nothing more; with ' +
+      'another body 409/49 idempotencyKeyReused. 404 reason flight when the flight or class is not sold by the channel that day; 400 reason ' +
+      'sameAirports, sellBelowNet, releaseInPast or releaseTooLate (release at least 4 h before departure); 409 reason noSeats when the class ' +
+      `has fewer seats left. ${PIN_NOTE}`,
     body: reserveInput,
     response: reserveCreated,
-    handler: ({ auth, body }) => createReserve(shop, requireAuth(auth), body),
+    handler: async ({ auth, body, lang, meta, request }) => {
+      const ctx = requireAuth(auth);
+      await authorizePaidCall(pinDeps, { ctx, lang, meta, request }, 'shop.reserve', body.idempotencyKey, body);
+      return createReserve(shop, { ctx, lang, meta }, body);
+    },
   });
 
   defineEndpoint(app, deps, {
@@ -124,11 +133,13 @@ export function registerShopRoutes(app: FastifyInstance, deps: AccessDeps, shop:
     method: 'POST',
     url: SHOP_API.release,
     tags,
-    summary: 'Give unsold seats of an allotment back to the flight’s inventory',
-    description: '404 outside the caller’s agency; 409 reason notEnoughSeats or notActive.',
+    summary: 'Give unsold seats of an allotment back to the flight’s inventory; their net price is credited to the deposit',
+    description:
+      'One R entry of net price × seats (reference "Hoàn chỗ giữ <flight> <class> × n"), nothing for an allotment bought before the ' +
+      'purchase was charged. 404 outside the caller’s agency; 409 reason notEnoughSeats or notActive.',
     params: idParam,
     body: releaseInput,
-    response: z.object({ remaining: z.number().int() }),
-    handler: ({ auth, params, body }) => releaseFromReserve(shop, requireAuth(auth), params.id, body.quantity),
+    response: releaseDone,
+    handler: ({ auth, params, body, meta }) => releaseFromReserve(shop, { ctx: requireAuth(auth), meta }, params.id, body.quantity),
   });
 }

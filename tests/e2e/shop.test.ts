@@ -1,7 +1,8 @@
 /**
- * Shop reserves and the booking reports in Chromium against the real gateway: f1admin makes a seat allotment on a
- * VN flight, sells one seat from it to a named passenger: the remaining count drops by one, the header balance by
- * exactly the allotment's selling price, and the sale is a ticketed booking found in the booking list; then opens
+ * Shop reserves and the booking reports in Chromium against the real gateway: f1admin buys a seat allotment on a
+ * VN flight (the form shows the amount and the balance after it, the confirmation states the amount, and the header
+ * balance drops by exactly net price × seats), sells one seat from it to a named passenger: the remaining count drops
+ * by one, the header balance by exactly the allotment's selling price, and the sale is a ticketed booking found in the booking list; then opens
  * the customer services report and exports it (the xlsx's totals equal the screen's).
  */
 import ExcelJS from 'exceljs';
@@ -18,24 +19,44 @@ beforeAll(async () => {
 });
 
 describe('shop reserves', () => {
-  it('makes an allotment, sells one seat from it: the remaining count drops, the deposit pays the selling price, the booking is listed', async () => {
+  it('buys an allotment (the deposit pays net × seats), sells one seat from it: the remaining count drops, the deposit pays the selling price, the booking is listed', async () => {
     await page.goto(`${baseUrl}/reverses-shop/management`);
+    const start = await headerBalance(page);
     await page.getByTestId('shop-find').click();
     // the first class with at least two seats left
     const pick = page.locator('[data-testid^=pick-]:not([disabled])').filter({ hasNotText: /· [01]$/ }).first();
     await pick.waitFor({ timeout: 30_000 });
     await pick.click();
     await page.getByTestId('shop-quantity').fill('2');
-    const created = page.waitForResponse((r) => r.url().endsWith('/api/shop/reserves') && r.request().method() === 'POST');
+    // the form shows what the purchase takes (net price × seats) and the balance after it
+    const net = Number((await page.getByTestId('shop-net').inputValue()).replace(/\D/g, ''));
+    expect(net).toBeGreaterThan(0);
+    await expect.poll(async () => page.getByTestId('shop-purchase').getAttribute('data-amount'), { timeout: 30_000 }).toBe(String(2 * net));
+    await expect.poll(async () => (await page.getByTestId('shop-balance-after').textContent())?.replace(/[^\d-]/g, ''), { timeout: 30_000 }).toBe(String(start - 2 * net));
+    // "make" asks for a confirmation with the amount; nothing is sent before it
     await page.getByTestId('shop-create').click();
+    const confirm = page.getByTestId('shop-confirm');
+    await confirm.waitFor({ timeout: 30_000 });
+    expect((await confirm.textContent())?.replace(/\D/g, '')).toContain(String(2 * net));
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/shop/reserves') && r.request().method() === 'POST');
+    await page.getByTestId('shop-confirm-ok').click();
     const res = await created;
     expect(res.status(), await res.text()).toBe(200);
-    const { id } = (await res.json()) as { id: number };
+    const { id, amount } = (await res.json()) as { id: number; amount: number };
+    expect(amount).toBe(2 * net);
     await page.waitForURL((url) => url.pathname === '/reverses-shop/list');
+    await expect.poll(() => headerBalance(page), { timeout: 30_000 }).toBe(start - 2 * net);
 
     const row = page.locator(`[data-testid=reserve-list] tr[data-row-key="${id}"]`);
     await row.waitFor({ timeout: 30_000 });
     expect(await row.getByTestId('reserve-remaining').textContent()).toBe('2');
+    // the detail lists the purchase's deposit entry with the move that made it
+    await row.getByTestId('reserve-detail').click();
+    const charge = page.locator('.shop-drawer [data-testid=move-create] [data-testid=move-entry]');
+    await charge.waitFor({ timeout: 30_000 });
+    expect([await charge.getAttribute('data-type'), await charge.getAttribute('data-amount')]).toEqual(['C', String(2 * net)]);
+    await page.locator('.shop-drawer .ant-drawer-close').click();
+    await page.locator('.shop-drawer').waitFor({ state: 'hidden', timeout: 30_000 });
 
     const price = Number(await row.getByTestId('reserve-sell-price').getAttribute('data-amount'));
     expect(price).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import type { LoginResult } from '../../contract/auth';
 import { ADMIN_API } from '../../contract/admin-paths';
 import { balanceOf, postEntry, unbalancedEntries } from '../../gateway/platform/ledger';
 import { dayStart } from '../../gateway/accounting/service';
-import { agencies, journalEntries, notifications, postings, auditLog, topUpRequests } from '../../gateway/platform/db/schema';
+import { agencies, journalEntries, notifications, postings, auditLog, topUpRequests, shopReserves } from '../../gateway/platform/db/schema';
 import { gradientPng } from '../../gateway/seed/images';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { createUser } from '../../gateway/admin/service';
@@ -54,12 +54,20 @@ const approve = (user: string, id: number) => call(gw, 'POST', ACCOUNTING_API.to
 const reject = (user: string, id: number, reason: string) =>
   call(gw, 'POST', ACCOUNTING_API.topUpReject.replace(':id', String(id)), { token: token(user), body: { reason } });
 
+/** What SAOVIET paid for the demo allotment the seed bought (its C entry: net price × seats). */
+const demoPurchase = async () => {
+  const [demo] = await gw.db.select().from(shopReserves).where(eq(shopReserves.agencyId, ids.get('SAOVIET')!));
+  return demo.netPrice * demo.quantity;
+};
+
 const tEntriesOf = async (agencyId: number) =>
   (await gw.db.select({ id: journalEntries.id }).from(journalEntries).where(sql`${journalEntries.agencyId} = ${agencyId} and ${journalEntries.type} = 'T'`)).length;
 
 describe('balance', () => {
   it('is derived from the seeded opening entries, per agency', async () => {
-    expect(await balance('f1agent')).toEqual({ agencyId: ids.get('SAOVIET'), balance: 200_000_000, creditLimit: 0, available: 200_000_000 });
+    // SAOVIET's opening, less the demo allotment it bought (net price × seats, docs/shop.md)
+    const opening = 200_000_000 - (await demoPurchase());
+    expect(await balance('f1agent')).toEqual({ agencyId: ids.get('SAOVIET'), balance: opening, creditLimit: 0, available: opening });
     expect((await balance('f2agent')).balance).toBe(50_000_000);
     expect((await balance('fnadmin')).balance).toBe(0);
   });
@@ -319,7 +327,9 @@ describe('entries and the report', () => {
     expect(report.openingBalance).toBe(0);
     expect(report.closingBalance).toBe(now);
     expect(report.totals.map((t) => t.type)).toEqual(['T', 'C', 'S', 'V', 'R']);
-    expect(report.totals.find((t) => t.type === 'C')).toMatchObject({ count: 1, amount: 123_000, signedAmount: -123_000 });
+    // the C entry above and the demo allotment's purchase
+    const demo = await demoPurchase();
+    expect(report.totals.find((t) => t.type === 'C')).toMatchObject({ count: 2, amount: 123_000 + demo, signedAmount: -(123_000 + demo) });
     expect(report.openingBalance + report.totalCredit - report.totalDebit).toBe(report.closingBalance);
 
     const later = (await call(gw, 'GET', ACCOUNTING_API.report, { token: token('accountant'), query: { from: '2099-01-01', to: '2099-01-31' } })).json<DepositReport>();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../../gateway/app';
 import { balanceOf } from '../../gateway/platform/ledger';
-import { agencies, journalEntries, pnrs } from '../../gateway/platform/db/schema';
+import { agencies, journalEntries, pnrs, shopReserves } from '../../gateway/platform/db/schema';
 import { DEMO_TRIPS, historySettings, seedHistory, type HistoryReport } from '../../gateway/seed/history';
 import { DEMO_DEPOSITS } from '../../gateway/seed/deposits';
 import { startGateway, type Gateway } from './helpers';
@@ -55,6 +55,8 @@ describe('demo history', () => {
     const signed = mine.reduce((s, e) => s + (e.type === 'C' || e.type === 'S' ? -e.amount : e.amount), 0);
     expect(signed).toBeLessThan(0);
     expect(await balanceOf(gw.db, saoviet)).toBe(before + signed);
-    expect(before).toBe(DEMO_DEPOSITS.find((d) => d.agency === 'SAOVIET')!.opening);
+    // the opening, less the demo allotment the seed bought (net price × seats, docs/shop.md)
+    const [demo] = await gw.db.select().from(shopReserves).where(eq(shopReserves.agencyId, saoviet));
+    expect(before).toBe(DEMO_DEPOSITS.find((d) => d.agency === 'SAOVIET')!.opening - demo.netPrice * demo.quantity);
   });
 });

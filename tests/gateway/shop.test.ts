@@ -1,15 +1,20 @@
 /**
  * Shop reserves over the API: an allotment takes its seats out of the flight's inventory, sales never oversell
  * (also two concurrent sales of the last seat), released and expired seats go back, permissions and agency
- * scope hold, and bad input changes nothing. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * scope hold, and bad input changes nothing. Paying for the block: the purchase is one C entry of net price × seats
+ * (replayed once, refused whole when the deposit does not cover it, with the PIN for a PIN user), unsold seats
+ * given back or expired are credited once, seats of a sale coming back move no net price; the deposit statement
+ * and the sale report show the entries. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedBooking } from '../../contract/bookings';
 import type { ReserveDetail, ReserveRow, SaleDone, ShopFlight } from '../../contract/shop';
-import { balanceOf } from '../../gateway/platform/ledger';
-import { afterSaleOrders, agencies, bookings, issueRequests, pnrEdits, pnrs, seatInventory, shopReserves, users } from '../../gateway/platform/db/schema';
+import { balanceDrift, balanceOf, unbalancedEntries } from '../../gateway/platform/ledger';
+import { afterSaleOrders, agencies, bookings, issueRequests, journalEntries, pnrEdits, pnrs, seatInventory, shopReserves, users } from '../../gateway/platform/db/schema';
+import type { EntriesPage, ReportAnswer } from '../../contract/accounting';
+import { releaseExpired } from '../../gateway/shop/reserves';
 import type { AfterSaleHub } from '../../contract/aftersale';
 import { call, login, startGateway, type Gateway } from './helpers';
 import { callWithPin, entriesOf } from './lifecycle-helpers';
@@ -63,6 +68,7 @@ const body = (over: Record<string, unknown> = {}) => ({
   netPrice: 1_200_000,
   sellPrice: 1_450_000,
   releaseAt: new Date(departAtMs - 2 * 86_400_000).toISOString(),
+  idempotencyKey: randomUUID(),
   ...over,
 });
 const passengers = (n: number) => Array.from({ length: n }, (_, i) => ({ title: 'MR', firstName: `Van ${String.fromCharCode(65 + i)}`, lastName: 'Nguyen', birthday: '15/04/1985' }));
@@ -77,10 +83,18 @@ const sale = (n: number, over: Record<string, unknown> = {}) => ({
 const agencyId = async (code: string) => (await gw.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.code, code)))[0].id;
 
 async function create(user: string, over: Record<string, unknown> = {}) {
-  const res = await call(gw, 'POST', API, { token: token(user), body: body(over) });
+  // a PIN user is asked its PIN (the purchase is paid)
+  const { res } = await callWithPin(gw, 'POST', API, token(user), body(over));
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ id: number }>().id;
 }
+/** The deposit entries of an allotment (its booking reference), oldest first. */
+const entriesOfReserve = async (reserveId: number) =>
+  (await gw.db.select().from(journalEntries).where(eq(journalEntries.bookingRef, `shop:${reserveId}`)).orderBy(journalEntries.id)).map((e) => [e.type, Number(e.amount)] as const);
+const ledgerSane = async () => {
+  expect(await balanceDrift(gw.db)).toEqual([]);
+  expect(await unbalancedEntries(gw.db)).toEqual([]);
+};
 const detail = async (id: number, user = 'f1admin') => (await call(gw, 'GET', `${API}/${id}`, { token: token(user) })).json<ReserveDetail>();
 
 beforeAll(async () => {
@@ -416,7 +430,7 @@ describe('shop reserves', () => {
     expect(await seatsLeft()).toBe(left);
     const res = await call(gw, 'POST', `${API}/${id}/release`, { token: token('f1admin'), body: { quantity: 1 } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ remaining: 0 });
+    expect(res.json()).toMatchObject({ remaining: 0, credited: 1_200_000 });
     expect(await seatsLeft()).toBe(left + 1);
     expect(await detail(id)).toMatchObject({ sold: 2, released: 1, remaining: 0, status: 'soldOut' });
   });
@@ -461,5 +475,230 @@ describe('shop reserves', () => {
     const late = await call(gw, 'POST', `${API}/${rel}/sales`, { token: token('f1admin'), body: sale(1) });
     expect(late.statusCode).toBe(409);
     expect(reasonOf(late)).toBe('notActive');
+  });
+});
+
+describe('paying for the block', () => {
+  // another day's flight: its own inventory, whatever the tests above took
+  const day = new Date(Date.parse(departDate) + 3 * 86_400_000).toISOString().slice(0, 10);
+  let f2: ShopFlight;
+  let c: string;
+  let cPin: string;
+  const here = (over: Record<string, unknown> = {}) =>
+    body({ departDate: day, flightNo: f2.flightNo, class: c, releaseAt: new Date(Date.parse(`${f2.departDateTime}:00+07:00`) - 2 * 86_400_000).toISOString(), ...over });
+  const takenHere = async () => {
+    const [row] = await gw.db
+      .select({ taken: seatInventory.taken })
+      .from(seatInventory)
+      .where(and(eq(seatInventory.seatKey, `${f2.flightNo}/${day}`), eq(seatInventory.class, c)));
+    return row?.taken ?? 0;
+  };
+  beforeAll(async () => {
+    const res = await call(gw, 'GET', `/api/shop/flights?source=VN&from=HAN&to=SGN&departDate=${day}`, { token: token('f1admin') });
+    for (const f of res.json<ShopFlight[]>()) {
+      const a = f.classes.find((x) => x.seatAvailable >= 9);
+      const b = f.classes.find((x) => x !== a && x.seatAvailable >= 2);
+      if (a && b) {
+        f2 = f;
+        c = a.class;
+        cPin = b.class;
+        break;
+      }
+    }
+    expect(f2, 'a VN flight with 9 free seats in one class and 2 in another').toBeDefined();
+  });
+
+  it('the purchase is ONE C entry of net price × seats, in the statement and the sale report; the same key answers the same allotment and charges nothing', async () => {
+    const saoviet = await agencyId('SAOVIET');
+    const [before, inv] = [await balanceOf(gw.db, saoviet), await takenHere()];
+    const b = here({ quantity: 2, netPrice: 1_234_567, sellPrice: 1_500_000 });
+    const res = await call(gw, 'POST', API, { token: token('f1admin'), body: b });
+    expect(res.statusCode, res.body).toBe(200);
+    const made = res.json<{ id: number; amount: number; balanceAfter: number; replayed: boolean }>();
+    expect(made).toMatchObject({ amount: 2_469_134, balanceAfter: before - 2_469_134, replayed: false });
+    expect(await balanceOf(gw.db, saoviet)).toBe(before - 2_469_134);
+    expect(await takenHere()).toBe(inv + 2);
+    expect(await entriesOfReserve(made.id)).toEqual([['C', 2_469_134]]);
+    const d = await detail(made.id);
+    expect(d.charged).toBe(true);
+    expect(d.moves[0]).toMatchObject({ kind: 'create', quantity: 2, entry: { type: 'C', amount: 2_469_134, reference: `Mua chỗ giữ ${f2.flightNo} ${c} × 2` } });
+
+    // the repeat (a retry, a double click after the first answered): the same allotment, nothing more
+    const again = await call(gw, 'POST', API, { token: token('f1admin'), body: b });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: made.id, amount: 2_469_134, balanceAfter: before - 2_469_134, replayed: true });
+    expect(await entriesOfReserve(made.id)).toEqual([['C', 2_469_134]]);
+    expect(await takenHere()).toBe(inv + 2);
+    // the key with another body: refused, nothing changes
+    const count = await reserveCount();
+    const other = await call(gw, 'POST', API, { token: token('f1admin'), body: { ...b, quantity: 3 } });
+    expect(other.statusCode).toBe(409);
+    expect(reasonOf(other)).toBe('idempotencyKeyReused');
+    expect(await reserveCount()).toBe(count);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before - 2_469_134);
+    expect(await takenHere()).toBe(inv + 2);
+
+    // the deposit statement lists it with its reference and booking reference
+    const statement = await call(gw, 'GET', '/api/accounting/entries', { token: token('f1admin'), query: { reference: `shop:${made.id}` } });
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json<EntriesPage>().data).toEqual([
+      expect.objectContaining({ type: 'C', amount: 2_469_134, signedAmount: -2_469_134, balanceAfter: before - 2_469_134, bookingRef: `shop:${made.id}`, pnr: null, reference: `Mua chỗ giữ ${f2.flightNo} ${c} × 2` }),
+    ]);
+    // the sale report has its line: a debit of the agency, no PNR (the block is no booking)
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const report = await call(gw, 'GET', '/api/accounting/reports/sale-report', { token: token('f1admin'), query: { from: today, to: today, types: 'C', agencyId: String(saoviet), pageSize: '100' } });
+    expect(report.statusCode, report.body).toBe(200);
+    const lines = report.json<ReportAnswer>().data.filter((l) => l.debit === 2_469_134 && l.pnr === null);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ type: 'C', agencyCode: 'SAOVIET', credit: 0, net: -2_469_134 });
+    await ledgerSane();
+  });
+
+  it('a purchase the deposit does not cover is 409/70 with the balance, the credit limit and the amount: no allotment, no seat taken, no entry', async () => {
+    const saoviet = await agencyId('SAOVIET');
+    const [before, inv, count, entries] = [await balanceOf(gw.db, saoviet), await takenHere(), await reserveCount(), (await gw.db.select().from(journalEntries)).length];
+    const res = await call(gw, 'POST', API, { token: token('f1admin'), body: here({ quantity: 5, netPrice: 1_000_000_000, sellPrice: 1_000_000_000 }) });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json<{ code: number; data: Record<string, number> }>()).toMatchObject({ code: 70, data: { balance: before, creditLimit: 0, amount: 5_000_000_000 } });
+    expect(await reserveCount()).toBe(count);
+    expect(await takenHere()).toBe(inv);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before);
+    expect((await gw.db.select().from(journalEntries)).length).toBe(entries);
+    await ledgerSane();
+  });
+
+  it('a PIN user buys with its PIN: asked once, charged once', async () => {
+    const saoviet = await agencyId('SAOVIET');
+    const before = await balanceOf(gw.db, saoviet);
+    const b = here({ quantity: 1, class: cPin });
+    const { first, res } = await callWithPin(gw, 'POST', API, token('f1agent'), b);
+    expect(first.statusCode).toBe(403);
+    expect(first.json<{ code: number }>().code).toBe(120);
+    expect(res.statusCode, res.body).toBe(200);
+    const { id: made } = res.json<{ id: number }>();
+    // the repeat of the verified key passes without the PIN and answers the same allotment
+    const again = await call(gw, 'POST', API, { token: token('f1agent'), body: b });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: made, replayed: true });
+    expect(await balanceOf(gw.db, saoviet)).toBe(before - 1_200_000);
+    expect(await entriesOfReserve(made)).toEqual([['C', 1_200_000]]);
+    // give the seat back (room for the next tests): credited once
+    const rel = await call(gw, 'POST', `${API}/${made}/release`, { token: token('f1agent'), body: { quantity: 1 } });
+    expect(rel.statusCode, rel.body).toBe(200);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before);
+  });
+
+  it('a double click: two purchases with one key at once make one allotment and one entry', async () => {
+    const saoviet = await agencyId('SAOVIET');
+    const [before, inv, count] = [await balanceOf(gw.db, saoviet), await takenHere(), await reserveCount()];
+    const b = here({ quantity: 2 });
+    const results = await Promise.all([1, 2].map(() => call(gw, 'POST', API, { token: token('f1admin'), body: b })));
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const answers = results.map((r) => r.json<{ id: number; replayed: boolean }>());
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect(answers.map((a) => a.replayed).sort()).toEqual([false, true]);
+    expect(await reserveCount()).toBe(count + 1);
+    expect(await takenHere()).toBe(inv + 2);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before - 2_400_000);
+    expect(await entriesOfReserve(answers[0].id)).toEqual([['C', 2_400_000]]);
+    // released by hand, in one go: one R entry of the net price of both seats, in the statement
+    const rel = await call(gw, 'POST', `${API}/${answers[0].id}/release`, { token: token('f1admin'), body: { quantity: 2 } });
+    expect(rel.statusCode, rel.body).toBe(200);
+    expect(rel.json()).toEqual({ remaining: 0, credited: 2_400_000, balanceAfter: before });
+    expect(await entriesOfReserve(answers[0].id)).toEqual([['C', 2_400_000], ['R', 2_400_000]]);
+    expect(await takenHere()).toBe(inv);
+    const d = await detail(answers[0].id);
+    expect(d.moves.map((m) => [m.kind, m.entry?.type ?? null, m.entry?.amount ?? null])).toEqual([
+      ['release', 'R', 2_400_000],
+      ['create', 'C', 2_400_000],
+    ]);
+    expect(d.moves[0].entry!.reference).toBe(`Hoàn chỗ giữ ${f2.flightNo} ${c} × 2`);
+    await ledgerSane();
+  });
+
+  it('a double click on the last seats of a class: the second request answers the first, not "no seats"', async () => {
+    const res = await call(gw, 'GET', `/api/shop/flights?source=VN&from=HAN&to=SGN&departDate=${day}`, { token: token('f1admin') });
+    const left = res.json<ShopFlight[]>().find((f) => f.flightNo === f2.flightNo)!.classes.find((x) => x.class === cPin)!.seatAvailable;
+    expect(left).toBeGreaterThanOrEqual(1);
+    const saoviet = await agencyId('SAOVIET');
+    const before = await balanceOf(gw.db, saoviet);
+    const b = here({ class: cPin, quantity: Math.min(left, 9) });
+    const results = await Promise.all([1, 2].map(() => call(gw, 'POST', API, { token: token('f1admin'), body: b })));
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const answers = results.map((r) => r.json<{ id: number; replayed: boolean }>());
+    expect(answers[0].id).toBe(answers[1].id);
+    expect(answers.map((a) => a.replayed).sort()).toEqual([false, true]);
+    expect(await entriesOfReserve(answers[0].id)).toEqual([['C', Math.min(left, 9) * 1_200_000]]);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before - Math.min(left, 9) * 1_200_000);
+    const rel = await call(gw, 'POST', `${API}/${answers[0].id}/release`, { token: token('f1admin'), body: { quantity: Math.min(left, 9) } });
+    expect(rel.statusCode, rel.body).toBe(200);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before);
+    await ledgerSane();
+  });
+
+  it('at the release time the unsold seats are credited once, even with two instances releasing at once; a sale voided after the release credits nothing', async () => {
+    const saoviet = await agencyId('SAOVIET');
+    const a = await create('f1admin', { ...here(), quantity: 3, releaseAt: new Date(now.getTime() + 60_000).toISOString() });
+    const sold = await call(gw, 'POST', `${API}/${a}/sales`, { token: token('f1admin'), body: sale(1) });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const done = sold.json<SaleDone>();
+    const before = await balanceOf(gw.db, saoviet);
+    const inv = await takenHere();
+    now = new Date(now.getTime() + 2 * 60_000);
+    // two instances' jobs at the same moment (on PostgreSQL two connections): the rows are released once
+    const released = await Promise.all([releaseExpired(gw.db, now), releaseExpired(gw.db, now)]);
+    expect(released.reduce((s, n) => s + n, 0)).toBeGreaterThanOrEqual(1);
+    expect(await entriesOfReserve(a)).toEqual([['C', 3_600_000], ['R', 2_400_000]]);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before + 2_400_000);
+    expect(await takenHere()).toBe(inv - 2);
+    expect(await detail(a)).toMatchObject({ status: 'expired', sold: 1, released: 2, remaining: 0 });
+    // a read releases nothing more
+    await call(gw, 'GET', API, { token: token('f1admin') });
+    expect(await entriesOfReserve(a)).toEqual([['C', 3_600_000], ['R', 2_400_000]]);
+
+    // the sold seat voided after the release: the customer's charge is reversed (V), the seat goes to the live
+    // inventory, and the block credits nothing (its terms ended at the release)
+    const voided = await call(gw, 'POST', `/api/bookings/${done.bookingId}/void`, { token: token('f1admin'), body: { pnrs: [done.pnr] } });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect((await entriesOf(gw, done.pnr)).map((e) => [e.type, Number(e.amount)])).toEqual([['C', 1_450_000], ['V', 1_450_000]]);
+    expect(await entriesOfReserve(a)).toEqual([['C', 3_600_000], ['R', 2_400_000]]);
+    expect(await balanceOf(gw.db, saoviet)).toBe(before + 2_400_000 + 1_450_000);
+    expect(await takenHere()).toBe(inv - 3);
+    const d = await detail(a);
+    expect(d).toMatchObject({ sold: 0, released: 3 });
+    expect(d.moves.map((m) => [m.kind, m.entry?.type ?? null])).toEqual([
+      ['expire', null],
+      ['expire', 'R'],
+      ['sale', null],
+      ['create', 'C'],
+    ]);
+    await ledgerSane();
+  });
+
+  it('a seat sold then voided while the allotment sells goes back to it with no net-price move; released later, it is credited', async () => {
+    const saoviet = await agencyId('SAOVIET');
+    const a = await create('f1admin', { ...here(), quantity: 1 });
+    const start = await balanceOf(gw.db, saoviet);
+    const sold = await call(gw, 'POST', `${API}/${a}/sales`, { token: token('f1admin'), body: sale(1) });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const done = sold.json<SaleDone>();
+    const voided = await call(gw, 'POST', `/api/bookings/${done.bookingId}/void`, { token: token('f1admin'), body: { pnrs: [done.pnr] } });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await entriesOfReserve(a)).toEqual([['C', 1_200_000]]);
+    expect(await balanceOf(gw.db, saoviet)).toBe(start);
+    expect(await detail(a)).toMatchObject({ sold: 0, remaining: 1 });
+    const rel = await call(gw, 'POST', `${API}/${a}/release`, { token: token('f1admin'), body: { quantity: 1 } });
+    expect(rel.json()).toMatchObject({ credited: 1_200_000 });
+    expect(await entriesOfReserve(a)).toEqual([['C', 1_200_000], ['R', 1_200_000]]);
+    await ledgerSane();
+  });
+
+  it('the demo allotment was bought through the same purchase: one C entry of net price × seats', async () => {
+    const [demo] = await gw.db.select().from(shopReserves).where(eq(shopReserves.idempotencyKey, 'seed:shop:SAOVIET'));
+    expect(demo).toBeDefined();
+    expect(demo.chargeEntryId).not.toBeNull();
+    expect(await entriesOfReserve(demo.id)).toEqual([['C', demo.netPrice * demo.quantity]]);
+    const [entry] = await gw.db.select().from(journalEntries).where(eq(journalEntries.id, demo.chargeEntryId!));
+    expect(entry.idempotencyKey).toBe('shop.reserve:seed:shop:SAOVIET');
   });
 });

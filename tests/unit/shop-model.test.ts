@@ -1,7 +1,18 @@
 /** The pure rules of shop reserves (contract/shop.ts) and of the booking reports' derived columns (contract/desk.ts). */
 import { describe, expect, it } from 'vitest';
 import { averageTicket, conversionRate, isBookingReportSort, withDerived } from '../../contract/desk';
-import { allotmentFor, releaseProblem, remainingOf, reserveInputProblem, reserveStatus, saleProblem, saleTimeLimit, seatReturnTarget } from '../../contract/shop';
+import {
+  allotmentFor,
+  releaseCredit,
+  releaseCreditKey,
+  releaseCreditReference,
+  reserveCharge,
+  reserveChargeKey,
+  reserveChargeReference,
+  releaseProblem, remainingOf, reserveInputProblem, reserveStatus, saleProblem, saleTimeLimit,
+  seatReturnTarget,
+  type SeatsBack,
+} from '../../contract/shop';
 
 const now = new Date('2026-05-01T03:00:00Z');
 const h = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
@@ -23,6 +34,64 @@ describe('remainingOf', () => {
     [1, 1, 1, 0],
   ])('quantity %i, sold %i, released %i → %i', (quantity, sold, released, expected) => {
     expect(remainingOf({ quantity, sold, released })).toBe(expected);
+  });
+});
+
+describe('reserveCharge: the purchase of a block, exact VND', () => {
+  it.each([
+    [1_200_000, 6, 7_200_000],
+    [1_200_000, 1, 1_200_000],
+    [1_234_567, 9, 11_111_103],
+    [0, 3, 0],
+    [999_999_999, 9, 8_999_999_991],
+  ])('net %i × %i seats → %i', (netPrice, quantity, expected) => {
+    expect(reserveCharge({ netPrice, quantity })).toBe(expected);
+  });
+
+  it.each([
+    ['a fraction of a đồng', { netPrice: 1_200_000.5, quantity: 2 }],
+    ['a negative price', { netPrice: -1, quantity: 2 }],
+    ['no seat', { netPrice: 1_200_000, quantity: 0 }],
+    ['a fraction of a seat', { netPrice: 1_200_000, quantity: 1.5 }],
+    ['beyond exact integers', { netPrice: Number.MAX_SAFE_INTEGER, quantity: 2 }],
+  ])('refuses %s', (_, r) => {
+    expect(() => reserveCharge(r)).toThrow(RangeError);
+  });
+});
+
+describe('releaseCredit: what seats coming back credit (the block’s terms)', () => {
+  const charged = { netPrice: 1_200_000, charged: true };
+  it.each<[string, { netPrice: number; charged: boolean }, SeatsBack, number, number]>([
+    ['unsold seats given back by hand', charged, 'release', 2, 2_400_000],
+    ['unsold seats going back at the release time', charged, 'expire', 3, 3_600_000],
+    ['one seat by hand', { netPrice: 1_234_567, charged: true }, 'release', 1, 1_234_567],
+    ['a sold seat back while the allotment sells: no net-price move', charged, 'return', 1, 0],
+    ['a sold seat back after the release: the terms ended', charged, 'late', 2, 0],
+    ['an allotment whose purchase was never charged', { netPrice: 1_200_000, charged: false }, 'release', 2, 0],
+    ['never charged, expiry', { netPrice: 1_200_000, charged: false }, 'expire', 2, 0],
+    ['no seat', charged, 'release', 0, 0],
+    ['a free block', { netPrice: 0, charged: true }, 'expire', 4, 0],
+  ])('%s', (_, r, back, quantity, expected) => {
+    expect(releaseCredit(r, back, quantity)).toBe(expected);
+  });
+
+  it('a block bought, some sold, the rest released and expired: the credits never exceed the charge of the unsold seats', () => {
+    const r = { netPrice: 1_450_001, quantity: 6 };
+    const paid = reserveCharge(r);
+    const back = releaseCredit({ ...r, charged: true }, 'release', 2) + releaseCredit({ ...r, charged: true }, 'expire', 1) + releaseCredit({ ...r, charged: true }, 'return', 1);
+    expect(back).toBe(3 * 1_450_001);
+    expect(paid - back).toBe(3 * 1_450_001);
+  });
+});
+
+describe('the entries’ keys and references', () => {
+  it.each([
+    [reserveChargeKey('5f0c'), 'shop.reserve:5f0c'],
+    [releaseCreditKey(42), 'shop.release:42'],
+    [reserveChargeReference({ flightNo: 'VN213', class: 'Y' }, 6), 'Mua chỗ giữ VN213 Y × 6'],
+    [releaseCreditReference({ flightNo: 'VN213', class: 'Y' }, 2), 'Hoàn chỗ giữ VN213 Y × 2'],
+  ])('%s', (got, expected) => {
+    expect(got).toBe(expected);
   });
 });
 
@@ -132,6 +201,18 @@ describe('the shop screens’ rules', async () => {
     [0, [], []],
   ] as const)('passenger rows for %i seats', (n, current, expected) => {
     expect(passengerSlots(n, current)).toEqual(expected);
+  });
+  it.each([
+    ['6 seats at 1.200.000 ₫ over a balance of 200.000.000 ₫', 6, 1_200_000, { balance: 200_000_000, creditLimit: 0 }, { amount: 7_200_000, balanceAfter: 192_800_000, covered: true }],
+    ['exactly the balance', 2, 1_500_000, { balance: 3_000_000, creditLimit: 0 }, { amount: 3_000_000, balanceAfter: 0, covered: true }],
+    ['below zero within the credit limit', 3, 1_000_000, { balance: 1_000_000, creditLimit: 2_000_000 }, { amount: 3_000_000, balanceAfter: -2_000_000, covered: true }],
+    ['beyond the credit limit', 3, 1_000_001, { balance: 1_000_000, creditLimit: 2_000_000 }, { amount: 3_000_003, balanceAfter: -2_000_003, covered: false }],
+    ['the balance not known yet', 2, 1_000_000, null, { amount: 2_000_000, balanceAfter: null, covered: null }],
+    ['no seats typed yet', undefined, 1_000_000, { balance: 1, creditLimit: 0 }, null],
+    ['a fraction of a đồng', 2, 1_000.5, { balance: 1, creditLimit: 0 }, null],
+  ] as const)('the purchase under the creation form: %s', async (_, quantity, netPrice, deposit, expected) => {
+    const { purchaseSummary } = await import('../../plugins/shop/model/shop');
+    expect(purchaseSummary(quantity, netPrice, deposit)).toEqual(expected);
   });
   it('a sale sent again keeps its key; a changed sale gets a new one', async () => {
     const { saleAttempt } = await import('../../plugins/shop/model/shop');

@@ -1650,11 +1650,16 @@ export const shopReserves = pgTable(
     sellPrice: bigint('sell_price', { mode: 'number' }).notNull(),
     releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
     note: text('note'),
+    /** The purchase's C entry (net price × seats); null for an allotment made before the purchase was charged. */
+    chargeEntryId: bigint('charge_entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    /** The portal's key of the click that made it: a repeat answers this allotment and charges nothing more. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('shop_reserves_agency_idx').on(t.agencyId, t.departAt),
+    uniqueIndex('shop_reserves_key_idx').on(t.idempotencyKey),
     index('shop_reserves_release_idx').on(t.releaseAt),
     check('shop_reserves_counts_check', sql`${t.quantity} > 0 and ${t.sold} >= 0 and ${t.released} >= 0 and ${t.sold} + ${t.released} <= ${t.quantity}`),
     check('shop_reserves_price_check', sql`${t.netPrice} >= 0 and ${t.sellPrice} >= ${t.netPrice}`),
@@ -1682,6 +1687,8 @@ export const shopReserveMoves = pgTable(
     pnr: text('pnr'),
     /** A sale: the portal's key of the click; a repeat with it answers the first sale. */
     idempotencyKey: text('idempotency_key'),
+    /** The deposit entry the move made: the purchase's C (create), a credit's R (release, expire); null otherwise. */
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 /** Pure rules of the shop reserve screens (the gateway's rules are contract/shop.ts; these only shape the forms). */
-import { RELEASE_BEFORE_DEPARTURE_HOURS } from '../../../contract/shop';
+import { RELEASE_BEFORE_DEPARTURE_HOURS, reserveCharge } from '../../../contract/shop';
 
 const HOUR = 3_600_000;
 
@@ -50,4 +50,30 @@ export function shares(r: { quantity: number; sold: number; released: number }):
   if (r.quantity <= 0) return { sold: 0, released: 0 };
   const sold = Math.round((r.sold * 100) / r.quantity);
   return { sold, released: Math.min(100 - sold, Math.round((r.released * 100) / r.quantity)) };
+}
+
+export interface PurchaseSummary {
+  /** What buying the block takes from the deposit (net price × seats). */
+  amount: number;
+  /** The deposit balance after it (null while the balance is not known). */
+  balanceAfter: number | null;
+  /** The deposit (with its credit limit) covers it; null while the balance is not known. */
+  covered: boolean | null;
+}
+
+/**
+ * What the creation form shows under its fields: the purchase's amount and the balance after it; null while the
+ * seats or the net price are not a valid whole amount yet.
+ */
+export function purchaseSummary(quantity: unknown, netPrice: unknown, deposit: { balance: number; creditLimit: number } | null): PurchaseSummary | null {
+  if (typeof quantity !== 'number' || typeof netPrice !== 'number') return null;
+  let amount: number;
+  try {
+    amount = reserveCharge({ quantity, netPrice });
+  } catch {
+    return null;
+  }
+  if (!deposit) return { amount, balanceAfter: null, covered: null };
+  const balanceAfter = deposit.balance - amount;
+  return { amount, balanceAfter, covered: balanceAfter >= -deposit.creditLimit };
 }

@@ -120,7 +120,7 @@ export default function ReserveListPage() {
               </Button>
             </>
           )}
-          <Button size="small" type="link" onClick={() => setShowing(r.id)}>
+          <Button size="small" type="link" onClick={() => setShowing(r.id)} data-testid="reserve-detail">
             {t('shop.detail')}
           </Button>
         </Space>

@@ -1,9 +1,11 @@
 /**
- * reverses-shop/management: make a seat allotment. Find a carrier's direct flights on a route and day (with the
+ * reverses-shop/management: buy a seat allotment. Find a carrier's direct flights on a route and day (with the
  * seats each booking class has left now), pick a class, then the seats, the net and selling prices and the
- * release time; the gateway takes the seats out of the flight's inventory and the list shows the allotment.
+ * release time; the form shows what the purchase takes from the deposit (net price × seats) and the balance
+ * after it, and asks for a confirmation with the amount (the PIN, for a PIN user, is the shell's dialog). The
+ * gateway charges the deposit and takes the seats out of the flight's inventory at once; the list shows it.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Modal, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { List } from '@refinedev/antd';
@@ -11,11 +13,12 @@ import { useCustom, useCustomMutation, useInvalidate, type HttpError } from '@re
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MAX_SALE_SEATS, SHOP_API, SHOP_SOURCES, type ShopFlight, type ShopSource } from '../../../contract/shop';
+import { ACCOUNTING_API, DEPOSIT_BALANCE_KEY, type Balance } from '../../../contract/accounting';
+import { MAX_SALE_SEATS, SHOP_API, SHOP_SOURCES, type ReserveCreated, type ShopFlight, type ShopSource } from '../../../contract/shop';
 import { businessToday, DATE_FORMAT, formatDateTime, formatVnd, listFrame, LoadError, PAGES, VndInput } from '../../../src/sdk';
 import { RESOURCES } from '../api';
 import { shopError } from '../components/errors';
-import { defaultReleaseAt, vietnamInstant } from '../model/shop';
+import { defaultReleaseAt, purchaseSummary, saleAttempt, vietnamInstant, type SaleAttempt } from '../model/shop';
 import '../shop.css';
 
 /** Domestic airports (the carriers' own channels sell these routes). */
@@ -50,6 +53,10 @@ export default function ReserveManagementPage() {
   const [search, setSearch] = useState<Search | null>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The values waiting for the confirmation of the purchase. */
+  const [confirming, setConfirming] = useState<Values | null>(null);
+  /** The purchase's idempotency key: kept while the same purchase is sent again (a retry, the PIN dialog). */
+  const attempt = useRef<SaleAttempt | null>(null);
 
   const flights = useCustom<ShopFlight[], HttpError>({
     url: SHOP_API.flights,
@@ -60,11 +67,24 @@ export default function ReserveManagementPage() {
     errorNotification: false,
   });
   const list = useMemo(() => (flights.query.data ? (flights.result.data as ShopFlight[]) : []), [flights.query.data, flights.result.data]);
-  const { mutate, mutation } = useCustomMutation<{ id: number }>();
+  const { mutate, mutation } = useCustomMutation<ReserveCreated>();
+  // the deposit the purchase is taken from (the header's own query: one request, the same answer)
+  const deposit = useCustom<Balance, HttpError>({
+    url: ACCOUNTING_API.balance,
+    method: 'get',
+    meta: { silent: true, overlay: false },
+    errorNotification: false,
+    queryOptions: { queryKey: DEPOSIT_BALANCE_KEY, staleTime: 0 },
+  });
+  const depositNow = deposit.query.data?.data ?? null;
+  const quantityTyped = Form.useWatch('quantity', form);
+  const netTyped = Form.useWatch('netPrice', form);
+  const summary = purchaseSummary(quantityTyped, netTyped, depositNow);
 
   const pick = (flight: ShopFlight, cls: string, seats: number, fare: number) => {
     setPicked({ flight, cls, seats, fare });
     setError(null);
+    setConfirming(null);
     const release = defaultReleaseAt(vietnamInstant(flight.departDateTime), new Date());
     form.setFieldsValue({ quantity: Math.min(seats, MAX_SALE_SEATS), netPrice: fare, sellPrice: fare, releaseAt: release ? dayjs(release) : undefined });
   };
@@ -75,32 +95,39 @@ export default function ReserveManagementPage() {
       return;
     }
     setError(null);
+    const body = {
+      ...search,
+      flightNo: picked.flight.flightNo,
+      class: picked.cls,
+      quantity: v.quantity,
+      netPrice: v.netPrice,
+      sellPrice: v.sellPrice,
+      releaseAt: v.releaseAt.toISOString(),
+      note: v.note?.trim() || undefined,
+    };
+    // the same purchase sent again keeps its key: bought and charged once
+    attempt.current = saleAttempt(attempt.current, JSON.stringify(body), () => crypto.randomUUID());
     mutate(
       {
         url: SHOP_API.reserves,
         method: 'post',
-        values: {
-          ...search,
-          flightNo: picked.flight.flightNo,
-          class: picked.cls,
-          quantity: v.quantity,
-          netPrice: v.netPrice,
-          sellPrice: v.sellPrice,
-          releaseAt: v.releaseAt.toISOString(),
-          note: v.note?.trim() || undefined,
-        },
+        values: { ...body, idempotencyKey: attempt.current.key },
         meta: { silent: true },
-        successNotification: () => ({ type: 'success', message: t('shop.management.created') }),
+        successNotification: (res) => ({ type: 'success', message: t('shop.management.created', { amount: formatVnd(res?.data.amount ?? 0), balance: formatVnd(res?.data.balanceAfter ?? 0) }) }),
         errorNotification: false,
       },
       {
         onSuccess: () => {
-          void invalidate({ resource: RESOURCES.reserves, invalidates: ['list'] });
+          attempt.current = null;
+          // the allotments and the header's balance
+          void invalidate({ invalidates: ['all'] });
           navigate(PAGES.shop.list);
         },
         onError: (e) => {
+          setConfirming(null);
           setError(shopError(t, e));
           void flights.query.refetch();
+          void deposit.query.refetch();
         },
       },
     );
@@ -182,7 +209,10 @@ export default function ReserveManagementPage() {
       <Modal
         open={picked !== null}
         title={picked ? t('shop.management.picked', { flightNo: picked.flight.flightNo, class: picked.cls }) : ''}
-        onCancel={() => setPicked(null)}
+        onCancel={() => {
+          setPicked(null);
+          setConfirming(null);
+        }}
         footer={null}
         destroyOnHidden={false}
         forceRender
@@ -193,7 +223,7 @@ export default function ReserveManagementPage() {
             <Typography.Text type="secondary">{`${formatDateTime(vietnamInstant(picked.flight.departDateTime).toISOString())} · ${formatVnd(picked.fare)}`}</Typography.Text>
           </Space>
         )}
-        <Form<Values> form={form} layout="vertical" onFinish={create} className="shop-create-form" scrollToFirstError>
+        <Form<Values> form={form} layout="vertical" onFinish={(v) => setConfirming(v)} className="shop-create-form" scrollToFirstError disabled={confirming !== null}>
           <Form.Item name="quantity" label={t('shop.management.quantity')} rules={[{ required: true, type: 'integer', min: 1, max: maxSeats, message: t('shop.management.rules.quantity', { max: maxSeats }) }]}>
             <InputNumber min={1} max={maxSeats} precision={0} autoFocus data-testid="shop-quantity" />
           </Form.Item>
@@ -217,10 +247,47 @@ export default function ReserveManagementPage() {
           <Form.Item name="note" label={t('shop.management.note')} className="shop-create-note">
             <Input maxLength={200} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="shop-create">
-            {t('shop.management.create')}
-          </Button>
+          <div className="shop-purchase" data-testid="shop-purchase" data-amount={summary?.amount ?? ''} role="status">
+            <div>
+              <Typography.Text type="secondary">{t('shop.management.amount')}</Typography.Text>
+              <strong data-testid="shop-amount">{summary ? formatVnd(summary.amount) : '—'}</strong>
+            </div>
+            <div>
+              <Typography.Text type="secondary">{t('shop.management.balanceAfter')}</Typography.Text>
+              <strong data-testid="shop-balance-after" className={summary?.covered === false ? 'shop-not-covered' : undefined}>
+                {summary?.balanceAfter !== null && summary?.balanceAfter !== undefined ? formatVnd(summary.balanceAfter) : '—'}
+              </strong>
+            </div>
+          </div>
+          {summary?.covered === false && <Alert type="warning" showIcon message={t('shop.management.notCovered')} className="shop-alert" data-testid="shop-not-covered" />}
+          <Typography.Paragraph type="secondary" className="shop-terms">
+            {t('shop.management.terms')}
+          </Typography.Paragraph>
+          {confirming === null && (
+            <Button type="primary" htmlType="submit" data-testid="shop-create">
+              {t('shop.management.create')}
+            </Button>
+          )}
         </Form>
+        {confirming && (
+          <div className="shop-confirm" data-testid="shop-confirm">
+            <Alert
+              type="warning"
+              showIcon
+              role="alert"
+              message={t('shop.management.confirm', { amount: formatVnd(confirming.quantity * confirming.netPrice), count: confirming.quantity })}
+              description={t('shop.management.confirmText')}
+            />
+            <Space wrap className="shop-confirm-actions">
+              <Button onClick={() => setConfirming(null)} disabled={mutation.isPending} data-testid="shop-confirm-back">
+                {t('shop.management.back')}
+              </Button>
+              <Button type="primary" danger loading={mutation.isPending} onClick={() => create(confirming)} data-testid="shop-confirm-ok">
+                {t('shop.management.buy')}
+              </Button>
+            </Space>
+          </div>
+        )}
         {error && <Alert type="error" showIcon role="alert" message={error} className="shop-alert" data-testid="shop-error" />}
       </Modal>
     </List>
