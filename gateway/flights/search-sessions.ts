@@ -392,6 +392,8 @@ export interface SessionStoreOptions {
 /** The sessions of this process. */
 export class SearchSessions {
   private readonly sessions = new Map<string, SearchSession>();
+  /** Each user's sessions: the cap is applied over these, not over every session of the process. */
+  private readonly byUser = new Map<number, Set<SearchSession>>();
   /** Sessions this instance dropped (cap or expiry): not served again from the shared store (bounded). */
   private readonly dropped = new Set<string>();
   private readonly sweeper: NodeJS.Timeout;
@@ -405,12 +407,26 @@ export class SearchSessions {
     return this.sessions.size;
   }
 
+  /**
+   * A new session of the user: the user's expired sessions are dropped, then the least recently used ones while the
+   * user has `perUser` or more. Only the user's own sessions are looked at (the other users' expire through `get`
+   * and the periodic sweep), so starting a search does not cost more as the process holds more users' sessions.
+   */
   create(owner: SessionOwner, signIns: readonly TaskSignIn[]): SearchSession {
-    this.sweep();
-    const mine = [...this.sessions.values()].filter((s) => s.owner.userId === owner.userId).sort((a, b) => a.lastUsedAt - b.lastUsedAt);
-    while (mine.length >= this.options.perUser) this.drop(mine.shift()!);
+    const now = Date.now();
+    const mine = this.byUser.get(owner.userId);
+    if (mine) {
+      for (const s of mine) if (this.expired(s, now)) this.drop(s);
+      if (mine.size >= this.options.perUser) {
+        const oldest = [...mine].sort((a, b) => a.lastUsedAt - b.lastUsedAt);
+        for (let i = 0; mine.size >= this.options.perUser; i++) this.drop(oldest[i]);
+      }
+    }
     const session = new SearchSession(owner, signIns);
     this.sessions.set(session.id, session);
+    let own = this.byUser.get(owner.userId);
+    if (!own) this.byUser.set(owner.userId, (own = new Set()));
+    own.add(session);
     if (this.options.store) this.share(session, this.options.store);
     return session;
   }
@@ -476,6 +492,9 @@ export class SearchSessions {
 
   private drop(s: SearchSession): void {
     this.sessions.delete(s.id);
+    const own = this.byUser.get(s.owner.userId);
+    own?.delete(s);
+    if (own?.size === 0) this.byUser.delete(s.owner.userId);
     this.dropped.add(s.id);
     if (this.dropped.size > 10_000) this.dropped.delete(this.dropped.values().next().value as string);
     s.stop();
