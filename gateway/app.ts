@@ -103,11 +103,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'vi');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = languageOf(request);
+    done();
   });
   installRouteGuard(app, [DOCS_PREFIX]);
-  await installSecurityHeaders(app, DOCS_PREFIX);
+  installSecurityHeaders(app, DOCS_PREFIX);
   installResponseHeaders(app, settings.APP_VERSION);
   installErrorHandler(app);
 

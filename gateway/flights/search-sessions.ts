@@ -38,6 +38,10 @@ export interface SessionOwner {
   agencyId: number;
 }
 
+/** The fields a session's copy of an offer has after the supplier's own (`publish`). */
+const COPY_FIELDS = ['signInId'] as const;
+const COPY_FIELDS_LEG = ['signInId', 'leg'] as const;
+
 export class SearchSession {
   readonly startedAt = Date.now();
   lastUsedAt = Date.now();
@@ -176,12 +180,13 @@ export class SearchSession {
   private offerPieces(offers: readonly FlightOffer[]): (Buffer | string)[] {
     const pieces: (Buffer | string)[] = [];
     const keys = new Set<number>();
+    // indexed loops: an iterator per list here was most of what a poll allocated
     for (let i = 0; i < offers.length; i++) {
       const o = offers[i];
       if (i > 0) pieces.push(',');
-      const written = offerJsonPieces(o, this.origin.get(o), o.leg !== undefined ? ['signInId', 'leg'] : ['signInId']);
-      for (const piece of written.pieces) pieces.push(piece);
-      for (const key of written.keys) keys.add(key);
+      const written = offerJsonPieces(o, this.origin.get(o), o.leg !== undefined ? COPY_FIELDS_LEG : COPY_FIELDS);
+      for (let p = 0; p < written.pieces.length; p++) pieces.push(written.pieces[p]);
+      for (let k = 0; k < written.keys.length; k++) keys.add(written.keys[k]);
     }
     pieces.push('],');
     for (const piece of fareTextsJson(keys)) pieces.push(piece);
@@ -392,6 +397,8 @@ export interface SessionStoreOptions {
 /** The sessions of this process. */
 export class SearchSessions {
   private readonly sessions = new Map<string, SearchSession>();
+  /** Each user's sessions: the cap is applied over these, not over every session of the process. */
+  private readonly byUser = new Map<number, Set<SearchSession>>();
   /** Sessions this instance dropped (cap or expiry): not served again from the shared store (bounded). */
   private readonly dropped = new Set<string>();
   private readonly sweeper: NodeJS.Timeout;
@@ -405,12 +412,26 @@ export class SearchSessions {
     return this.sessions.size;
   }
 
+  /**
+   * A new session of the user: the user's expired sessions are dropped, then the least recently used ones while the
+   * user has `perUser` or more. Only the user's own sessions are looked at (the other users' expire through `get`
+   * and the periodic sweep), so starting a search does not cost more as the process holds more users' sessions.
+   */
   create(owner: SessionOwner, signIns: readonly TaskSignIn[]): SearchSession {
-    this.sweep();
-    const mine = [...this.sessions.values()].filter((s) => s.owner.userId === owner.userId).sort((a, b) => a.lastUsedAt - b.lastUsedAt);
-    while (mine.length >= this.options.perUser) this.drop(mine.shift()!);
+    const now = Date.now();
+    const mine = this.byUser.get(owner.userId);
+    if (mine) {
+      for (const s of mine) if (this.expired(s, now)) this.drop(s);
+      if (mine.size >= this.options.perUser) {
+        const oldest = [...mine].sort((a, b) => a.lastUsedAt - b.lastUsedAt);
+        for (let i = 0; mine.size >= this.options.perUser; i++) this.drop(oldest[i]);
+      }
+    }
     const session = new SearchSession(owner, signIns);
     this.sessions.set(session.id, session);
+    let own = this.byUser.get(owner.userId);
+    if (!own) this.byUser.set(owner.userId, (own = new Set()));
+    own.add(session);
     if (this.options.store) this.share(session, this.options.store);
     return session;
   }
@@ -489,6 +510,9 @@ export class SearchSessions {
 
   private drop(s: SearchSession): void {
     this.sessions.delete(s.id);
+    const own = this.byUser.get(s.owner.userId);
+    own?.delete(s);
+    if (own?.size === 0) this.byUser.delete(s.owner.userId);
     this.dropped.add(s.id);
     if (this.dropped.size > 10_000) this.dropped.delete(this.dropped.values().next().value as string);
     s.stop();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../gateway/admin/service';
 import { signedInMemoryOf } from '../../gateway/platform/access/signed-in-cache';
 import { agencies, permissionGroups, users } from '../../gateway/platform/db/schema';
+import { pgliteOf } from '../../gateway/platform/db/table-changes';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { API } from '../../contract/paths';
 import { nextTspValue } from '../../contract/tsp';
@@ -133,5 +134,31 @@ describe('the sign-in check after a first pass', () => {
       Array.from({ length: 20 }, () => call(gw, 'GET', ME, { token: session.accessToken, tsp: tspFor(gw, nextTspValue(Date.now())) })),
     );
     expect(own.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+  });
+
+  it('writes the claims of requests that arrive together in one statement (PGlite), each still accepted once', async () => {
+    const client = pgliteOf(gw.db);
+    if (!client) return; // PostgreSQL: the claim is part of the check's one statement per request
+    const { session } = await signedIn();
+    const exec = client.exec;
+    let statements = 0;
+    client.exec = function counted(this: typeof client, query, options) {
+      if (query.includes('insert into used_tsps')) statements += 1;
+      return exec.call(this, query, options);
+    };
+    try {
+      const same = tspFor(gw);
+      const tsps = [same, same, ...Array.from({ length: 18 }, () => tspFor(gw, nextTspValue(Date.now())))];
+      const answers = await Promise.all(tsps.map((tsp) => call(gw, 'GET', ME, { token: session.accessToken, tsp })));
+      // the pair sent twice passes once; every other pair passes
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(19).fill(200), 400]);
+      expect(statements).toBeGreaterThan(0);
+      expect(statements).toBeLessThan(tsps.length / 2);
+      // and a replay of any of them after the batch is refused
+      const replay = await call(gw, 'GET', ME, { token: session.accessToken, tsp: tsps[5] });
+      expect(replay.json().code).toBe(42);
+    } finally {
+      client.exec = exec;
+    }
   });
 });

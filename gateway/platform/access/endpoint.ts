@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Enforcer } from 'casbin';
-import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler as zodSerializerCompiler, validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '../../../contract/constants';
 import { ErrorCode } from '../../../contract/errors';
@@ -120,6 +120,15 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 const uncheckedOkSerializer = (route: Parameters<typeof zodSerializerCompiler>[0]) =>
   (route.httpStatus === '200' ? (data: unknown) => JSON.stringify(data) : zodSerializerCompiler(route));
 
+/**
+ * The headers schema documents `tsp`, `authorization` and `x-language`; it is not parsed per request: the onRequest
+ * hook has checked the first two before validation runs (codes 42 and 19), and the language is read leniently
+ * (`languageOf`), so the parse could never fail and only copied every header into a new object. The query, path
+ * and body are validated by zod as before.
+ */
+const documentedHeaders = (route: Parameters<typeof zodValidatorCompiler>[0]) =>
+  (route.httpPart === 'headers' ? (value: unknown) => ({ value }) : zodValidatorCompiler(route));
+
 const ENVELOPE_NOTE =
   'The body travels encrypted: the request sends `{"data": "<base64 AES-256-CBC/Pkcs7 of this JSON>"}` ' +
   '(contract/crypto.ts seal()). The schema below is the decrypted body.';
@@ -153,6 +162,7 @@ export function defineEndpoint<
     url: spec.url,
     exposeHeadRoute: false,
     config: { endpoint: { key, rule, tsp } },
+    validatorCompiler: documentedHeaders as never,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     ...(spec.uncheckedResponse
       // the route's own compiler gets the route's schema type; it only reads httpStatus before handing over to zod

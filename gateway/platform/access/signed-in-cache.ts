@@ -66,11 +66,14 @@ interface Waiting {
   reject: (e: unknown) => void;
 }
 
-/** The claims of a batch: ($1 the tsp window in ms, $2 the users, $3 the tsps, as array literals). */
-const CLAIM_STATEMENT = `
+/**
+ * The claims of a batch, integers only (checked by `safeInteger`), written as literals: one simple-protocol message
+ * instead of the extended protocol's parse, bind, describe, execute and sync, each a call into the database.
+ */
+const claimStatement = (users: string, tsps: string) => `
   insert into used_tsps (user_id, tsp, expires_at)
-  select c.u, c.t, timestamptz 'epoch' + (c.t + $1::bigint) * interval '1 millisecond'
-  from unnest($2::integer[], $3::bigint[]) as c(u, t)
+  select c.u, c.t, timestamptz 'epoch' + (c.t + ${TSP_MAX_SKEW_MS}) * interval '1 millisecond'
+  from unnest('{${users}}'::integer[], '{${tsps}}'::bigint[]) as c(u, t)
   on conflict do nothing
   returning user_id, tsp`;
 
@@ -85,6 +88,7 @@ const CLAIMS_PER_STATEMENT = 500;
 export class TspClaims {
   #waiting: Waiting[] = [];
   #writing = false;
+  #scheduled = false;
   #sinceSweep = 0;
   constructor(
     private readonly db: Db,
@@ -94,29 +98,42 @@ export class TspClaims {
   claim(userId: number, tsp: number): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
       this.#waiting.push({ userId, tsp, resolve, reject });
-      if (!this.#writing) void this.#write();
+      this.#schedule();
+    });
+  }
+
+  /**
+   * The next statement runs in the event loop's check phase (setImmediate), after the requests whose bytes arrived
+   * in this turn have reached their claim: a request's hooks run to its claim in microtasks, before the next
+   * socket's data is read, so writing at once would write one claim per statement.
+   */
+  #schedule(): void {
+    if (this.#writing || this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      void this.#write();
     });
   }
 
   async #write(): Promise<void> {
     this.#writing = true;
     try {
-      while (this.#waiting.length > 0) {
-        const batch = this.#waiting.splice(0, CLAIMS_PER_STATEMENT);
-        try {
-          const inserted = await this.#insert(batch);
-          for (const w of batch) w.resolve(inserted.delete(`${w.userId}/${w.tsp}`));
-        } catch (e) {
-          for (const w of batch) w.reject(e);
-        }
-        this.#sinceSweep += batch.length;
-        if (this.#sinceSweep >= 500) {
-          this.#sinceSweep = 0;
-          await this.db.execute(sql`delete from used_tsps where expires_at < now()`).catch(() => undefined);
-        }
+      const batch = this.#waiting.splice(0, CLAIMS_PER_STATEMENT);
+      try {
+        const inserted = await this.#insert(batch);
+        for (const w of batch) w.resolve(inserted.delete(`${w.userId}/${w.tsp}`));
+      } catch (e) {
+        for (const w of batch) w.reject(e);
+      }
+      this.#sinceSweep += batch.length;
+      if (this.#sinceSweep >= 500) {
+        this.#sinceSweep = 0;
+        await this.db.execute(sql`delete from used_tsps where expires_at < now()`).catch(() => undefined);
       }
     } finally {
       this.#writing = false;
+      if (this.#waiting.length > 0) this.#schedule();
     }
   }
 
@@ -124,10 +141,11 @@ export class TspClaims {
     // integers only (checked by the callers' types and here), so the arrays are written as literals
     const users = batch.map((w) => safeInteger(w.userId)).join(',');
     const tsps = batch.map((w) => safeInteger(w.tsp)).join(',');
-    // PGlite's own query, not drizzle's: drizzle passes its type parsers with every query, which PGlite merges
+    // PGlite's own exec, not drizzle's: drizzle passes its type parsers with every query, which PGlite merges
     // into a copy of all its parsers per query (a third of what a search allocated, bench:search-throughput)
-    const result = await this.client.query<{ user_id: number | string; tsp: number | string | bigint }>(CLAIM_STATEMENT, [TSP_MAX_SKEW_MS, `{${users}}`, `{${tsps}}`]);
-    return new Set(result.rows.map((r) => `${String(r.user_id)}/${String(r.tsp)}`));
+    const [result] = await this.client.exec(claimStatement(users, tsps));
+    const rows = (result?.rows ?? []) as { user_id: number | string; tsp: number | string | bigint }[];
+    return new Set(rows.map((r) => `${String(r.user_id)}/${String(r.tsp)}`));
   }
 }
 

@@ -108,11 +108,13 @@ export function installErrorHandler(app: FastifyInstance): void {
 
 /** Version, Time and X-Request-Id on every answer, errors and static files included. */
 export function installResponseHeaders(app: FastifyInstance, version: string): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  const exposed = `${HEADERS.version}, ${HEADERS.time}, ${HEADERS.requestId}`;
+  // a callback hook, not an async one: no promise per answer
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(HEADERS.version, version);
     reply.header(HEADERS.time, String(Date.now()));
     reply.header(HEADERS.requestId, request.id);
-    reply.header('Access-Control-Expose-Headers', `${HEADERS.version}, ${HEADERS.time}, ${HEADERS.requestId}`);
-    return payload;
+    reply.header('Access-Control-Expose-Headers', exposed);
+    done(null, payload);
   });
 }

@@ -388,6 +388,8 @@ const madeFrom = new WeakMap<FlightOffer, DraftOffer>();
 interface MadeJson {
   bytes: Buffer;
   keys: readonly number[];
+  /** The made offer's field names, in order (it is frozen): what a copy's are checked against. */
+  fields: readonly string[];
 }
 const madeJson = new WeakMap<FlightOffer, MadeJson>();
 
@@ -404,7 +406,11 @@ const numberJson = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
 
 function writeMadeJson(draft: DraftOffer, made: FlightOffer): MadeJson {
   const rows = fareRowsJson(made.priceInfo);
-  return { bytes: Buffer.from(`${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"fares":${rows.json}`), keys: Object.freeze(rows.keys) };
+  return {
+    bytes: Buffer.from(`${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"fares":${rows.json}`),
+    keys: Object.freeze(rows.keys),
+    fields: Object.freeze(Object.keys(made)),
+  };
 }
 
 /** The wire JSON of an offer this generator made, without its closing brace, as UTF-8 bytes. */
@@ -426,12 +432,11 @@ function openJsonOf(made: FlightOffer): MadeJson | undefined {
  * routeInfo the same frozen lists) and the given `extra` ones after them; undefined otherwise, so a changed copy
  * is never written from the made offer's text.
  */
-function copyTail(offer: FlightOffer, made: FlightOffer, extra: readonly string[]): string | undefined {
+function copyTail(offer: FlightOffer, made: FlightOffer, own: readonly string[], extra: readonly string[]): string | undefined {
   if (offer === made && extra.length === 0) return '}';
   const fields = made as unknown as Record<string, unknown>;
   const copy = offer as unknown as Record<string, unknown>;
   const keys = Object.keys(offer);
-  const own = Object.keys(fields);
   if (keys.length !== own.length + extra.length) return undefined;
   for (let i = 0; i < own.length; i++) if (keys[i] !== own[i] || copy[own[i]] !== fields[own[i]]) return undefined;
   let tail = '';
@@ -456,7 +461,7 @@ export function generatedOfferBytes(
 ): { pieces: [Buffer, string]; keys: readonly number[] } | undefined {
   const open = openJsonOf(made);
   if (open === undefined) return undefined;
-  const tail = copyTail(offer, made, extra);
+  const tail = copyTail(offer, made, open.fields, extra);
   return tail === undefined ? undefined : { pieces: [open.bytes, tail], keys: open.keys };
 }
 
