@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants.ts';
 import { bootShell } from './scripts/boot-shell.ts';
+import { antdParts } from './scripts/antd-parts.ts';
 import { casbinBrowser } from './scripts/casbin-browser.ts';
 import { pureSchemas } from './scripts/pure-schemas.ts';
 import { qsBrowser } from './scripts/qs-browser.ts';
@@ -56,7 +57,10 @@ const PURE_PACKAGES = ['rc-field-form', 'react-markdown', 'remark-gfm', 'papapar
 
 export default defineConfig({
   plugins: [pureSchemas(), react(), bootShell(import.meta.dirname), precompress(),
-    casbinBrowser(import.meta.dirname), qsBrowser(import.meta.dirname)],
+    casbinBrowser(import.meta.dirname), qsBrowser(import.meta.dirname),
+    // the home load (issue 20): antd's Card without its Tabs and the radio group without the form engine, until a
+    // page uses them itself (scripts/antd-parts.ts)
+    antdParts(import.meta.dirname)],
   define: {
     __AES_KEY__: JSON.stringify(process.env.AES_KEY ?? DEFAULT_AES_KEY),
     __AES_IV__: JSON.stringify(process.env.AES_IV ?? DEFAULT_AES_IV),

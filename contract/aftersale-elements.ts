@@ -21,24 +21,9 @@ export const ELEMENT_API = {
   edit: '/api/aftersale/bookings/:id/elements',
 } as const;
 
-export const ELEMENT_SCREENS = [
-  'add-info-passenger',
-  'change-passenger-info',
-  'change-passport',
-  'change-birthday-qh',
-  'change-loyalty',
-  'edit-phone',
-  'change-contact',
-  'add-remark',
-  'add-osi',
-  'add-sk',
-  'add-ca',
-  'add-pax-endorsement',
-  'add-services',
-  'retain-quote-tst',
-  'swap-queue',
-] as const;
-export type ElementScreen = (typeof ELEMENT_SCREENS)[number];
+// the screens and their paths, in a module of their own: the portal's plugin registration needs only these
+export * from './aftersale-element-screens';
+import type { ElementScreen } from './aftersale-element-screens';
 
 /** Extra passenger information (spec point 3, paxInfos.extraInfos: code and value). */
 export const PAX_INFO_CODES = ['IDCARD', 'EMAIL', 'PHONE', 'NATIONALITY', 'ADDRESS'] as const;
@@ -304,5 +289,3 @@ export function elementLines(r: PnrRecord, screen: ElementScreen): string[] {
   }
 }
 
-/** Where an action of the hub leads (the screens of this file). */
-export const elementScreenPath = (screen: ElementScreen) => `/booking/edit/${screen}/:id` as const;

@@ -41,8 +41,8 @@ export const extrasUrl = {
   addInfantVj: (id: number) => withId(EXTRAS_API.addInfantVj, id),
 };
 
-// sched: schedule changes and change-route-status
-export const SCHED_RESOURCE = 'schedule-changes';
+// sched: schedule changes and change-route-status (the resource's name in a module of its own, for the registration)
+export { SCHED_RESOURCE } from './resources';
 export const schedUrl = {
   view: (id: number) => withId(SCHED_API.view, id),
   accept: (id: number) => withId(SCHED_API.accept, id),

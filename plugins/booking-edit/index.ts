@@ -7,9 +7,9 @@
 import { ScheduleOutlined } from '@ant-design/icons';
 import { definePlugin, icon, page, PAGES } from '../../src/sdk';
 // pnr-elements
-import { ELEMENT_SCREENS, elementScreenPath } from '../../contract/aftersale-elements';
+import { ELEMENT_SCREENS, elementScreenPath } from '../../contract/aftersale-element-screens';
 // sched: the schedule-change inbox's resource
-import { SCHED_RESOURCE } from './api';
+import { SCHED_RESOURCE } from './resources';
 
 const loadElementEditPage = () => import('./pages/elements/ElementEditPage');
 

@@ -9,9 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { allowedTransitions, B2C_API, b2cPath, type B2cOrder, type OrderStatus } from '../../../contract/b2c';
 import { formatDateTime, formatVnd, LoadError } from '../../../src/sdk';
 import { ORDERS_META, RESOURCES } from '../api';
-import { orderWhat } from './order-text';
 import { PaymentModal, type PaymentKind } from './PaymentModal';
-import { OrderStatusTag, TrainB2cStatusTag } from './StatusTags';
+import { OrderStatusTag, orderWhat, TrainB2cStatusTag } from './StatusTags';
 
 export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();

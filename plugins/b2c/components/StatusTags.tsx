@@ -1,7 +1,9 @@
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus, TourStatus, TrainB2cStatus } from '../../../contract/b2c';
+import type { B2cOrder, OrderStatus, TourStatus, TrainB2cStatus } from '../../../contract/b2c';
 import { trainStatusName } from '../../../contract/trains';
+import { formatDate } from '../../../src/sdk';
 
 const TOUR_COLORS: Record<TourStatus, string> = { draft: 'default', published: 'green', closed: 'red' };
 const ORDER_COLORS: Record<OrderStatus, string> = { new: 'blue', contacted: 'gold', confirmed: 'cyan', paid: 'green', cancelled: 'default' };
@@ -27,4 +29,16 @@ export function TrainB2cStatusTag({ status }: { status: TrainB2cStatus | null })
       {status} · {t(`trains.statusName.${trainStatusName(status)}`)}
     </Tag>
   );
+}
+
+/**
+ * What an order is about, in one line: the tour and its date, the flight or the train route and date. Beside the
+ * tags, in a module the orders list and the order's drawer (fetched apart) both import, so the drawer's chunk
+ * needs nothing of the list's.
+ */
+export function orderWhat(o: Pick<B2cOrder, 'kind' | 'tourTitle' | 'departureDate' | 'flight' | 'train'>, t: TFunction): string {
+  if (o.kind === 'tour') return `${o.tourTitle ?? '—'}${o.departureDate ? ` · ${formatDate(o.departureDate)}` : ''}`;
+  if (o.kind === 'train' && o.train) return `${t('b2c.orders.kind.train')} · ${o.train.fromName} → ${o.train.toName} · ${formatDate(o.train.date)}`;
+  if (o.flight) return `✈ ${o.flight.from} → ${o.flight.to} · ${formatDate(o.flight.date)}`;
+  return '—';
 }

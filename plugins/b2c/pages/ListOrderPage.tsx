@@ -1,5 +1,5 @@
 /** /b2c/list-order (USE_B2C): the storefront's orders, newest first, with search and a status filter; a row opens the order. */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { List, useTable } from '@refinedev/antd';
@@ -7,10 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type B2cOrder, type OrderStatus } from '../../../contract/b2c';
 import { EmptyRows, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
 import { ORDERS_META, RESOURCES } from '../api';
-import { OrderDrawer } from '../components/OrderDrawer';
-import { orderWhat } from '../components/order-text';
-import { OrderStatusTag, TrainB2cStatusTag } from '../components/StatusTags';
+import { OrderStatusTag, orderWhat, TrainB2cStatusTag } from '../components/StatusTags';
 import '../b2c.css';
+
+// the order's detail (a drawer with its history, status, payment and refund dialogs) opens on a click: its code
+// (antd Drawer, Timeline, Descriptions, the payment dialog's form) is fetched once the page has rendered, apart
+// from the page's own code
+const loadOrderDrawer = () => import('../components/OrderDrawer');
+const OrderDrawer = lazy(() => loadOrderDrawer().then((m) => ({ default: m.OrderDrawer })));
 
 type Row = Omit<B2cOrder, 'history'>;
 
@@ -19,6 +23,9 @@ export default function ListOrderPage() {
   const [status, setStatus] = useState<OrderStatus | undefined>();
   const [q, setQ] = useState<string | undefined>();
   const [open, setOpen] = useState<number | null>(null);
+  useEffect(() => {
+    loadOrderDrawer().catch(() => undefined);
+  }, []);
   const { tableProps, tableQuery, setFilters } = useTable<Row>({ resource: RESOURCES.orders, meta: ORDERS_META, syncWithLocation: false, pagination: { pageSize: 20 } });
   const apply = (next: { status?: OrderStatus; q?: string }) =>
     setFilters([{ field: 'status', operator: 'eq', value: next.status }, { field: 'q', operator: 'eq', value: next.q }], 'replace');
@@ -60,7 +67,9 @@ export default function ListOrderPage() {
       {tableQuery.isError ? <LoadError onRetry={() => void tableQuery.refetch()} /> : null}
       <Table<Row> {...tableProps} rowKey="id" size="middle" columns={columns} scroll={{ x: 980 }} locale={{ emptyText: <EmptyRows /> }} data-testid="b2c-orders"
         pagination={{ ...tableProps.pagination, showTotal: (total) => t('b2c.orders.totalCount', { count: total }) }} />
-      <OrderDrawer id={open} onClose={() => setOpen(null)} />
+      <Suspense fallback={null}>
+        <OrderDrawer id={open} onClose={() => setOpen(null)} />
+      </Suspense>
     </List>
   );
 }

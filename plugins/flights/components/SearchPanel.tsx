@@ -5,7 +5,9 @@
  * the panel only renders it and dispatches.
  */
 import { lazy, Suspense, useReducer, useState } from 'react';
-import { Alert, Button, Collapse, Input, Radio, Select, Tooltip } from 'antd';
+import { Alert, Button, Collapse, Radio, Select, Tooltip } from 'antd';
+// the input alone (as the sign-in page): antd's Input export brings TextArea, Search, OTP and Password with it
+import Input from 'antd/es/input/Input';
 import { SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlightSearchRequest } from '../../../contract/flights';

@@ -1,11 +1,14 @@
 /** The account menu: who is signed in (user, role, agency), account info, change password, logout. */
-import { useState } from 'react';
-import { Avatar, Button, Descriptions, Dropdown, Modal, Tag } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Avatar, Button, Dropdown } from 'antd';
 import { IdcardOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../auth/hooks';
+import { useAfterContent } from '../after-content';
+
+const AccountInfoDialog = lazy(() => import('./AccountInfoDialog'));
 
 export function initials(name: string | undefined): string {
   if (!name) return '';
@@ -21,6 +24,7 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
   const { mutate: logout } = useLogout();
   const { memberInfo, agentInfo } = useAccount();
   const [infoOpen, setInfoOpen] = useState(false);
+  const afterContent = useAfterContent();
   const role = memberInfo ? t(`shell.roles.${memberInfo.role}`) : '';
 
   return (
@@ -75,37 +79,13 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
           )}
         </Button>
       </Dropdown>
-      <Modal
-        open={infoOpen}
-        title={t('shell.account.info')}
-        onCancel={() => setInfoOpen(false)}
-        footer={<Button onClick={() => setInfoOpen(false)}>{t('shell.account.close')}</Button>}
-        width={560}
-        className="account-info"
-      >
-        {memberInfo && (
-          <Descriptions column={1} size="small" bordered title={t('shell.account.user')}>
-            <Descriptions.Item label={t('shell.account.fullName')}>{memberInfo.fullName}</Descriptions.Item>
-            <Descriptions.Item label={t('shell.account.username')}>{memberInfo.username}</Descriptions.Item>
-            <Descriptions.Item label={t('shell.account.role')}>
-              <Tag color="blue">{role}</Tag>
-              <Tag>{t(`shell.accountTypes.${memberInfo.accountType}`)}</Tag>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('shell.account.email')}>{memberInfo.email ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('shell.account.phone')}>{memberInfo.phone ?? '—'}</Descriptions.Item>
-            {memberInfo.groupName && <Descriptions.Item label={t('shell.account.group')}>{memberInfo.groupName}</Descriptions.Item>}
-          </Descriptions>
-        )}
-        {agentInfo && (
-          <Descriptions column={1} size="small" bordered title={t('shell.account.agency')} style={{ marginTop: 16 }}>
-            <Descriptions.Item label={t('shell.account.agencyCode')}>{agentInfo.code}</Descriptions.Item>
-            <Descriptions.Item label={t('shell.account.agencyName')}>{agentInfo.name}</Descriptions.Item>
-            <Descriptions.Item label={t('shell.account.level')}>F{agentInfo.level}</Descriptions.Item>
-            <Descriptions.Item label={t('shell.account.hotline')}>{agentInfo.hotline ?? agentInfo.phone ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('shell.account.address')}>{agentInfo.address ?? '—'}</Descriptions.Item>
-          </Descriptions>
-        )}
-      </Modal>
+      {/* the dialog's code (antd Modal and Descriptions) comes once the page's content is shown, or at the first
+          press of "account info" if that comes first: it opens when its code is here */}
+      {(afterContent || infoOpen) && (
+        <Suspense fallback={null}>
+          <AccountInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
