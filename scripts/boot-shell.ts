@@ -74,16 +74,18 @@ export function inlineStylesheets(html: string, cssOf: (href: string) => string 
  * order they come in). A page that is not visible paints nothing (a background tab, a prerender) and starts at once. A file
  * of its own: the Content-Security-Policy allows no inline script.
  *
- * `later`: the signed-in shell's code that the home needs after the click (`homeChunks`), fetched while the user
- * types: once the React form has taken over (the static form is gone), the page has loaded and the browser is
- * idle, as modulepreloads at low priority. The browser fetches and compiles them, runs nothing (no side effect,
- * no call to the gateway's API), and the click's imports find them in its module map. Not with Save-Data on.
+ * `laterSrc`: a module that lists the signed-in shell's code that the home needs after the click (`homeChunks`,
+ * `laterList`), fetched while the user types: once the React form has taken over (the static form is gone), the
+ * page has loaded and the browser is idle, as modulepreloads at low priority. The browser fetches and compiles
+ * them, runs nothing (no side effect, no call to the gateway's API), and the click's imports find them in its
+ * module map. Not with Save-Data on. The list is a file of its own so that the loader, which the browser fetches
+ * with the document, stays as small as it was.
  */
-export function entryLoader(entrySrc: string, preloads: readonly string[], later: readonly string[] = []): string {
+export function entryLoader(entrySrc: string, preloads: readonly string[], laterSrc?: string): string {
   return [
     `// The sign-in page's entry, started after the first paint of the static form (scripts/boot-shell.ts).`,
     `const preloads = ${JSON.stringify(preloads)};`,
-    `const later = ${JSON.stringify(later)};`,
+    `const later = ${JSON.stringify(laterSrc ?? null)};`,
     'const preload = (href, priority) => {',
     "  const link = document.createElement('link');",
     "  link.rel = 'modulepreload';",
@@ -94,9 +96,10 @@ export function entryLoader(entrySrc: string, preloads: readonly string[], later
     '};',
     '// the signed-in home\'s code, fetched (not run) once the React form is in place, the page loaded and the browser idle',
     'const fetchLater = () => {',
-    '  if (!later.length || navigator.connection?.saveData) return;',
+    '  if (!later || navigator.connection?.saveData) return;',
     "  const formReady = () => !document.getElementById('boot-login');",
-    "  const idle = () => (window.requestIdleCallback ? requestIdleCallback(() => later.forEach((href) => preload(href, 'low')), { timeout: 5000 }) : setTimeout(() => later.forEach((href) => preload(href, 'low')), 500));",
+    "  const fetchAll = () => import(later).then((list) => list.default.forEach((href) => preload(href, 'low')), () => {});",
+    '  const idle = () => (window.requestIdleCallback ? requestIdleCallback(fetchAll, { timeout: 5000 }) : setTimeout(fetchAll, 500));',
     "  const loaded = () => (document.readyState === 'complete' ? idle() : addEventListener('load', idle, { once: true }));",
     '  if (formReady()) loaded();',
     '  else new MutationObserver((_, observer) => { if (formReady()) { observer.disconnect(); loaded(); } }).observe(document.body, { childList: true });',
@@ -182,6 +185,11 @@ export function homeChunks(bundle: Rollup.OutputBundle, loaded: ReadonlySet<stri
   return [...seen];
 }
 
+/** The module that lists the signed-in home's chunks for the loader (`entryLoader`'s `laterSrc`): data only. */
+export function laterList(files: readonly string[]): string {
+  return `// The signed-in home's code, fetched while the user types on the sign-in page (scripts/boot-shell.ts).\nexport default ${JSON.stringify(files)};\n`;
+}
+
 /**
  * The page of /login in one language: the sign-in form shown from the first byte (`data-boot="login"`), the
  * language's texts and placeholders, and its translations preloaded; with `loaderSrc`, its entry started by that
@@ -233,8 +241,10 @@ export function bootShell(root: string): Plugin {
           const base = (href: string) => href.replace(/^\//, '');
           const entryFiles = new Set([entry.src, ...entry.preloads].map(base));
           const signInFiles = loginPageChunks(bundle, entryFiles);
-          const later = homeChunks(bundle, new Set([...entryFiles, ...signInFiles]));
-          const loader = entryLoader(entry.src, [...entry.preloads, ...signInFiles.map((f) => `/${f}`)], later.map((f) => `/${f}`));
+          const later = laterList(homeChunks(bundle, new Set([...entryFiles, ...signInFiles])).map((f) => `/${f}`));
+          const laterFile = `assets/login-later-${createHash('sha256').update(later).digest('base64url').slice(0, 8)}.js`;
+          this.emitFile({ type: 'asset', fileName: laterFile, source: later });
+          const loader = entryLoader(entry.src, [...entry.preloads, ...signInFiles.map((f) => `/${f}`)], `/${laterFile}`);
           const fileName = `assets/login-start-${createHash('sha256').update(loader).digest('base64url').slice(0, 8)}.js`;
           this.emitFile({ type: 'asset', fileName, source: loader });
           loaderSrc = `/${fileName}`;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Rollup } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferEntry, entryLoader, entryOf, homeChunks, inlineStylesheets, loginPage, loginPageChunks, renderLoginShell } from '../../scripts/boot-shell';
+import { deferEntry, entryLoader, entryOf, homeChunks, inlineStylesheets, laterList, loginPage, loginPageChunks, renderLoginShell } from '../../scripts/boot-shell';
 import { readBootShell, removeBootShell } from '../../src/boot/shell';
 
 const root = join(import.meta.dirname, '../..');
@@ -148,10 +148,17 @@ describe('loader of the sign-in page\'s entry', () => {
       observe() {}
     }
     vi.stubGlobal('PerformanceObserver', Observer);
-    const source = entryLoader('/assets/main-1.js', ['/assets/react-2.js', '/assets/LoginPage-5.js'], options.later).replace(/\bimport\(/, '__import(');
+    const laterSrc = options.later ? '/assets/login-later-9.js' : undefined;
+    const source = entryLoader('/assets/main-1.js', ['/assets/react-2.js', '/assets/LoginPage-5.js'], laterSrc).replace(/\bimport\(/g, '__import(');
     new Function('__import', source)((src: string) => {
       imported.push(src);
+      if (src === laterSrc) {
+        // the list module, as the browser would run it: data only
+        const list = laterList(options.later ?? []);
+        return Promise.resolve({ default: JSON.parse(/export default (.*);/.exec(list)![1]) as string[] });
+      }
       linksAtImport = document.head.querySelectorAll('link').length;
+      return Promise.resolve({});
     });
     return imported;
   }
@@ -217,7 +224,7 @@ describe('loader of the sign-in page\'s entry', () => {
   it('fetches the signed-in home\'s code only once the React form is in place, the page loaded and the browser idle', async () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
     document.body.innerHTML = '<div id="boot-login"></div><div id="root"></div>';
-    runLoader({ visible: false, paintTiming: true, later: ['/assets/App-8.js', '/assets/HomePage-4.js'] });
+    const imported = runLoader({ visible: false, paintTiming: true, later: ['/assets/App-8.js', '/assets/HomePage-4.js'] });
     expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js']);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(idle).toHaveLength(0);
@@ -226,7 +233,11 @@ describe('loader of the sign-in page\'s entry', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js']);
     expect(idle).toHaveLength(1);
+    // the list is asked for only at the idle moment
+    expect(imported).toEqual(['/assets/main-1.js']);
     idle.splice(0).forEach((callback) => callback());
+    expect(imported).toEqual(['/assets/main-1.js', '/assets/login-later-9.js']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js', '/assets/App-8.js', '/assets/HomePage-4.js']);
     // at low priority, the sign-in page's own at the default
     const priority = (href: string) => (document.head.querySelector(`link[href="${href}"]`) as HTMLLinkElement & { fetchPriority?: string }).fetchPriority;
