@@ -99,7 +99,7 @@ export function signInGroups(chunks: Readonly<Record<string, PassChunk>>, is: Si
  * The plugin (two passes, see above) and the chunk group for `codeSplitting.groups`: the group places nothing until
  * the first pass has been read.
  */
-export function signInChunks(is: SignInRoots = PORTAL_ROOTS): { plugin: Plugin; group: { name: (id: string) => SignInChunk | null; includeDependenciesRecursively: false } } {
+export function signInChunks(is: SignInRoots = PORTAL_ROOTS): { plugin: Plugin; group: { debugName: string; name: (id: string) => SignInChunk | null; includeDependenciesRecursively: false } } {
   let phase: 'none' | 'record' | 'apply' = 'none';
   let groups = new Map<string, SignInChunk>();
   const plugin: Plugin = {
@@ -133,6 +133,6 @@ export function signInChunks(is: SignInRoots = PORTAL_ROOTS): { plugin: Plugin; 
   return {
     plugin,
     // each module by its own place: its dependencies are placed by theirs
-    group: { name: (id: string) => (phase === 'apply' ? groups.get(id) ?? null : null), includeDependenciesRecursively: false },
+    group: { debugName: 'sign-in', name: (id: string) => (phase === 'apply' ? groups.get(id) ?? null : null), includeDependenciesRecursively: false },
   };
 }
