@@ -13,7 +13,9 @@
  *   first paint and is loaded `async`;
  * - on those pages the scripts are asked for only after the first paint (`deferEntry`, `entryLoader`): their
  *   compilation and evaluation (120–220 ms of the two cores of a small machine) no longer compete with the
- *   first frame's parse, layout, paint and raster; the sign-in page's own chunks are asked for with the entry's.
+ *   first frame's parse, layout, paint and raster; the sign-in page's own chunks are asked for with the entry's;
+ * - and once the React form is in place and the browser idle, the signed-in home's code is fetched (not run) while
+ *   the user types (`homeChunks`), so that the sign-in click waits for less.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -71,24 +73,45 @@ export function inlineStylesheets(html: string, cssOf: (href: string) => string 
  * compiled in parallel, not run; over HTTP/1.1 the browser has 6 connections to the gateway, so the order is the
  * order they come in). A page that is not visible paints nothing (a background tab, a prerender) and starts at once. A file
  * of its own: the Content-Security-Policy allows no inline script.
+ *
+ * `laterSrc`: a module that lists the signed-in shell's code that the home needs after the click (`homeChunks`,
+ * `laterList`), fetched while the user types: once the React form has taken over (the static form is gone), the
+ * page has loaded and the browser is idle, as modulepreloads at low priority. The browser fetches and compiles
+ * them, runs nothing (no side effect, no call to the gateway's API), and the click's imports find them in its
+ * module map. Not with Save-Data on. The list is a file of its own so that the loader, which the browser fetches
+ * with the document, stays as small as it was.
  */
-export function entryLoader(entrySrc: string, preloads: readonly string[]): string {
+export function entryLoader(entrySrc: string, preloads: readonly string[], laterSrc?: string): string {
   return [
     `// The sign-in page's entry, started after the first paint of the static form (scripts/boot-shell.ts).`,
     `const preloads = ${JSON.stringify(preloads)};`,
+    `const later = ${JSON.stringify(laterSrc ?? null)};`,
+    'const preload = (href, priority) => {',
+    "  const link = document.createElement('link');",
+    "  link.rel = 'modulepreload';",
+    "  link.crossOrigin = '';",
+    '  if (priority) link.fetchPriority = priority;',
+    '  link.href = href;',
+    '  document.head.appendChild(link);',
+    '};',
+    '// the signed-in home\'s code, fetched (not run) once the React form is in place, the page loaded and the browser idle',
+    'const fetchLater = () => {',
+    '  if (!later || navigator.connection?.saveData) return;',
+    "  const formReady = () => !document.getElementById('boot-login');",
+    "  const fetchAll = () => import(later).then((list) => list.default.forEach((href) => preload(href, 'low')), () => {});",
+    '  const idle = () => (window.requestIdleCallback ? requestIdleCallback(fetchAll, { timeout: 5000 }) : setTimeout(fetchAll, 500));',
+    "  const loaded = () => (document.readyState === 'complete' ? idle() : addEventListener('load', idle, { once: true }));",
+    '  if (formReady()) loaded();',
+    '  else new MutationObserver((_, observer) => { if (formReady()) { observer.disconnect(); loaded(); } }).observe(document.body, { childList: true });',
+    '};',
     'let started = false;',
     'const start = () => {',
     '  if (started) return;',
     '  started = true;',
     '  // the entry first: the browser opens 6 connections to the gateway, and asks in this order',
     `  import(${JSON.stringify(entrySrc)});`,
-    '  for (const href of preloads) {',
-    "    const link = document.createElement('link');",
-    "    link.rel = 'modulepreload';",
-    "    link.crossOrigin = '';",
-    '    link.href = href;',
-    '    document.head.appendChild(link);',
-    '  }',
+    '  for (const href of preloads) preload(href);',
+    '  fetchLater();',
     '};',
     "if (document.visibilityState !== 'visible') start();",
     'else {',
@@ -143,6 +166,31 @@ export function loginPageChunks(bundle: Rollup.OutputBundle, entryFiles: Readonl
 }
 
 /**
+ * The chunks the signed-in home needs after the sign-in click: the App (src/App.tsx), the home page and its search
+ * panel, each with what it imports statically, beyond what the sign-in page has loaded (`loaded`); the App's first.
+ */
+export function homeChunks(bundle: Rollup.OutputBundle, loaded: ReadonlySet<string>): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName) || loaded.has(fileName)) return;
+    seen.add(fileName);
+    for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+  };
+  for (const root of ['src/App.tsx', 'plugins/home/pages/HomePage.tsx', 'plugins/flights/components/HomeSearchPanel.tsx']) {
+    const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${root}`));
+    if (chunk) visit(chunk.fileName);
+  }
+  return [...seen];
+}
+
+/** The module that lists the signed-in home's chunks for the loader (`entryLoader`'s `laterSrc`): data only. */
+export function laterList(files: readonly string[]): string {
+  return `// The signed-in home's code, fetched while the user types on the sign-in page (scripts/boot-shell.ts).\nexport default ${JSON.stringify(files)};\n`;
+}
+
+/**
  * The page of /login in one language: the sign-in form shown from the first byte (`data-boot="login"`), the
  * language's texts and placeholders, and its translations preloaded; with `loaderSrc`, its entry started by that
  * loader after the first paint (`deferEntry`).
@@ -192,7 +240,11 @@ export function bootShell(root: string): Plugin {
         if (entry) {
           const base = (href: string) => href.replace(/^\//, '');
           const entryFiles = new Set([entry.src, ...entry.preloads].map(base));
-          const loader = entryLoader(entry.src, [...entry.preloads, ...loginPageChunks(bundle, entryFiles).map((f) => `/${f}`)]);
+          const signInFiles = loginPageChunks(bundle, entryFiles);
+          const later = laterList(homeChunks(bundle, new Set([...entryFiles, ...signInFiles])).map((f) => `/${f}`));
+          const laterFile = `assets/login-later-${createHash('sha256').update(later).digest('base64url').slice(0, 8)}.js`;
+          this.emitFile({ type: 'asset', fileName: laterFile, source: later });
+          const loader = entryLoader(entry.src, [...entry.preloads, ...signInFiles.map((f) => `/${f}`)], `/${laterFile}`);
           const fileName = `assets/login-start-${createHash('sha256').update(loader).digest('base64url').slice(0, 8)}.js`;
           this.emitFile({ type: 'asset', fileName, source: loader });
           loaderSrc = `/${fileName}`;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Rollup } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferEntry, entryLoader, entryOf, inlineStylesheets, loginPage, loginPageChunks, renderLoginShell } from '../../scripts/boot-shell';
+import { deferEntry, entryLoader, entryOf, homeChunks, inlineStylesheets, laterList, loginPage, loginPageChunks, renderLoginShell } from '../../scripts/boot-shell';
 import { readBootShell, removeBootShell } from '../../src/boot/shell';
 
 const root = join(import.meta.dirname, '../..');
@@ -76,6 +76,27 @@ describe('static sign-in form', () => {
     expect(loginPageChunks({} as Rollup.OutputBundle, new Set())).toEqual([]);
   });
 
+  it('lists the signed-in home\'s chunks beyond the sign-in page\'s, the App\'s first', () => {
+    const chunk = (fileName: string, imports: string[], facadeModuleId: string | null = null) => ({ type: 'chunk', fileName, imports, facadeModuleId }) as unknown as Rollup.OutputChunk;
+    const bundle = {
+      'assets/main-1.js': chunk('assets/main-1.js', ['assets/react-2.js'], '/p/index.html'),
+      'assets/react-2.js': chunk('assets/react-2.js', []),
+      'assets/button-3.js': chunk('assets/button-3.js', []),
+      'assets/HomePage-4.js': chunk('assets/HomePage-4.js', ['assets/card-5.js', 'assets/button-3.js'], '/p/plugins/home/pages/HomePage.tsx'),
+      'assets/card-5.js': chunk('assets/card-5.js', []),
+      'assets/App-8.js': chunk('assets/App-8.js', ['assets/react-2.js', 'assets/menu-9.js'], '/p/src/App.tsx'),
+      'assets/menu-9.js': chunk('assets/menu-9.js', ['assets/App-8.js']),
+      'assets/HomeSearchPanel-6.js': chunk('assets/HomeSearchPanel-6.js', ['assets/select-7.js'], '/p/plugins/flights/components/HomeSearchPanel.tsx'),
+      'assets/select-7.js': chunk('assets/select-7.js', []),
+      'assets/UsersPage-10.js': chunk('assets/UsersPage-10.js', ['assets/table-11.js'], '/p/plugins/system/pages/UsersPage.tsx'),
+      'assets/table-11.js': chunk('assets/table-11.js', []),
+    } as unknown as Rollup.OutputBundle;
+    expect(homeChunks(bundle, new Set(['assets/main-1.js', 'assets/react-2.js', 'assets/button-3.js']))).toEqual([
+      'assets/App-8.js', 'assets/menu-9.js', 'assets/HomePage-4.js', 'assets/card-5.js', 'assets/HomeSearchPanel-6.js', 'assets/select-7.js',
+    ]);
+    expect(homeChunks({} as Rollup.OutputBundle, new Set())).toEqual([]);
+  });
+
   it('inlines the entry stylesheet, unless it could not work inline', () => {
     const html = '<head><link rel="stylesheet" crossorigin href="/assets/main-1.css"><link rel="stylesheet" crossorigin href="/assets/font-2.css"></head>';
     const sheets: Record<string, string> = { '/assets/main-1.css': 'body{margin:0}', '/assets/font-2.css': '@font-face{src:url(./a.woff2)}' };
@@ -108,13 +129,15 @@ describe('static sign-in form', () => {
 describe('loader of the sign-in page\'s entry', () => {
   type PaintCallback = (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void;
   const frames: (() => void)[] = [];
+  const idle: (() => void)[] = [];
   let paintCallback: PaintCallback | null = null;
   let linksAtImport = -1;
 
   /** Runs the loader's text with the browser's hooks stubbed; answers what it imported. */
-  function runLoader(options: { visible: boolean; paintTiming: boolean }) {
+  function runLoader(options: { visible: boolean; paintTiming: boolean; later?: string[] }) {
     const imported: string[] = [];
     document.head.innerHTML = '';
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(options.visible ? 'visible' : 'hidden');
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
     class Observer {
@@ -125,10 +148,17 @@ describe('loader of the sign-in page\'s entry', () => {
       observe() {}
     }
     vi.stubGlobal('PerformanceObserver', Observer);
-    const source = entryLoader('/assets/main-1.js', ['/assets/react-2.js', '/assets/LoginPage-5.js']).replace(/\bimport\(/, '__import(');
+    const laterSrc = options.later ? '/assets/login-later-9.js' : undefined;
+    const source = entryLoader('/assets/main-1.js', ['/assets/react-2.js', '/assets/LoginPage-5.js'], laterSrc).replace(/\bimport\(/g, '__import(');
     new Function('__import', source)((src: string) => {
       imported.push(src);
+      if (src === laterSrc) {
+        // the list module, as the browser would run it: data only
+        const list = laterList(options.later ?? []);
+        return Promise.resolve({ default: JSON.parse(/export default (.*);/.exec(list)![1]) as string[] });
+      }
       linksAtImport = document.head.querySelectorAll('link').length;
+      return Promise.resolve({});
     });
     return imported;
   }
@@ -140,7 +170,9 @@ describe('loader of the sign-in page\'s entry', () => {
     vi.restoreAllMocks();
     vi.useRealTimers();
     frames.length = 0;
+    idle.length = 0;
     paintCallback = null;
+    document.body.innerHTML = '';
   });
 
   it('starts at once in a page that paints nothing (hidden): the entry asked for first, then the rest', () => {
@@ -188,5 +220,45 @@ describe('loader of the sign-in page\'s entry', () => {
     const hidden = runLoader({ visible: true, paintTiming: false });
     document.dispatchEvent(new Event('visibilitychange'));
     expect(hidden).toEqual(['/assets/main-1.js']);
+  });
+  it('fetches the signed-in home\'s code only once the React form is in place, the page loaded and the browser idle', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    document.body.innerHTML = '<div id="boot-login"></div><div id="root"></div>';
+    const imported = runLoader({ visible: false, paintTiming: true, later: ['/assets/App-8.js', '/assets/HomePage-4.js'] });
+    expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(idle).toHaveLength(0);
+    // the React page removes the static form
+    document.getElementById('boot-login')!.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js']);
+    expect(idle).toHaveLength(1);
+    // the list is asked for only at the idle moment
+    expect(imported).toEqual(['/assets/main-1.js']);
+    idle.splice(0).forEach((callback) => callback());
+    expect(imported).toEqual(['/assets/main-1.js', '/assets/login-later-9.js']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js', '/assets/App-8.js', '/assets/HomePage-4.js']);
+    // at low priority, the sign-in page's own at the default
+    const priority = (href: string) => (document.head.querySelector(`link[href="${href}"]`) as HTMLLinkElement & { fetchPriority?: string }).fetchPriority;
+    expect(priority('/assets/App-8.js')).toBe('low');
+    expect(priority('/assets/react-2.js')).not.toBe('low');
+  });
+
+  it('waits for the page\'s load before the idle moment, and fetches nothing later with Save-Data on', async () => {
+    let state = 'interactive';
+    vi.spyOn(document, 'readyState', 'get').mockImplementation(() => state as DocumentReadyState);
+    runLoader({ visible: false, paintTiming: true, later: ['/assets/App-8.js'] });
+    expect(idle).toHaveLength(0);
+    state = 'complete';
+    window.dispatchEvent(new Event('load'));
+    expect(idle).toHaveLength(1);
+
+    vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } });
+    idle.length = 0;
+    runLoader({ visible: false, paintTiming: true, later: ['/assets/App-8.js'] });
+    window.dispatchEvent(new Event('load'));
+    expect(idle).toHaveLength(0);
+    expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js']);
   });
 });
