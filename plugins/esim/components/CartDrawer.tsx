@@ -3,11 +3,12 @@
  * down (reaching 0 removes the line), the total is in VND. Checkout asks the customer's name, e-mail and phone
  * (spec point 5 rules), confirms the total and the deposit after it, then pays from the deposit in one call
  * (a fresh idempotency key per cart, kept for the retries of that cart; the PIN dialog is the api client's).
- * After the payment the header balance is read again and the order opens.
+ * After the payment the header balance is read again and the order opens. Loaded when the cart is first opened
+ * (CartButton.tsx).
  */
 import { useRef, useState } from 'react';
-import { Alert, App, Badge, Button, Drawer, Empty, Form, Input, InputNumber, Space, Typography } from 'antd';
-import { DeleteOutlined, MinusOutlined, PlusOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Drawer, Empty, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCan, useCustom, useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,24 +25,6 @@ interface CustomerForm {
   name: string;
   email: string;
   phone: string;
-}
-
-/** The cart button of the eSIM pages' heading, with the drawer it opens. */
-export function CartButton() {
-  const { t } = useTranslation();
-  const [cart] = useCart();
-  const [open, setOpen] = useState(false);
-  const { quantity } = cartTotals(cart);
-  return (
-    <>
-      <Badge count={quantity} overflowCount={99} size="small">
-        <Button icon={<ShoppingCartOutlined />} onClick={() => setOpen(true)} data-testid="esim-cart-open" aria-label={t('esim.cart.open', { count: quantity })}>
-          {t('esim.cart.title')}
-        </Button>
-      </Badge>
-      <CartDrawer open={open} onClose={() => setOpen(false)} />
-    </>
-  );
 }
 
 function CartLines({ cart, update }: { cart: Cart; update: (change: (c: Cart) => Cart) => void }) {

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import type { EsimOrder } from '../../../contract/esim';
 import { formatDateTime, formatVnd, LoadError, PageFrame, PAGES } from '../../../src/sdk';
 import { ORDERS_META, RESOURCES } from '../api';
-import { CartButton } from '../components/CartDrawer';
+import { CartButton } from '../components/CartButton';
 import { EsimCard } from '../components/EsimCard';
 import { OrderStatusTag } from '../components/StatusTag';
 import '../esim.css';

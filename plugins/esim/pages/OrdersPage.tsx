@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { ESIM_ORDER_STATUSES, type EsimOrderRow, type EsimOrderStatus } from '../../../contract/esim';
 import { EmptyRows, formatDateTime, formatVnd, linkTo, listFrame, LoadError, PAGES } from '../../../src/sdk';
 import { ORDERS_META, RESOURCES } from '../api';
-import { CartButton } from '../components/CartDrawer';
+import { CartButton } from '../components/CartButton';
 import { OrderStatusTag } from '../components/StatusTag';
 import '../esim.css';
 

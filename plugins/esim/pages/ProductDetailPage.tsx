@@ -12,7 +12,7 @@ import { ESIM_MAX_QUANTITY, type EsimProductDetail } from '../../../contract/esi
 import { formatVnd, LoadError, PageFrame, PAGES } from '../../../src/sdk';
 import { PRODUCTS_META, RESOURCES } from '../api';
 import { useCart } from '../components/cart-store';
-import { CartButton } from '../components/CartDrawer';
+import { CartButton } from '../components/CartButton';
 import { dataText } from '../components/ProductCard';
 import { addItem } from '../model/cart';
 import '../esim.css';

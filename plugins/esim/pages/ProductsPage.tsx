@@ -13,7 +13,7 @@ import { ESIM_DATA_FILTERS, ESIM_DAY_FILTERS, ESIM_REGIONS, type EsimDataFilter,
 import { LoadError, PageFrame } from '../../../src/sdk';
 import { PRODUCTS_META, RESOURCES } from '../api';
 import { useCart } from '../components/cart-store';
-import { CartButton } from '../components/CartDrawer';
+import { CartButton } from '../components/CartButton';
 import { ProductCard } from '../components/ProductCard';
 import { addItem } from '../model/cart';
 import '../esim.css';
