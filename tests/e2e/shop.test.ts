@@ -38,6 +38,8 @@ describe('shop reserves', () => {
     const confirm = page.getByTestId('shop-confirm');
     await confirm.waitFor({ timeout: 30_000 });
     expect((await confirm.textContent())?.replace(/\D/g, '')).toContain(String(2 * net));
+    // the focus goes to the confirmation's safe choice (the button pressed is gone), in view on narrow screens
+    await expect.poll(async () => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 30_000 }).toBe('shop-confirm-back');
     const created = page.waitForResponse((r) => r.url().endsWith('/api/shop/reserves') && r.request().method() === 'POST');
     await page.getByTestId('shop-confirm-ok').click();
     const res = await created;

@@ -5,7 +5,7 @@
  * after it, and asks for a confirmation with the amount (the PIN, for a PIN user, is the shell's dialog). The
  * gateway charges the deposit and takes the seats out of the flight's inventory at once; the list shows it.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Modal, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { List } from '@refinedev/antd';
@@ -57,6 +57,15 @@ export default function ReserveManagementPage() {
   const [confirming, setConfirming] = useState<Values | null>(null);
   /** The purchase's idempotency key: kept while the same purchase is sent again (a retry, the PIN dialog). */
   const attempt = useRef<SaleAttempt | null>(null);
+  /** The confirmation's safe choice: focused and scrolled into view when the confirmation appears (the submit button
+   * it replaces had the focus; on a narrow screen the confirmation is below the fold). */
+  const confirmBack = useRef<HTMLButtonElement>(null);
+  const isConfirming = confirming !== null;
+  useEffect(() => {
+    if (!isConfirming) return;
+    confirmBack.current?.focus();
+    confirmBack.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [isConfirming]);
 
   const flights = useCustom<ShopFlight[], HttpError>({
     url: SHOP_API.flights,
@@ -279,7 +288,7 @@ export default function ReserveManagementPage() {
               description={t('shop.management.confirmText')}
             />
             <Space wrap className="shop-confirm-actions">
-              <Button onClick={() => setConfirming(null)} disabled={mutation.isPending} data-testid="shop-confirm-back">
+              <Button ref={confirmBack} onClick={() => setConfirming(null)} disabled={mutation.isPending} data-testid="shop-confirm-back">
                 {t('shop.management.back')}
               </Button>
               <Button type="primary" danger loading={mutation.isPending} onClick={() => create(confirming)} data-testid="shop-confirm-ok">
