@@ -3,7 +3,7 @@
  * image, link (http/https), order, schedule, active — with a form in a dialog and a confirmed delete.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Image, Space, Switch, Table, Tag } from 'antd';
+import { Button, Space, Switch, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { List } from '@refinedev/antd';
 import { useList, useUpdate } from '@refinedev/core';
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Banner } from '../../../contract/content';
 import { assetUrl, formatDateTime, listFrame, preloadRangePicker, useAfterContent } from '../../../src/sdk';
 import { BANNERS_META, RESOURCES } from '../api';
+import { BannerThumb } from '../components/BannerThumb';
 import { EmptyState, ErrorState } from '../components/NewsStates';
 import { RowDelete } from '../components/RowDelete';
 import '../news.css';
@@ -55,7 +56,7 @@ export default function BannersPage() {
           scroll={{ x: 720 }}
           locale={{ emptyText: <EmptyState text={t('banner.page.empty')} /> }}
           columns={[
-            { title: t('banner.form.image'), key: 'image', width: 140, render: (_, b) => <Image src={assetUrl(b.imageUrl)} alt={b.title} width={120} className="banner-thumb" /> },
+            { title: t('banner.form.image'), key: 'image', width: 140, render: (_, b) => <BannerThumb src={assetUrl(b.imageUrl)} alt={b.title} /> },
             {
               title: t('banner.form.title'),
               dataIndex: 'title',
