@@ -6,21 +6,14 @@
  * message if that comes first; messages asked before it is here are shown, in order, as soon as it is, and what a
  * call returned (the closer, and its promise) acts on that message from then on.
  */
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useMemo, type ReactElement } from 'react';
 import type { ConfigOptions, MessageInstance, MessageType } from 'antd/es/message/interface';
-import { useAfterContent } from '../after-content';
+import { loadOnce, useDeferredApi } from './deferred-api';
 
 type Kind = keyof MessageInstance;
 const KINDS: Kind[] = ['info', 'success', 'error', 'warning', 'loading', 'open', 'destroy'];
 
-let holderLoad: Promise<typeof import('./message-holder')> | null = null;
-const loadHolder = () => {
-  holderLoad ??= import('./message-holder').catch((error: unknown) => {
-    holderLoad = null; // tried again at the next render that wants it
-    throw error;
-  });
-  return holderLoad;
-};
+const loadHolder = loadOnce(() => import('./message-holder'));
 const MessageHolder = lazy(loadHolder);
 
 /** What a message asked before the holder is here returns: closes it, and settles, once the real one exists. */
@@ -45,31 +38,22 @@ function deferredMessage(start: (onReal: (real: MessageType) => void) => void): 
 }
 
 export default function useMessage(config?: ConfigOptions): readonly [MessageInstance, ReactElement] {
-  const afterContent = useAfterContent();
-  const [asked, setAsked] = useState(false);
-  const apiRef = useRef<MessageInstance | null>(null);
-  const queue = useRef<((api: MessageInstance) => void)[]>([]);
-
-  const onApi = useCallback((api: MessageInstance) => {
-    apiRef.current = api;
-    for (const call of queue.current.splice(0)) call(api);
-  }, []);
+  const { real: apiRef, later, onApi, wanted } = useDeferredApi<MessageInstance>();
 
   const api = useMemo(() => {
     const method = (kind: Kind) => (...args: unknown[]) => {
       const call = (real: MessageInstance) => (real[kind] as (...a: unknown[]) => MessageType | undefined)(...args);
       if (apiRef.current) return call(apiRef.current);
-      setAsked(true);
       if (kind === 'destroy') {
-        queue.current.push(call);
+        later(call);
         return undefined;
       }
-      return deferredMessage((onReal) => queue.current.push((real) => onReal(call(real) as MessageType)));
+      return deferredMessage((onReal) => later((real) => onReal(call(real) as MessageType)));
     };
     return Object.fromEntries(KINDS.map((kind) => [kind, method(kind)])) as unknown as MessageInstance;
-  }, []);
+  }, [apiRef, later]);
 
-  const holder = afterContent || asked ? (
+  const holder = wanted ? (
     <Suspense fallback={null}>
       <MessageHolder config={config} onApi={onApi} />
     </Suspense>

@@ -7,22 +7,15 @@
  * first call if that comes first. A call made before the holder is here is made as soon as it is, and its handle
  * (destroy, update, then) acts on the dialog from then on.
  */
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useMemo, type ReactElement } from 'react';
 import type { HookAPI } from 'antd/es/modal/useModal';
-import { useAfterContent } from '../after-content';
+import { loadOnce, useDeferredApi } from './deferred-api';
 
 type Kind = keyof HookAPI;
 type Handle = ReturnType<HookAPI['confirm']>;
 const KINDS: Kind[] = ['info', 'success', 'error', 'warning', 'confirm'];
 
-let holderLoad: Promise<typeof import('./modal-holder')> | null = null;
-const loadHolder = () => {
-  holderLoad ??= import('./modal-holder').catch((error: unknown) => {
-    holderLoad = null; // tried again at the next render that wants it
-    throw error;
-  });
-  return holderLoad;
-};
+const loadHolder = loadOnce(() => import('./modal-holder'));
 const ModalHolder = lazy(loadHolder);
 
 /**
@@ -56,26 +49,17 @@ function deferredHandle(start: (onReal: (real: Handle) => void) => void): Handle
 }
 
 export default function useModal(): readonly [HookAPI, ReactElement] {
-  const afterContent = useAfterContent();
-  const [asked, setAsked] = useState(false);
-  const apiRef = useRef<HookAPI | null>(null);
-  const queue = useRef<((api: HookAPI) => void)[]>([]);
-
-  const onApi = useCallback((api: HookAPI) => {
-    apiRef.current = api;
-    for (const call of queue.current.splice(0)) call(api);
-  }, []);
+  const { real: apiRef, later, onApi, wanted } = useDeferredApi<HookAPI>();
 
   const api = useMemo(() => {
     const method = (kind: Kind) => (config: Parameters<HookAPI[Kind]>[0]): Handle => {
       if (apiRef.current) return apiRef.current[kind](config);
-      setAsked(true);
-      return deferredHandle((onReal) => queue.current.push((real) => onReal(real[kind](config))));
+      return deferredHandle((onReal) => later((real) => onReal(real[kind](config))));
     };
     return Object.fromEntries(KINDS.map((kind) => [kind, method(kind)])) as unknown as HookAPI;
-  }, []);
+  }, [apiRef, later]);
 
-  const holder = afterContent || asked ? (
+  const holder = wanted ? (
     <Suspense fallback={null}>
       <ModalHolder onApi={onApi} />
     </Suspense>

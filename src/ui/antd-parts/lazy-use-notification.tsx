@@ -6,45 +6,29 @@
  * content is shown, or at the first notice if that comes first; notices and closings asked before it is here are
  * made, in order, as soon as it is.
  */
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useMemo, type ReactElement } from 'react';
 import type { NotificationConfig, NotificationInstance } from 'antd/es/notification/interface';
-import { useAfterContent } from '../after-content';
+import { loadOnce, useDeferredApi } from './deferred-api';
 
 type Kind = keyof NotificationInstance;
 const KINDS: Kind[] = ['success', 'error', 'info', 'warning', 'open', 'destroy'];
 
-let holderLoad: Promise<typeof import('./notification-holder')> | null = null;
-const loadHolder = () => {
-  holderLoad ??= import('./notification-holder').catch((error: unknown) => {
-    holderLoad = null; // tried again at the next render that wants it
-    throw error;
-  });
-  return holderLoad;
-};
+const loadHolder = loadOnce(() => import('./notification-holder'));
 const NotificationHolder = lazy(loadHolder);
 
 export default function useNotification(config?: NotificationConfig): readonly [NotificationInstance, ReactElement] {
-  const afterContent = useAfterContent();
-  const [asked, setAsked] = useState(false);
-  const apiRef = useRef<NotificationInstance | null>(null);
-  const queue = useRef<((api: NotificationInstance) => void)[]>([]);
-
-  const onApi = useCallback((api: NotificationInstance) => {
-    apiRef.current = api;
-    for (const call of queue.current.splice(0)) call(api);
-  }, []);
+  const { real: apiRef, later, onApi, wanted } = useDeferredApi<NotificationInstance>();
 
   const api = useMemo(() => {
     const method = (kind: Kind) => (...args: unknown[]) => {
       const call = (real: NotificationInstance) => (real[kind] as (...a: unknown[]) => void)(...args);
       if (apiRef.current) return call(apiRef.current);
-      queue.current.push(call);
-      setAsked(true);
+      later(call);
     };
     return Object.fromEntries(KINDS.map((kind) => [kind, method(kind)])) as unknown as NotificationInstance;
-  }, []);
+  }, [apiRef, later]);
 
-  const holder = afterContent || asked ? (
+  const holder = wanted ? (
     <Suspense fallback={null}>
       <NotificationHolder config={config} onApi={onApi} />
     </Suspense>
