@@ -1,13 +1,13 @@
 /**
  * The texts fare classes share (fare family, basis, cabin, conditions, baggage: `FareText` of
- * contract/flights-poll.ts), numbered once per process, so that an offer's fare classes can be written as rows of
- * numbers naming their text by key (`fares` of the wire offer) and its bytes cached with those keys: a poll answer
+ * contract/flights-poll.ts), numbered once per process, so that an offer's fare classes can be written as a table of
+ * numbers naming their texts by key (`fares` of the wire offer) and its bytes cached with those keys: a poll answer
  * then carries each text once, in `fareTexts`. The simulator's classes share a few hundred texts (its fare
  * families per carrier, basis and baggage; interned objects, looked up by identity); a text of another supplier is
  * looked up by its JSON. At most `FARE_TEXTS_LIMIT` texts are numbered: past it, a new text is written in its row
  * itself (the contract allows both), so a supplier with endless distinct texts cannot grow this table.
  */
-import { fareRowOf, fareTextOf, type FareText, type PriceInfo } from '../../contract/flights';
+import { compactFares, fareTextOf, type FareText, type PriceInfo } from '../../contract/flights';
 
 export const FARE_TEXTS_LIMIT = 20_000;
 
@@ -47,16 +47,17 @@ export function fareTextEntry(key: number): Buffer {
   return entry;
 }
 
-/** The JSON of a list of fare classes as rows (`fares`), and the keys of the texts it names (each once). */
-export function fareRowsJson(priceInfo: readonly PriceInfo[]): { json: string; keys: number[] } {
+/**
+ * The JSON of a list of fare classes as the wire offer's table (`fares`, contract/flights-poll.ts `compactFares`),
+ * and the keys of the texts it names (each once).
+ */
+export function faresJson(priceInfo: readonly PriceInfo[]): { json: string; keys: number[] } {
   const keys: number[] = [];
-  let json = '[';
-  for (let i = 0; i < priceInfo.length; i++) {
-    const p = priceInfo[i];
+  const fares = compactFares(priceInfo, (p) => {
     const key = fareTextKey(p);
-    if (key !== undefined && !keys.includes(key)) keys.push(key);
-    if (i > 0) json += ',';
-    json += JSON.stringify(fareRowOf(p, key ?? fareTextOf(p)));
-  }
-  return { json: `${json}]`, keys };
+    if (key === undefined) return fareTextOf(p);
+    if (!keys.includes(key)) keys.push(key);
+    return key;
+  });
+  return { json: JSON.stringify(fares), keys };
 }
