@@ -1,7 +1,8 @@
 /**
  * The search poll as sent (`searchPollWire`, contract/flights.ts), without a schema. Each offer's fare classes are
  * one table of columns (`fares`, a `WireFares`), not a list of objects, and the texts the classes share (fare
- * family, basis, cabin, conditions, baggage) are sent once per answer in `fareTexts`, the table naming them by key.
+ * family, basis, cabin, conditions, baggage) are sent once per answer in `fareTexts` (their values without their
+ * names, `WireFareText`), the table naming them by key.
  *
  * A column holds what the class's amount adds to what the others already say, so that the amounts a fare's rules
  * make (the taxes of every class, the VAT at the offer's rate, the child and infant fares at their share of the
@@ -16,8 +17,51 @@
  */
 import type { FlightOffer, PriceInfo, SearchPoll } from './flights';
 
-/** What the fare classes share: sent once per answer. */
+/** What the fare classes share: sent once per answer (as a `WireFareText`). */
 export type FareText = Pick<PriceInfo, 'fareInfo' | 'handBaggage' | 'freeBaggage'>;
+
+/**
+ * A `FareText` as sent, its values without their names: [cabinClass, fareFamily, fareBasis, classGroup (null when
+ * the fare has none), refundable, changeable, hand baggage pieces, weightKg, description, free baggage pieces,
+ * weightKg, description].
+ */
+export type WireFareText = [
+  cabinClass: FareText['fareInfo']['cabinClass'],
+  fareFamily: string,
+  fareBasis: string,
+  classGroup: string | null,
+  refundable: boolean,
+  changeable: boolean,
+  handPieces: number,
+  handWeightKg: number,
+  handDescription: string,
+  freePieces: number,
+  freeWeightKg: number,
+  freeDescription: string,
+];
+
+/** The text of a fare class as sent. */
+export function wireFareTextOf(p: FareText): WireFareText {
+  const { fareInfo: f, handBaggage: h, freeBaggage: b } = p;
+  return [f.cabinClass, f.fareFamily, f.fareBasis, f.classGroup ?? null, f.refundable, f.changeable, h.pieces, h.weightKg, h.description, b.pieces, b.weightKg, b.description];
+}
+
+/** The text of a fare class from what was sent. */
+export function fareTextOfWire(w: WireFareText): FareText {
+  const [cabinClass, fareFamily, fareBasis, classGroup, refundable, changeable, handPieces, handKg, handDescription, freePieces, freeKg, freeDescription] = w;
+  return {
+    fareInfo: { cabinClass, fareFamily, fareBasis, ...(classGroup !== null ? { classGroup } : {}), refundable, changeable },
+    handBaggage: { pieces: handPieces, weightKg: handKg, description: handDescription },
+    freeBaggage: { pieces: freePieces, weightKg: freeKg, description: freeDescription },
+  };
+}
+
+/** An answer's `fareTexts` as texts. */
+export function fareTextsOf(wire: Readonly<Record<string, WireFareText>>): Record<string, FareText> {
+  const texts: Record<string, FareText> = {};
+  for (const key of Object.keys(wire)) texts[key] = fareTextOfWire(wire[key]);
+  return texts;
+}
 
 /**
  * One number per class: a number alone is every class's, a list gives the classes in order and those past its end
@@ -31,7 +75,7 @@ export type FareColumn = number | number[];
  * carries its text itself (rarely: the gateway numbers a bounded number of texts), the list has one entry per class,
  * each the text or its key as it is.
  */
-export type FareTextColumn = (number | FareText)[];
+export type FareTextColumn = (number | WireFareText)[];
 
 /**
  * An offer's fare classes as sent:
@@ -65,7 +109,7 @@ export type WireFares = [
 
 /** An offer as sent: `priceInfo` replaced by `fares`. */
 export type WireOffer = Omit<FlightOffer, 'priceInfo'> & { fares: WireFares };
-export type SearchPollWire = Omit<SearchPoll, 'offers'> & { offers: WireOffer[]; fareTexts: Record<string, FareText> };
+export type SearchPollWire = Omit<SearchPoll, 'offers'> & { offers: WireOffer[]; fareTexts: Record<string, WireFareText> };
 
 const RATE_SCALE = 10_000;
 /** The largest rate written (100×): a ratio past it is sent as amounts. */
@@ -85,7 +129,7 @@ export const fareCount = (fares: WireFares): number => fares[0].length;
 /**
  * The keys (numbers) and texts a table's classes name, one per class in order: the `FareTextColumn` decoded.
  */
-export function fareTextRefs(fares: WireFares): (number | FareText)[] {
+export function fareTextRefs(fares: WireFares): (number | WireFareText)[] {
   const texts = fares[16];
   const n = fareCount(fares);
   if (texts.some((t) => typeof t !== 'number')) return texts.slice(0, n);
@@ -105,7 +149,7 @@ export function faresOf(fares: WireFares, texts: Readonly<Record<string, FareTex
   const out: PriceInfo[] = [];
   for (let i = 0; i < classes.length; i++) {
     const ref = refs[i];
-    const text = typeof ref === 'number' ? texts[ref] : ref;
+    const text = typeof ref === 'number' ? texts[ref] : fareTextOfWire(ref);
     if (!text) throw new Error(`fare text ${String(ref)} missing from the answer`);
     const adt = columnAt(fA, i);
     const fareADT = adt * unit;
@@ -147,7 +191,7 @@ export function columnOf(values: readonly number[]): FareColumn {
 }
 
 /** The texts' column: keys written as differences (see `FareTextColumn`), or as they are when a text is inline. */
-function textColumnOf(refs: readonly (number | FareText)[]): FareTextColumn {
+function textColumnOf(refs: readonly (number | WireFareText)[]): FareTextColumn {
   if (refs.some((r) => typeof r !== 'number')) return [...refs];
   const column: number[] = [];
   let previous = -1;
@@ -209,7 +253,7 @@ const AMOUNTS = ['seatAvailable', 'fareADT', 'taxADT', 'vatADT', 'baseFareADT', 
  * `fareTexts`, or the text itself). The unit and the rates are those that make the columns smallest for this
  * offer; the table is checked to expand to exactly these amounts, else written with the amounts as they are.
  */
-export function compactFares(list: readonly PriceInfo[], ref: (p: PriceInfo, i: number) => number | FareText): WireFares {
+export function compactFares(list: readonly PriceInfo[], ref: (p: PriceInfo, i: number) => number | WireFareText): WireFares {
   const n = list.length;
   const classes = list.every((p) => p.class.length === 1) ? list.map((p) => p.class).join('') : list.map((p) => p.class);
   const refs = list.map(ref);
@@ -240,9 +284,8 @@ export function compactFares(list: readonly PriceInfo[], ref: (p: PriceInfo, i: 
     texts,
   ];
   // exact or not sent this way: every amount expanded again and compared
-  const textOf = (i: number): FareText => (typeof refs[i] === 'number' ? fareTextOf(list[i]) : (refs[i] as FareText));
   const keyed: Record<string, FareText> = {};
-  refs.forEach((r, i) => typeof r === 'number' && (keyed[r] = textOf(i)));
+  refs.forEach((r, i) => typeof r === 'number' && (keyed[r] = fareTextOf(list[i])));
   const back = faresOf(fares, keyed);
   for (let i = 0; i < n; i++) {
     for (const k of AMOUNTS) if (back[i][k] !== list[i][k] || !Number.isSafeInteger(back[i][k])) return plain();
@@ -259,7 +302,8 @@ export function expandOffer(offer: WireOffer, texts: Readonly<Record<string, Far
 /** The full `searchPoll` of an answer as sent. */
 export function expandSearchPoll(wire: SearchPollWire): SearchPoll {
   const { offers, fareTexts, ...head } = wire;
-  return { ...head, offers: offers.map((o) => expandOffer(o, fareTexts)) };
+  const texts = fareTextsOf(fareTexts);
+  return { ...head, offers: offers.map((o) => expandOffer(o, texts)) };
 }
 
 /** The shared text of a fare class, its fields in the contract's order. */
@@ -273,11 +317,11 @@ export function fareTextOf(p: PriceInfo): FareText {
  */
 export function compactSearchPoll(poll: SearchPoll): SearchPollWire {
   const keys = new Map<string, number>();
-  const fareTexts: Record<string, FareText> = {};
+  const fareTexts: Record<string, WireFareText> = {};
   const offers = poll.offers.map((o): WireOffer => {
     const { priceInfo, ...rest } = o;
     const fares = compactFares(priceInfo, (p) => {
-      const text = fareTextOf(p);
+      const text = wireFareTextOf(p);
       const json = JSON.stringify(text);
       let key = keys.get(json);
       if (key === undefined) {

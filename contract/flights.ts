@@ -203,6 +203,12 @@ export const searchPoll = z.object({
 /** What fare classes share, sent once per poll answer (contract/flights-poll.ts). */
 export const fareText = priceInfo.pick({ fareInfo: true, handBaggage: true, freeBaggage: true });
 
+/** A `fareText` as sent (`WireFareText` of contract/flights-poll.ts): its values in order, without their names. */
+export const wireFareText = z.tuple([
+  priceInfo.shape.fareInfo.shape.cabinClass, z.string(), z.string(), z.string().nullable(), z.boolean(), z.boolean(),
+  baggage.shape.pieces, baggage.shape.weightKg, baggage.shape.description, baggage.shape.pieces, baggage.shape.weightKg, baggage.shape.description,
+]);
+
 const fareColumn = z.union([z.number().int(), z.array(z.number().int()).min(1)]);
 const fareRate = z.number().int().min(0).max(1_000_000);
 
@@ -217,7 +223,7 @@ export const wireFares = z
     z.union([z.string().regex(/^[A-Z]+$/), z.array(priceInfo.shape.class).min(1)]),
     fareColumn, z.number().int().min(1), fareRate, fareRate, fareRate,
     fareColumn, fareColumn, fareColumn, fareColumn, fareColumn, fareColumn, fareColumn, fareColumn, fareColumn, fareColumn,
-    z.array(z.union([z.number().int(), fareText])),
+    z.array(z.union([z.number().int(), wireFareText])),
   ])
   .superRefine((fares, ctx) => {
     const n = fares[0].length;
@@ -237,7 +243,7 @@ export const wireOffer = flightOffer.omit({ priceInfo: true }).extend({ fares: w
  */
 export const searchPollWire = searchPoll.omit({ offers: true }).extend({
   offers: z.array(wireOffer),
-  fareTexts: z.record(z.string().regex(/^\d+$/), fareText),
+  fareTexts: z.record(z.string().regex(/^\d+$/), wireFareText),
 });
 
 /** A place for the departure/arrival pickers (GET /api/flights/airports). */

@@ -7,12 +7,12 @@
  * looked up by its JSON. At most `FARE_TEXTS_LIMIT` texts are numbered: past it, a new text is written in its row
  * itself (the contract allows both), so a supplier with endless distinct texts cannot grow this table.
  */
-import { compactFares, fareTextOf, type FareText, type PriceInfo } from '../../contract/flights';
+import { compactFares, wireFareTextOf, type PriceInfo } from '../../contract/flights';
 
 export const FARE_TEXTS_LIMIT = 20_000;
 
 const byJson = new Map<string, number>();
-/** Key → `"<key>":{…}`, the entry of `fareTexts` as written in an answer (UTF-8). */
+/** Key → `"<key>":[…]` (`WireFareText`), the entry of `fareTexts` as written in an answer (UTF-8). */
 const entries: Buffer[] = [];
 /** fareInfo → handBaggage → freeBaggage → key, for the interned objects of the simulator. */
 const byIdentity = new WeakMap<object, WeakMap<object, WeakMap<object, number>>>();
@@ -23,8 +23,7 @@ export function fareTextKey(p: PriceInfo): number | undefined {
   let frees = hands?.get(p.handBaggage);
   const known = frees?.get(p.freeBaggage);
   if (known !== undefined) return known;
-  const text: FareText = fareTextOf(p);
-  const json = JSON.stringify(text);
+  const json = JSON.stringify(wireFareTextOf(p));
   let key = byJson.get(json);
   if (key === undefined) {
     if (entries.length >= FARE_TEXTS_LIMIT) return undefined;
@@ -40,7 +39,7 @@ export function fareTextKey(p: PriceInfo): number | undefined {
   return key;
 }
 
-/** The `fareTexts` entry of a key: `"<key>":{…}` as UTF-8. */
+/** The `fareTexts` entry of a key: `"<key>":[…]` as UTF-8. */
 export function fareTextEntry(key: number): Buffer {
   const entry = entries[key];
   if (!entry) throw new Error(`no fare text ${key}`);
@@ -55,7 +54,7 @@ export function faresJson(priceInfo: readonly PriceInfo[]): { json: string; keys
   const keys: number[] = [];
   const fares = compactFares(priceInfo, (p) => {
     const key = fareTextKey(p);
-    if (key === undefined) return fareTextOf(p);
+    if (key === undefined) return wireFareTextOf(p);
     if (!keys.includes(key)) keys.push(key);
     return key;
   });

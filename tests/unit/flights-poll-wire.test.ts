@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
-  columnOf, compactFares, compactSearchPoll, expandSearchPoll, fareTextRefs, faresOf, SOURCES, searchPoll, searchPollWire,
+  columnOf, compactFares, fareTextOfWire, fareTextsOf, wireFareText, wireFareTextOf, compactSearchPoll, expandSearchPoll, fareTextRefs, faresOf, SOURCES, searchPoll, searchPollWire,
   type FareText, type FlightOffer, type PriceInfo, type SearchPoll, type WireFares,
 } from '../../contract/flights';
 import { createSupplierRegistry } from '../../gateway/suppliers';
@@ -125,11 +125,26 @@ describe('the fare table (WireFares)', () => {
     expect(compactFares(list, (_, i) => 40 + i)[16]).toEqual([40]);
     expect(compactFares(list, (_, i) => i)[16]).toEqual([]);
     expect(compactFares(list, (_, i) => [5, 2, 3][i])[16]).toEqual([5, -4]);
-    const inline = compactFares(list, (_, i) => (i === 1 ? text : 9));
-    expect(inline[16]).toEqual([9, text, 9]);
-    expect(fareTextRefs(inline)).toEqual([9, text, 9]);
+    const inline = compactFares(list, (_, i) => (i === 1 ? wireFareTextOf(text) : 9));
+    expect(inline[16]).toEqual([9, wireFareTextOf(text), 9]);
+    expect(fareTextRefs(inline)).toEqual([9, wireFareTextOf(text), 9]);
     expect(faresOf(inline, { 9: text })).toEqual(list);
     expect(() => faresOf(compactFares(list, (_, i) => i), { 0: text, 1: text })).toThrow(/fare text 2/);
+  });
+
+  it('a text is sent as its values in order, a fare without a class group with null, and read back the same', () => {
+    const grouped: FareText = { ...text, fareInfo: { ...text.fareInfo, classGroup: 'PAG', refundable: false } };
+    const cases: [FareText, unknown[]][] = [
+      [text, ['ECONOMY', 'Economy Classic', 'YCLDOW', null, true, true, 1, 7, '7kg', 1, 23, '23kg']],
+      [grouped, ['ECONOMY', 'Economy Classic', 'YCLDOW', 'PAG', false, true, 1, 7, '7kg', 1, 23, '23kg']],
+    ];
+    for (const [t, values] of cases) {
+      expect(wireFareTextOf(t)).toEqual(values);
+      expect(wireFareText.parse(values)).toEqual(values);
+      expect(isDeepStrictEqual(fareTextOfWire(sent(wireFareTextOf(t))), t)).toBe(true);
+    }
+    expect(fareTextsOf({ 3: wireFareTextOf(grouped) })).toEqual({ 3: grouped });
+    expect(wireFareText.safeParse(['ECONOMY', 'x', 'y', undefined, true, true, 1, 7, '7kg', 1, 23, '23kg']).success).toBe(false);
   });
 
   it('a column is one number when all are equal, else the list without trailing zeros', () => {
@@ -147,7 +162,7 @@ describe('the fare table (WireFares)', () => {
       withFares(replaced(2, 0)),
       withFares(replaced(3, -1)),
       withFares(replaced(6, [1.5, 2])),
-      withFares(replaced(16, [text])),
+      withFares(replaced(16, [wireFareTextOf(text)])),
       withFares(replaced(0, '')),
       withFares(fares.slice(0, 16)),
       { ...wire, fareTexts: { x: Object.values(wire.fareTexts)[0] } },
