@@ -15,7 +15,7 @@
  * the full `searchPoll`; `compactSearchPoll` writes the wire shape of one (what the gateway sends, with other keys
  * for the texts).
  */
-import type { FlightOffer, PriceInfo, SearchPoll } from './flights';
+import type { FlightOffer, PriceInfo, RouteInfo, SearchPoll } from './flights';
 
 /** What the fare classes share: sent once per answer (as a `WireFareText`). */
 export type FareText = Pick<PriceInfo, 'fareInfo' | 'handBaggage' | 'freeBaggage'>;
@@ -107,8 +107,48 @@ export type WireFares = [
   texts: FareTextColumn,
 ];
 
-/** An offer as sent: `priceInfo` replaced by `fares`. */
-export type WireOffer = Omit<FlightOffer, 'priceInfo'> & { fares: WireFares };
+/**
+ * A flown segment as sent (`routeInfo` of the wire offer), its values in order without their names, null where the
+ * segment has no such field: [carrierCode, carrierName, flightNo, operatingCarrier, from, to, departDate,
+ * arrivalDate, flightTimeHour, flightTimeMinute, airCraft, aircraftType, startTerminal, endTerminal].
+ */
+export type WireSegment = [
+  carrierCode: string,
+  carrierName: string,
+  flightNo: string,
+  operatingCarrier: string | null,
+  from: string,
+  to: string,
+  departDate: string,
+  arrivalDate: string,
+  flightTimeHour: number,
+  flightTimeMinute: number,
+  airCraft: string,
+  aircraftType: string,
+  startTerminal: string | null,
+  endTerminal: string | null,
+];
+
+/** A segment as sent. */
+export function wireSegmentOf(r: RouteInfo): WireSegment {
+  return [
+    r.carrierCode, r.carrierName, r.flightNo, r.operatingCarrier ?? null, r.from, r.to, r.departDate, r.arrivalDate,
+    r.flightTimeHour, r.flightTimeMinute, r.airCraft, r.aircraftType, r.startTerminal ?? null, r.endTerminal ?? null,
+  ];
+}
+
+/** A segment from what was sent, its fields in the contract's order. */
+export function segmentOfWire(w: WireSegment): RouteInfo {
+  const [carrierCode, carrierName, flightNo, operatingCarrier, from, to, departDate, arrivalDate, flightTimeHour, flightTimeMinute, airCraft, aircraftType, startTerminal, endTerminal] = w;
+  return {
+    carrierCode, carrierName, flightNo, ...(operatingCarrier !== null ? { operatingCarrier } : {}), from, to, departDate, arrivalDate,
+    flightTimeHour, flightTimeMinute, airCraft, aircraftType,
+    ...(startTerminal !== null ? { startTerminal } : {}), ...(endTerminal !== null ? { endTerminal } : {}),
+  };
+}
+
+/** An offer as sent: `priceInfo` replaced by `fares`, its segments as `WireSegment`s. */
+export type WireOffer = Omit<FlightOffer, 'priceInfo' | 'routeInfo'> & { fares: WireFares; routeInfo: WireSegment[] };
 export type SearchPollWire = Omit<SearchPoll, 'offers'> & { offers: WireOffer[]; fareTexts: Record<string, WireFareText> };
 
 const RATE_SCALE = 10_000;
@@ -296,7 +336,7 @@ export function compactFares(list: readonly PriceInfo[], ref: (p: PriceInfo, i: 
 /** The full offer of a sent one. */
 export function expandOffer(offer: WireOffer, texts: Readonly<Record<string, FareText>>): FlightOffer {
   const { fares, ...rest } = offer;
-  return { ...rest, priceInfo: faresOf(fares, texts) };
+  return { ...rest, routeInfo: rest.routeInfo.map(segmentOfWire), priceInfo: faresOf(fares, texts) };
 }
 
 /** The full `searchPoll` of an answer as sent. */
@@ -331,7 +371,7 @@ export function compactSearchPoll(poll: SearchPoll): SearchPollWire {
       }
       return key;
     });
-    return { ...rest, fares };
+    return { ...rest, routeInfo: rest.routeInfo.map(wireSegmentOf), fares };
   });
   return { ...poll, offers, fareTexts };
 }

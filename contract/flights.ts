@@ -234,8 +234,14 @@ export const wireFares = z
     });
   });
 
-/** An offer as sent in a poll: its fare classes as one table (`fares`) instead of `priceInfo`. */
-export const wireOffer = flightOffer.omit({ priceInfo: true }).extend({ fares: wireFares });
+/** A flown segment as sent (`WireSegment` of contract/flights-poll.ts): its values in order, null for an absent one. */
+export const wireSegment = z.tuple([
+  routeInfo.shape.carrierCode, routeInfo.shape.carrierName, routeInfo.shape.flightNo, z.string().nullable(), iata, iata, localDateTime, localDateTime,
+  routeInfo.shape.flightTimeHour, routeInfo.shape.flightTimeMinute, routeInfo.shape.airCraft, routeInfo.shape.aircraftType, z.string().nullable(), z.string().nullable(),
+]);
+
+/** An offer as sent in a poll: its fare classes as one table (`fares`) instead of `priceInfo`, its segments as values. */
+export const wireOffer = flightOffer.omit({ priceInfo: true, routeInfo: true }).extend({ fares: wireFares, routeInfo: z.array(wireSegment).min(1) });
 
 /**
  * GET /api/flights/search/:sessionId as sent: `searchPoll` with each offer's fare classes as a table and the texts

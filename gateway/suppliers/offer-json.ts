@@ -5,7 +5,7 @@
  * again on every poll; any other offer is written here. Either way the keys of the fare texts it names are given,
  * for the answer's `fareTexts` (`fareTextsJson`).
  */
-import type { FlightOffer } from '../../contract/flights';
+import { wireSegmentOf, type FlightOffer } from '../../contract/flights';
 import { faresJson, fareTextEntry } from './fare-texts';
 import { generatedOfferBytes } from './simulated/generator';
 
@@ -16,7 +16,7 @@ export interface OfferPieces {
   keys: readonly number[];
 }
 
-/** The wire JSON of an offer no cached bytes are known for: its fields in order, `priceInfo` written as `fares`. */
+/** The wire JSON of an offer no cached bytes are known for: its fields in order, `priceInfo` written as `fares`, its segments as values. */
 function writtenOffer(offer: FlightOffer): OfferPieces {
   const fields = offer as unknown as Record<string, unknown>;
   let json = '{';
@@ -29,6 +29,8 @@ function writtenOffer(offer: FlightOffer): OfferPieces {
       const table = faresJson(offer.priceInfo);
       keys = table.keys;
       json += `"fares":${table.json}`;
+    } else if (key === 'routeInfo' && Array.isArray(value)) {
+      json += `"routeInfo":${JSON.stringify(offer.routeInfo.map(wireSegmentOf))}`;
     } else {
       json += `${JSON.stringify(key)}:${JSON.stringify(value)}`;
     }

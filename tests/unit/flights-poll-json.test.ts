@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
-import { columnAt, expandSearchPoll, fareCount, fareTextRefs, searchPollWire, SOURCES, type FlightOffer, type SearchPoll, type SearchPollWire } from '../../contract/flights';
+import { columnAt, expandSearchPoll, wireSegmentOf, fareCount, fareTextRefs, searchPollWire, SOURCES, type FlightOffer, type SearchPoll, type SearchPollWire } from '../../contract/flights';
 import { runTasks, SearchSession, storedSnapshot, type TaskSignIn } from '../../gateway/flights/search-sessions';
 import { createSupplierRegistry, jsonBytes, offerJson, type SeatsTaken, type SupplierSearch } from '../../gateway/suppliers';
 import { generatedOfferJson } from '../../gateway/suppliers/simulated/generator';
@@ -98,7 +98,7 @@ describe('poll answers written from the simulator’s cached JSON', () => {
     expect(columnAt(wire.offers[2].fares[1], 1)).toBe(7);
     const foreign = { ...sent(first), extra: 1 };
     const { priceInfo, ...rest } = foreign;
-    expect(JSON.parse(offerJson(foreign))).toEqual({ ...rest, fares: expect.any(Array) });
+    expect(JSON.parse(offerJson(foreign))).toEqual({ ...rest, routeInfo: rest.routeInfo.map(wireSegmentOf), fares: expect.any(Array) });
     expect(fareCount(JSON.parse(offerJson(foreign)).fares)).toBe(priceInfo.length);
     // an offer of another supplier with text outside ASCII, and a fare text never seen, among cached ones
     session.offers[3] = {

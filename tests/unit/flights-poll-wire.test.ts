@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
-  columnOf, compactFares, fareTextOfWire, fareTextsOf, wireFareText, wireFareTextOf, compactSearchPoll, expandSearchPoll, fareTextRefs, faresOf, SOURCES, searchPoll, searchPollWire,
+  columnOf, compactFares, segmentOfWire, wireSegment, wireSegmentOf, fareTextOfWire, fareTextsOf, wireFareText, wireFareTextOf, compactSearchPoll, expandSearchPoll, fareTextRefs, faresOf, SOURCES, searchPoll, searchPollWire,
   type FareText, type FlightOffer, type PriceInfo, type SearchPoll, type WireFares,
 } from '../../contract/flights';
 import { createSupplierRegistry } from '../../gateway/suppliers';
@@ -145,6 +145,21 @@ describe('the fare table (WireFares)', () => {
     }
     expect(fareTextsOf({ 3: wireFareTextOf(grouped) })).toEqual({ 3: grouped });
     expect(wireFareText.safeParse(['ECONOMY', 'x', 'y', undefined, true, true, 1, 7, '7kg', 1, 23, '23kg']).success).toBe(false);
+  });
+
+  it('a segment is sent as its values in order, null for a field it does not have, and read back the same', () => {
+    const full = { carrierCode: 'VN', carrierName: 'Vietnam Airlines', flightNo: 'VN213', operatingCarrier: 'BL', from: 'HAN', to: 'SGN', departDate: '2030-01-20T06:00', arrivalDate: '2030-01-20T08:10', flightTimeHour: 2, flightTimeMinute: 10, airCraft: '321', aircraftType: 'Airbus A321', startTerminal: 'T1', endTerminal: 'T1' };
+    const { operatingCarrier: _o, startTerminal: _s, endTerminal: _e, ...bare } = full;
+    const cases: [typeof bare, unknown[]][] = [
+      [full, ['VN', 'Vietnam Airlines', 'VN213', 'BL', 'HAN', 'SGN', '2030-01-20T06:00', '2030-01-20T08:10', 2, 10, '321', 'Airbus A321', 'T1', 'T1']],
+      [bare, ['VN', 'Vietnam Airlines', 'VN213', null, 'HAN', 'SGN', '2030-01-20T06:00', '2030-01-20T08:10', 2, 10, '321', 'Airbus A321', null, null]],
+    ];
+    for (const [segment, values] of cases) {
+      expect(wireSegmentOf(segment)).toEqual(values);
+      expect(wireSegment.parse(values)).toEqual(values);
+      expect(isDeepStrictEqual(segmentOfWire(sent(wireSegmentOf(segment))), segment)).toBe(true);
+    }
+    expect(wireSegment.safeParse([...cases[0][1].slice(0, 4), 'Hanoi', ...cases[0][1].slice(5)]).success).toBe(false);
   });
 
   it('a column is one number when all are equal, else the list without trailing zeros', () => {

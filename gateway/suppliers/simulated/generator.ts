@@ -4,6 +4,7 @@
  */
 import v8 from 'node:v8';
 import type { FlightOffer, PriceInfo, RouteInfo, Source } from '../../../contract/flights';
+import { wireSegmentOf } from '../../../contract/flights-poll';
 import { compactDate, isCalendarDate } from '../../platform/clock';
 import { seatKey, type SeatKey, type SeatsTaken, type SupplierSearch } from '../flights';
 import { AIRPORTS, CARRIERS, CARRIER_CHANNELS, GDS_CARRIERS, isDomestic } from '../reference-data';
@@ -396,7 +397,8 @@ const madeJson = new WeakMap<FlightOffer, MadeJson>();
 function draftJson(draft: DraftOffer): DraftJson {
   let json = draftJsons.get(draft);
   if (!json) {
-    json = { head: JSON.stringify(draft.offer).slice(0, -1) };
+    // the segments as the wire offer sends them (their values in order)
+    json = { head: JSON.stringify(draft.offer, (key, value: unknown) => (key === 'routeInfo' && Array.isArray(value) ? draft.offer.routeInfo.map(wireSegmentOf) : value)).slice(0, -1) };
     draftJsons.set(draft, json);
   }
   return json;
