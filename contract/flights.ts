@@ -203,24 +203,53 @@ export const searchPoll = z.object({
 /** What fare classes share, sent once per poll answer (contract/flights-poll.ts). */
 export const fareText = priceInfo.pick({ fareInfo: true, handBaggage: true, freeBaggage: true });
 
-/**
- * A fare class as sent: [class, seatAvailable, fareADT, taxADT, vatADT, baseFareADT, fareCHD, taxCHD, vatCHD,
- * fareINF, taxINF, vatINF, text]: the text is the key of the answer's `fareTexts` entry (or the text itself).
- */
-export const fareRow = z.tuple([
-  priceInfo.shape.class, z.number().int().min(0), vnd, vnd, vnd, vnd, vnd, vnd, vnd, vnd, vnd, vnd, z.union([z.number().int().min(0), fareText]),
+/** A `fareText` as sent (`WireFareText` of contract/flights-poll.ts): its values in order, without their names. */
+export const wireFareText = z.tuple([
+  priceInfo.shape.fareInfo.shape.cabinClass, z.string(), z.string(), z.string().nullable(), z.boolean(), z.boolean(),
+  baggage.shape.pieces, baggage.shape.weightKg, baggage.shape.description, baggage.shape.pieces, baggage.shape.weightKg, baggage.shape.description,
 ]);
 
-/** An offer as sent in a poll: its fare classes as rows (`fares`) instead of `priceInfo`. */
-export const wireOffer = flightOffer.omit({ priceInfo: true }).extend({ fares: z.array(fareRow).min(1) });
+const fareColumn = z.union([z.number().int(), z.array(z.number().int()).min(1)]);
+const fareRate = z.number().int().min(0).max(1_000_000);
 
 /**
- * GET /api/flights/search/:sessionId as sent: `searchPoll` with the offers' fare classes as rows and the texts
+ * An offer's fare classes as sent, one table of columns (`WireFares` of contract/flights-poll.ts says how each
+ * amount is written): [classes, seatAvailable, unit, chdRate, infRate, vatRate, fareADT, taxADT, baseFareADT,
+ * fareCHD, taxCHD, fareINF, taxINF, vatADT, vatCHD, vatINF, texts]. No list is longer than the classes; texts
+ * given inline come one per class.
+ */
+export const wireFares = z
+  .tuple([
+    z.union([z.string().regex(/^[A-Z]+$/), z.array(priceInfo.shape.class).min(1)]),
+    fareColumn, z.number().int().min(1), fareRate, fareRate, fareRate,
+    fareColumn, fareColumn, fareColumn, fareColumn, fareColumn, fareColumn, fareColumn, fareColumn, fareColumn, fareColumn,
+    z.array(z.union([z.number().int(), wireFareText])),
+  ])
+  .superRefine((fares, ctx) => {
+    const n = fares[0].length;
+    fares.forEach((column, at) => {
+      if (at === 0 || !Array.isArray(column)) return;
+      const inline = at === 16 && column.some((t) => typeof t !== 'number');
+      if (inline ? column.length !== n : column.length > n) ctx.addIssue({ code: 'custom', path: [at], message: `${column.length} values for ${n} classes` });
+    });
+  });
+
+/** A flown segment as sent (`WireSegment` of contract/flights-poll.ts): its values in order, null for an absent one. */
+export const wireSegment = z.tuple([
+  routeInfo.shape.carrierCode, routeInfo.shape.carrierName, routeInfo.shape.flightNo, z.string().nullable(), iata, iata, localDateTime, localDateTime,
+  routeInfo.shape.flightTimeHour, routeInfo.shape.flightTimeMinute, routeInfo.shape.airCraft, routeInfo.shape.aircraftType, z.string().nullable(), z.string().nullable(),
+]);
+
+/** An offer as sent in a poll: its fare classes as one table (`fares`) instead of `priceInfo`, its segments as values. */
+export const wireOffer = flightOffer.omit({ priceInfo: true, routeInfo: true }).extend({ fares: wireFares, routeInfo: z.array(wireSegment).min(1) });
+
+/**
+ * GET /api/flights/search/:sessionId as sent: `searchPoll` with each offer's fare classes as a table and the texts
  * they share once (`fareTexts`, by key). `expandSearchPoll` gives the `searchPoll`.
  */
 export const searchPollWire = searchPoll.omit({ offers: true }).extend({
   offers: z.array(wireOffer),
-  fareTexts: z.record(z.string().regex(/^\d+$/), fareText),
+  fareTexts: z.record(z.string().regex(/^\d+$/), wireFareText),
 });
 
 /** A place for the departure/arrival pickers (GET /api/flights/airports). */

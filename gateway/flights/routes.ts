@@ -129,9 +129,10 @@ export async function registerFlightRoutes(app: FastifyInstance, deps: AccessDep
       'Offers that arrived after `since` (the `cursor` of the previous poll), the tasks and the progress (completed of total). ' +
       'With `waitMs` the answer waits until a new offer arrives, every task is complete or the wait ends. ' +
       'Only the user who started the search can read it; any other session id is 404. ' +
-      'The offers carry their fare classes as rows (`fares`: class, seatAvailable, fareADT, taxADT, vatADT, baseFareADT, ' +
-      'fareCHD, taxCHD, vatCHD, fareINF, taxINF, vatINF, text key), the texts they share (fare family, basis, ' +
-      'baggage) once in `fareTexts`; `expandSearchPoll` (contract/flights-poll.ts) gives the full offers.',
+      'The offers carry their fare classes as one table of columns (`fares`: the amounts in the offer\'s unit, the child ' +
+      'and infant fares and the VAT as differences from the offer\'s rates; `WireFares` in contract/flights-poll.ts), ' +
+      'their segments as values in order, the texts the classes share (fare family, basis, baggage) once in `fareTexts`; ' +
+      '`expandSearchPoll` (contract/flights-poll.ts) gives the full offers, every amount exactly.',
     params: z.object({ sessionId: z.string().min(1).max(64) }),
     query: searchPollQuery,
     response: searchPollWire,

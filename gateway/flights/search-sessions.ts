@@ -15,7 +15,7 @@
  *   combineSegment gets the suffix `~<signInId>` (or `~<signInId>.<leg>`), keeping `A:B` pairs matched.
  */
 import { randomUUID } from 'node:crypto';
-import { compactSearchPoll, expandOffer, type FareText, type FlightOffer, type SearchPoll, type SignInTask, type WireOffer } from '../../contract/flights';
+import { compactSearchPoll, expandOffer, fareTextsOf, type FlightOffer, type SearchPoll, type SignInTask, type WireFareText, type WireOffer } from '../../contract/flights';
 import type { Language } from '../../contract/constants';
 import { fareTextsJson, jsonBytes, offerJsonPieces, SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../suppliers';
 
@@ -282,10 +282,11 @@ export interface SessionSnapshot {
 }
 
 /** A stored snapshot (`snapshotBytes`: offers in the wire shape with their texts) as a `SessionSnapshot`. */
-export function storedSnapshot(stored: SessionSnapshot | (Omit<SessionSnapshot, 'offers'> & { offers: WireOffer[]; fareTexts: Record<string, FareText> })): SessionSnapshot {
+export function storedSnapshot(stored: SessionSnapshot | (Omit<SessionSnapshot, 'offers'> & { offers: WireOffer[]; fareTexts: Record<string, WireFareText> })): SessionSnapshot {
   if (!('fareTexts' in stored)) return stored;
   const { fareTexts, offers, ...rest } = stored;
-  return { ...rest, offers: offers.map((o) => expandOffer(o, fareTexts)) };
+  const texts = fareTextsOf(fareTexts);
+  return { ...rest, offers: offers.map((o) => expandOffer(o, texts)) };
 }
 
 /** Where sessions are shared between instances (PostgreSQL; none with embedded PGlite, one process). */

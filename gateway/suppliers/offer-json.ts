@@ -1,22 +1,22 @@
 /**
  * The JSON text of a flight offer as a poll sends it (the wire offer of contract/flights-poll.ts: its fare classes
- * as rows naming their shared text by key), written from the simulator's cached bytes when the offer is one it
+ * as one table naming their shared texts by key), written from the simulator's cached bytes when the offer is one it
  * made (or a copy of one with `extra` fields after its own), which costs a fraction of serialising the offers
  * again on every poll; any other offer is written here. Either way the keys of the fare texts it names are given,
  * for the answer's `fareTexts` (`fareTextsJson`).
  */
-import type { FlightOffer } from '../../contract/flights';
-import { fareRowsJson, fareTextEntry } from './fare-texts';
+import { wireSegmentOf, type FlightOffer } from '../../contract/flights';
+import { faresJson, fareTextEntry } from './fare-texts';
 import { generatedOfferBytes } from './simulated/generator';
 
 export interface OfferPieces {
   /** The wire JSON of the offer, in pieces to be joined as UTF-8 (`jsonBytes`). */
   pieces: readonly (Buffer | string)[];
-  /** The keys of the fare texts its rows name. */
+  /** The keys of the fare texts its table names. */
   keys: readonly number[];
 }
 
-/** The wire JSON of an offer no cached bytes are known for: its fields in order, `priceInfo` written as `fares`. */
+/** The wire JSON of an offer no cached bytes are known for: its fields in order, `priceInfo` written as `fares`, its segments as values. */
 function writtenOffer(offer: FlightOffer): OfferPieces {
   const fields = offer as unknown as Record<string, unknown>;
   let json = '{';
@@ -26,9 +26,11 @@ function writtenOffer(offer: FlightOffer): OfferPieces {
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
     if (json.length > 1) json += ',';
     if (key === 'priceInfo' && Array.isArray(value)) {
-      const rows = fareRowsJson(offer.priceInfo);
-      keys = rows.keys;
-      json += `"fares":${rows.json}`;
+      const table = faresJson(offer.priceInfo);
+      keys = table.keys;
+      json += `"fares":${table.json}`;
+    } else if (key === 'routeInfo' && Array.isArray(value)) {
+      json += `"routeInfo":${JSON.stringify(offer.routeInfo.map(wireSegmentOf))}`;
     } else {
       json += `${JSON.stringify(key)}:${JSON.stringify(value)}`;
     }

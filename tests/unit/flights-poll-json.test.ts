@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
-import { expandSearchPoll, searchPollWire, SOURCES, type FlightOffer, type SearchPoll, type SearchPollWire } from '../../contract/flights';
+import { columnAt, expandSearchPoll, wireSegmentOf, fareCount, fareTextRefs, searchPollWire, SOURCES, type FlightOffer, type SearchPoll, type SearchPollWire } from '../../contract/flights';
 import { runTasks, SearchSession, storedSnapshot, type TaskSignIn } from '../../gateway/flights/search-sessions';
 import { createSupplierRegistry, jsonBytes, offerJson, type SeatsTaken, type SupplierSearch } from '../../gateway/suppliers';
 import { generatedOfferJson } from '../../gateway/suppliers/simulated/generator';
@@ -20,7 +20,7 @@ function expectSentPoll(bytes: Buffer, poll: SearchPoll): SearchPollWire {
   expect(expandSearchPoll(wire)).toEqual(sent(poll));
   const texts = Object.values(wire.fareTexts).map((t) => JSON.stringify(t));
   expect(new Set(texts).size).toBe(texts.length);
-  const used = new Set(wire.offers.flatMap((o) => o.fares.map((row) => String(row[12]))));
+  const used = new Set(wire.offers.flatMap((o) => fareTextRefs(o.fares).map(String)));
   expect(Object.keys(wire.fareTexts).sort()).toEqual([...used].sort());
   return wire;
 }
@@ -95,11 +95,11 @@ describe('poll answers written from the simulator’s cached JSON', () => {
     const poll = session.view(0, 'en');
     const wire = expectSentPoll(session.pollBytes(poll), poll);
     expect(wire.offers[1].lowestFare).toBe(1);
-    expect(wire.offers[2].fares[1][1]).toBe(7);
+    expect(columnAt(wire.offers[2].fares[1], 1)).toBe(7);
     const foreign = { ...sent(first), extra: 1 };
     const { priceInfo, ...rest } = foreign;
-    expect(JSON.parse(offerJson(foreign))).toEqual({ ...rest, fares: expect.any(Array) });
-    expect(JSON.parse(offerJson(foreign)).fares).toHaveLength(priceInfo.length);
+    expect(JSON.parse(offerJson(foreign))).toEqual({ ...rest, routeInfo: rest.routeInfo.map(wireSegmentOf), fares: expect.any(Array) });
+    expect(fareCount(JSON.parse(offerJson(foreign)).fares)).toBe(priceInfo.length);
     // an offer of another supplier with text outside ASCII, and a fare text never seen, among cached ones
     session.offers[3] = {
       ...session.offers[3],
@@ -108,7 +108,7 @@ describe('poll answers written from the simulator’s cached JSON', () => {
     } as FlightOffer;
     const mixed = session.view(0, 'vi');
     const mixedWire = expectSentPoll(session.pollBytes(mixed), mixed);
-    expect(Object.values(mixedWire.fareTexts).some((t) => t.fareInfo.fareFamily === 'Phổ thông tiết kiệm ✈')).toBe(true);
+    expect(Object.values(mixedWire.fareTexts).some((t) => t[1] === 'Phổ thông tiết kiệm ✈')).toBe(true);
     expectStoredSnapshot(session);
   });
 

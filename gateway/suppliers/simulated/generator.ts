@@ -4,10 +4,11 @@
  */
 import v8 from 'node:v8';
 import type { FlightOffer, PriceInfo, RouteInfo, Source } from '../../../contract/flights';
+import { wireSegmentOf } from '../../../contract/flights-poll';
 import { compactDate, isCalendarDate } from '../../platform/clock';
 import { seatKey, type SeatKey, type SeatsTaken, type SupplierSearch } from '../flights';
 import { AIRPORTS, CARRIERS, CARRIER_CHANNELS, GDS_CARRIERS, isDomestic } from '../reference-data';
-import { fareRowsJson } from '../fare-texts';
+import { faresJson } from '../fare-texts';
 import { SupplierError } from '../types';
 import { priceItinerary, type DraftPrice } from './pricing';
 import { aircraftName, connectionsOn, distanceKm, flightsOn, type Flight } from './schedule';
@@ -372,7 +373,7 @@ const isDraft = (x: FlightOffer | DraftOffer): x is DraftOffer => 'prices' in x 
 
 /**
  * The JSON text of the offers this generator made, as sent in a poll (the wire offer of contract/flights-poll.ts:
- * the fare classes as rows naming their shared text by key, fare-texts.ts). An answer of seven sources is about a
+ * the fare classes as one table naming their shared texts by key, fare-texts.ts). An answer of seven sources is about a
  * quarter of a megabyte of it; the offers are frozen, so the text of each is written once, as UTF-8 bytes (those
  * of untouched flights are reused by every search), with the keys of the texts it names, and a copy with extra
  * fields after its own (the search session's signInId) is those bytes plus them: a poll answer is copied together
@@ -396,7 +397,8 @@ const madeJson = new WeakMap<FlightOffer, MadeJson>();
 function draftJson(draft: DraftOffer): DraftJson {
   let json = draftJsons.get(draft);
   if (!json) {
-    json = { head: JSON.stringify(draft.offer).slice(0, -1) };
+    // the segments as the wire offer sends them (their values in order)
+    json = { head: JSON.stringify(draft.offer, (key, value: unknown) => (key === 'routeInfo' && Array.isArray(value) ? draft.offer.routeInfo.map(wireSegmentOf) : value)).slice(0, -1) };
     draftJsons.set(draft, json);
   }
   return json;
@@ -405,10 +407,10 @@ function draftJson(draft: DraftOffer): DraftJson {
 const numberJson = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
 
 function writeMadeJson(draft: DraftOffer, made: FlightOffer): MadeJson {
-  const rows = fareRowsJson(made.priceInfo);
+  const table = faresJson(made.priceInfo);
   return {
-    bytes: Buffer.from(`${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"fares":${rows.json}`),
-    keys: Object.freeze(rows.keys),
+    bytes: Buffer.from(`${draftJson(draft).head},"lowestFare":${numberJson(made.lowestFare)},"fares":${table.json}`),
+    keys: Object.freeze(table.keys),
     fields: Object.freeze(Object.keys(made)),
   };
 }
@@ -450,7 +452,7 @@ function copyTail(offer: FlightOffer, made: FlightOffer, own: readonly string[],
 }
 
 /**
- * The UTF-8 bytes of the wire JSON of `offer` (its fare classes as rows) in two pieces (the made offer's cached
+ * The UTF-8 bytes of the wire JSON of `offer` (its fare classes as a table) in two pieces (the made offer's cached
  * bytes, then the rest as text) and the keys of the fare texts it names, when `offer` is an offer this generator
  * made, or a copy of one (`made`) with the given `extra` fields after its own (see copyTail); undefined otherwise.
  */
