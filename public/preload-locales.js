@@ -2,8 +2,7 @@
 // stored language in a cookie too (the gateway sends the page of /login in that language), and make sure the
 // static sign-in form of index.html is shown on /login only, in the stored language.
 // A file of its own, loaded async: the Content-Security-Policy allows no inline script, and nothing may wait
-// for it before the first paint. The gateway's pages of /login are already marked and in the cookie's language:
-// there the loader of the sign-in page adds this script only after the first paint (scripts/boot-shell.ts).
+// for it before the first paint (the gateway's page of /login is already marked and in the cookie's language).
 (function () {
   var lng = 'vi';
   var stored = null;

@@ -10,7 +10,7 @@
  * - the pages the gateway sends for /login are written here, one per language (`boot/login.vi.html`,
  *   `boot/login.en.html`): index.html with the sign-in form already shown (`data-boot="login"`), in that
  *   language, and the translations preloaded, so that public/preload-locales.js no longer has to run before the
- *   first paint and is loaded `async` (on those pages not even that: the loader adds it after the first paint);
+ *   first paint and is loaded `async`;
  * - on those pages the scripts are asked for only after the first paint (`deferEntry`, `entryLoader`): their
  *   compilation and evaluation (120–220 ms of the two cores of a small machine) no longer compete with the
  *   first frame's parse, layout, paint and raster; the sign-in page's own chunks are asked for with the entry's;
@@ -81,12 +81,11 @@ export function inlineStylesheets(html: string, cssOf: (href: string) => string 
  * module map. Not with Save-Data on. The list is a file of its own so that the loader, which the browser fetches
  * with the document, stays as small as it was.
  */
-export function entryLoader(entrySrc: string, preloads: readonly string[], laterSrc?: string, scripts: readonly string[] = []): string {
+export function entryLoader(entrySrc: string, preloads: readonly string[], laterSrc?: string): string {
   return [
     `// The sign-in page's entry, started after the first paint of the static form (scripts/boot-shell.ts).`,
     `const preloads = ${JSON.stringify(preloads)};`,
     `const later = ${JSON.stringify(laterSrc ?? null)};`,
-    `const scripts = ${JSON.stringify(scripts)};`,
     'const preload = (href, priority) => {',
     "  const link = document.createElement('link');",
     "  link.rel = 'modulepreload';",
@@ -109,12 +108,6 @@ export function entryLoader(entrySrc: string, preloads: readonly string[], later
     'const start = () => {',
     '  if (started) return;',
     '  started = true;',
-    "  // the document's classic scripts (preload-locales.js), taken out of the page so that none runs before the first frame",
-    '  for (const src of scripts) {',
-    "    const script = document.createElement('script');",
-    '    script.src = src;',
-    '    document.head.appendChild(script);',
-    '  }',
     '  // the entry first: the browser opens 6 connections to the gateway, and asks in this order',
     `  import(${JSON.stringify(entrySrc)});`,
     '  for (const href of preloads) preload(href);',
@@ -135,17 +128,6 @@ export function entryLoader(entrySrc: string, preloads: readonly string[], later
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
-const CLASSIC_SCRIPT = /<script src="([^"]+)" async><\/script>\s*/g;
-
-/**
- * The classic `async` scripts of index.html (public/preload-locales.js). On the pages of /login the loader adds them
- * after the first paint (`deferEntry`, `entryLoader`): an async script runs as soon as it arrives, and when that is
- * before the first frame, its synchronous reads of the stored language and the cookie (calls to the browser, 6–21 ms
- * in a renderer just started) hold the frame. The page of /login is already marked and in the cookie's language.
- */
-export function classicScriptsOf(html: string): string[] {
-  return [...html.matchAll(CLASSIC_SCRIPT)].map((m) => m[1]);
-}
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
 /** The built entry's address (the `<script type="module">` of index.html) and its modulepreloads. */
@@ -156,13 +138,12 @@ export function entryOf(html: string): { src: string; preloads: string[] } | und
 
 /**
  * The entry `<script type="module">` of the built page and its modulepreloads replaced by the loader module that
- * asks for them after the first paint (`entryLoader`), the classic async scripts taken out too (the loader adds
- * them then: `classicScriptsOf`): before it, the document's parse, style, layout, paint and raster have the two
- * cores to themselves (no script to fetch, compile or run).
+ * asks for them after the first paint (`entryLoader`): before it, the document's parse, style, layout, paint
+ * and raster have the two cores to themselves (no script to fetch, compile or run).
  */
 export function deferEntry(html: string, loaderSrc: string): string {
   if (!ENTRY_SCRIPT.test(html)) throw new Error('login shell: index.html has no entry <script type="module">');
-  return html.replace(MODULE_PRELOAD, '').replace(CLASSIC_SCRIPT, '').replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="${loaderSrc}"></script>\n    `);
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="${loaderSrc}"></script>\n    `);
 }
 
 /**
@@ -263,7 +244,7 @@ export function bootShell(root: string): Plugin {
           const later = laterList(homeChunks(bundle, new Set([...entryFiles, ...signInFiles])).map((f) => `/${f}`));
           const laterFile = `assets/login-later-${createHash('sha256').update(later).digest('base64url').slice(0, 8)}.js`;
           this.emitFile({ type: 'asset', fileName: laterFile, source: later });
-          const loader = entryLoader(entry.src, [...entry.preloads, ...signInFiles.map((f) => `/${f}`)], `/${laterFile}`, classicScriptsOf(html));
+          const loader = entryLoader(entry.src, [...entry.preloads, ...signInFiles.map((f) => `/${f}`)], `/${laterFile}`);
           const fileName = `assets/login-start-${createHash('sha256').update(loader).digest('base64url').slice(0, 8)}.js`;
           this.emitFile({ type: 'asset', fileName, source: loader });
           loaderSrc = `/${fileName}`;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Rollup } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classicScriptsOf, deferEntry, entryLoader, entryOf, homeChunks, inlineStylesheets, laterList, loginPage, loginPageChunks, renderLoginShell } from '../../scripts/boot-shell';
+import { deferEntry, entryLoader, entryOf, homeChunks, inlineStylesheets, laterList, loginPage, loginPageChunks, renderLoginShell } from '../../scripts/boot-shell';
 import { readBootShell, removeBootShell } from '../../src/boot/shell';
 
 const root = join(import.meta.dirname, '../..');
@@ -45,7 +45,6 @@ describe('static sign-in form', () => {
   it('starts the scripts of the page of /login from a loader module, not from the document', () => {
     const index = [
       '<html lang="vi"><head><title>Portal</title>',
-      '    <script src="/preload-locales.js" async></script>',
       '    <script type="module" crossorigin src="/assets/main-1.js"></script>',
       '    <link rel="modulepreload" crossorigin href="/assets/react-2.js">',
       '    <link rel="modulepreload" crossorigin href="/assets/antd-3.js">',
@@ -57,12 +56,8 @@ describe('static sign-in form', () => {
     expect(page).not.toContain('main-1.js');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain('<style>body{margin:0}</style>');
-    // the classic async script is the loader's to add, after the first paint
-    expect(classicScriptsOf(index)).toEqual(['/preload-locales.js']);
-    expect(page).not.toContain('preload-locales.js');
     // without a loader (a build with no entry script) the page keeps its scripts
     expect(loginPage(index, 'en')).toContain('src="/assets/main-1.js"');
-    expect(loginPage(index, 'en')).toContain('<script src="/preload-locales.js" async></script>');
     expect(entryOf('<html><head></head></html>')).toBeUndefined();
     expect(() => deferEntry('<html><head></head></html>', '/assets/x.js')).toThrow(/entry/);
   });
@@ -154,7 +149,7 @@ describe('loader of the sign-in page\'s entry', () => {
     }
     vi.stubGlobal('PerformanceObserver', Observer);
     const laterSrc = options.later ? '/assets/login-later-9.js' : undefined;
-    const source = entryLoader('/assets/main-1.js', ['/assets/react-2.js', '/assets/LoginPage-5.js'], laterSrc, ['/preload-locales.js']).replace(/\bimport\(/g, '__import(');
+    const source = entryLoader('/assets/main-1.js', ['/assets/react-2.js', '/assets/LoginPage-5.js'], laterSrc).replace(/\bimport\(/g, '__import(');
     new Function('__import', source)((src: string) => {
       imported.push(src);
       if (src === laterSrc) {
@@ -169,7 +164,6 @@ describe('loader of the sign-in page\'s entry', () => {
   }
   const nextFrame = () => frames.splice(0).forEach((callback) => callback());
   const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
-  const scripts = () => [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src'));
 
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -191,20 +185,15 @@ describe('loader of the sign-in page\'s entry', () => {
     const imported = runLoader({ visible: true, paintTiming: true });
     expect(imported).toEqual([]);
     expect(preloads()).toEqual([]);
-    expect(scripts()).toEqual([]);
     const disconnect = vi.fn();
     paintCallback!({ getEntriesByName: () => [] }, { disconnect });
     expect(imported).toEqual([]);
-    expect(scripts()).toEqual([]);
     paintCallback!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect });
     expect(imported).toEqual(['/assets/main-1.js']);
-    // the document's classic script, after the paint, once
-    expect(scripts()).toEqual(['/preload-locales.js']);
     expect(disconnect).toHaveBeenCalled();
     expect(preloads()).toEqual(['/assets/react-2.js', '/assets/LoginPage-5.js']);
     document.dispatchEvent(new Event('visibilitychange'));
     expect(imported).toHaveLength(1);
-    expect(scripts()).toHaveLength(1);
   });
 
   it('starts a few frames later when no contentful paint is reported', () => {
