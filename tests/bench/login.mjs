@@ -24,9 +24,16 @@
 // `Cross-Origin-Opener-Policy: same-origin` makes Chromium put the page in a new browsing context group when it
 // comes from a new tab's empty document (a second first frame), which ours pays and the bare stand-in does not.
 //
-// Run: npm run bench:login [-- --no-build] [--compare [URL]] [--stand-in-headers] [--baseline URL] [--runs N] [--width N]  (BENCH_URL=http://... uses a running gateway)
+// --from-other-site: each load starts from a page of another site (a tiny page served here, addressed by another
+// host name) instead of the new tab's empty document, as a user arriving by a link or a typed address does. From the
+// empty document, a page without `Cross-Origin-Opener-Policy` is committed in the tab's renderer process, already
+// running, while ours (`same-origin`) is put in a new browsing context group and a renderer process started when
+// its answer arrives; from another site's page, both pages need a new process for their site.
+//
+// Run: npm run bench:login [-- --no-build] [--compare [URL]] [--stand-in-headers] [--baseline URL] [--runs N] [--width N] [--from-other-site]  (BENCH_URL=http://... uses a running gateway)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 const { openBrowser } = await import('../support/browser.ts');
@@ -62,6 +69,9 @@ const baselineUrl = valueAfter('--baseline');
 const baseline = baselineUrl ? { ...ours, name: baselineUrl, url: baselineUrl } : null;
 let theirs = null;
 let standIn = null;
+/** --from-other-site: the page each load starts from, and its server */
+let fromUrl = null;
+let startPage = null;
 try {
   if (comparing && compareUrl) {
     theirs = { name: compareUrl, url: compareUrl, ready: valueAfter('--compare-ready') ?? 'form input[type="password"]' };
@@ -86,12 +96,20 @@ try {
     theirs = { name: `${STAND_IN}${withHeaders}`, url: `${standIn.url}/login`, ready: valueAfter('--compare-ready') ?? 'form input[type="password"]' };
   }
 
+  if (args.includes('--from-other-site')) {
+    // a page of another site: the targets are on 127.0.0.1 or localhost, so the other host name of the loopback
+    const targets = [ours, baseline, theirs].filter(Boolean);
+    const host = targets.some((t) => new URL(t.url).hostname === 'localhost') ? '127.0.0.1' : 'localhost';
+    startPage = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>start</title><p>another site</p>'));
+    await new Promise((ok) => startPage.listen(0, '127.0.0.1', ok));
+    fromUrl = `http://${host}:${startPage.address().port}/`;
+  }
   const results = new Map([[ours, []], ...(baseline ? [[baseline, []]] : []), ...(theirs ? [[theirs, []]] : [])]);
   for (let i = 0; i < RUNS; i++) {
     for (const target of results.keys()) results.get(target).push(await measure(target));
   }
 
-  console.log(`sign-in page cold load at ${WIDTH} px, median of ${RUNS} runs${theirs ? ' each, interleaved' : ''} (load average ${loadBefore} before, ${load()} after):`);
+  console.log(`sign-in page cold load at ${WIDTH} px, median of ${RUNS} runs${theirs ? ' each, interleaved' : ''}${fromUrl ? ', each from a page of another site' : ''} (load average ${loadBefore} before, ${load()} after):`);
   const rows = [
     ['DOMContentLoaded', 'dcl', 'ms'],
     ['first contentful paint', 'fcp', 'ms'],
@@ -128,6 +146,7 @@ try {
     if (baseline) console.log(`login-fcp-ratio-baseline=${(med(baseline, 'fcp') / med(theirs, 'fcp')).toFixed(3)}`);
   }
 } finally {
+  startPage?.close();
   await standIn?.stop();
   await portal.stop();
 }
@@ -157,6 +176,7 @@ async function measure(target) {
     page.on('requestfinished', (request) => {
       if (request.resourceType() === 'script') scripts.push(request);
     });
+    if (fromUrl) await page.goto(fromUrl, { waitUntil: 'load', timeout: 120_000 });
     await page.goto(target.url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForSelector(target.ready, { timeout: 60_000 });
     if (target.captcha) await page.waitForSelector(target.captcha, { timeout: 60_000 });
