@@ -256,6 +256,16 @@ export async function selectAirlineOffer(scope: Page | Locator, airline: { code:
   await expect.poll(() => scope.getByTestId('offer-card').evaluateAll((els, code) => els.length > 0 && els.every((e) => e.getAttribute('data-airline') === code), airline.code)).toBe(true);
   // a source ('VN': the carrier's own channel) when it matters which booking system sells the flight
   const first = scope.locator(`[data-testid=offer-card][data-airline=${airline.code}]${source ? `[data-source="${source}"]` : ''}:not(.is-sold-out)`).first();
+  // the list is virtualised: such a card may be further down than what is rendered (the GDSs' fares of the day
+  // sorted first), so the list scrolls a screen at a time until one is rendered
+  await expect.poll(async () => {
+    if ((await first.count()) > 0) return true;
+    await scope.getByTestId('offer-list').locator('.rc-virtual-list-holder').first().evaluate((el) => {
+      el.scrollTop = el.scrollTop + el.clientHeight >= el.scrollHeight ? 0 : el.scrollTop + Math.round(el.clientHeight * 0.8);
+    }).catch(() => undefined);
+    return false;
+  }, { timeout: 30_000 }).toBe(true);
+  await first.scrollIntoViewIfNeeded();
   await first.waitFor({ timeout: 30_000 });
   await first.getByTestId('offer-select').click();
   await scope.getByTestId('selected-depart').waitFor();

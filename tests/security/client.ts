@@ -159,9 +159,14 @@ export async function holdRequest(client: OutsideClient, token: string, days: nu
   for (let cursor = 0; ; ) {
     const page = await client.get(`/api/flights/search/${started.body.sessionId}?since=${cursor}&waitMs=10000`, { token });
     if (page.status !== 200) throw new Error(`poll: ${page.status} ${page.text.slice(0, 300)}`);
-    // the poll sends each fare class as a row: [class, seatAvailable, fares…, text key]
-    for (const o of page.body.offers as { id: string; routeInfo: unknown[]; fares: [string, number][] }[]) {
-      offers.push({ id: o.id, routeInfo: o.routeInfo, priceInfo: o.fares.map((row) => ({ class: row[0], seatAvailable: row[1] })) });
+    // the poll sends an offer's fare classes as one table of columns (the API's description of the poll):
+    // [classes (the letters in one string, or a list), seatAvailable (one number for every class, or a list
+    // whose missing tail is 0), unit, rates, amounts…, texts]
+    for (const o of page.body.offers as { id: string; routeInfo: unknown[]; fares: [string | string[], number | number[], ...unknown[]] }[]) {
+      const [classes, seats] = o.fares;
+      const letters = typeof classes === 'string' ? [...classes] : classes;
+      const seatsOf = (i: number) => (typeof seats === 'number' ? seats : (seats[i] ?? 0));
+      offers.push({ id: o.id, routeInfo: o.routeInfo, priceInfo: letters.map((c, i) => ({ class: c, seatAvailable: seatsOf(i) })) });
     }
     cursor = page.body.cursor;
     if (page.body.done) break;
