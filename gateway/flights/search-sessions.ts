@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { compactSearchPoll, expandOffer, fareTextsOf, type FlightOffer, type SearchPoll, type SignInTask, type WireFareText, type WireOffer } from '../../contract/flights';
 import type { Language } from '../../contract/constants';
-import { fareTextsJson, jsonBytes, offerJsonPieces, SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../suppliers';
+import { fareTextsJson, hasFixedJson, jsonBytes, offerJsonPieces, SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../suppliers';
 
 export interface TaskSignIn {
   id: number;
@@ -38,9 +38,74 @@ export interface SessionOwner {
   agencyId: number;
 }
 
+const SESSION_ENDED = { vi: 'Phiên tìm kiếm đã kết thúc.', en: 'The search session has ended.' };
+/** The reason a finished session's (unused) signal is aborted with when it is dropped. */
+const SESSION_ENDED_REASON = Object.freeze(new SupplierError('TIMEOUT', SESSION_ENDED));
+
 /** The fields a session's copy of an offer has after the supplier's own (`publish`). */
 const COPY_FIELDS = ['signInId'] as const;
 const COPY_FIELDS_LEG = ['signInId', 'leg'] as const;
+
+/** One supplier answer as published by a session: its copies (supplier's fields, then `signInId` and `leg`). */
+interface PublishedBatch {
+  copies: readonly FlightOffer[];
+  /** The supplier's offers they copy, in the same order. */
+  made: readonly FlightOffer[];
+  /** `<signInId>|<leg>`: what the copies add to the supplier's offers. */
+  tail: string;
+}
+
+/** The wire JSON of a batch's offers, separated by commas, as UTF-8, and the keys of the fare texts they name. */
+interface BatchJson {
+  made: readonly FlightOffer[];
+  tail: string;
+  bytes: Buffer;
+  keys: readonly number[];
+}
+
+/**
+ * The batches' JSON, by the supplier's first offer: the simulator gives every search of a route and day the same
+ * frozen offers while no seat of their flights is taken, so the same answer of the same sign-in is written once,
+ * not on every poll of every search. Kept as long as those offers are (the simulator's drafts cache bounds them);
+ * a few sign-ins (agencies) per answer.
+ */
+const batchJsons = new WeakMap<FlightOffer, BatchJson[]>();
+const BATCH_JSONS_PER_ANSWER = 8;
+
+function sameItems(list: readonly FlightOffer[], at: number, items: readonly FlightOffer[]): boolean {
+  for (let j = 0; j < items.length; j++) if (list[at + j] !== items[j]) return false;
+  return true;
+}
+
+/**
+ * The JSON of a published batch, written from its copies once per (supplier answer, sign-in, leg) when the
+ * supplier's offers are the simulator's (their JSON cannot change under the bytes), else once for this poll.
+ */
+function batchJson(batch: PublishedBatch): BatchJson {
+  const { made, tail, copies } = batch;
+  // only the simulator's offers are ever kept: the same objects found again need no new check
+  const known = batchJsons.get(made[0]);
+  const found = known?.find((b) => b.tail === tail && b.made.length === made.length && sameItems(made, 0, b.made));
+  if (found) return found;
+  const shareable = made.every(hasFixedJson);
+  const pieces: (Buffer | string)[] = [];
+  const keys = new Set<number>();
+  for (let i = 0; i < copies.length; i++) {
+    const o = copies[i];
+    if (i > 0) pieces.push(',');
+    const one = offerJsonPieces(o, made[i], o.leg !== undefined ? COPY_FIELDS_LEG : COPY_FIELDS);
+    for (let p = 0; p < one.pieces.length; p++) pieces.push(one.pieces[p]);
+    for (let k = 0; k < one.keys.length; k++) keys.add(one.keys[k]);
+  }
+  const written: BatchJson = { made, tail, bytes: jsonBytes(pieces), keys: [...keys] };
+  if (shareable) {
+    const list = known ?? [];
+    list.push(written);
+    if (list.length > BATCH_JSONS_PER_ANSWER) list.shift();
+    if (!known) batchJsons.set(made[0], list);
+  }
+  return written;
+}
 
 export class SearchSession {
   readonly startedAt = Date.now();
@@ -54,6 +119,8 @@ export class SearchSession {
   private readonly ids = new Set<string>();
   /** The supplier's offer each published one was copied from (when its id was kept): its JSON is known. */
   private readonly origin = new WeakMap<FlightOffer, FlightOffer>();
+  /** The batches published with their ids kept, by their first copy: a poll writes such a batch as one piece. */
+  private readonly batches = new WeakMap<FlightOffer, PublishedBatch>();
   private readonly waiters = new Set<() => void>();
   private readonly finished: Promise<void>;
   private resolveFinished!: () => void;
@@ -98,6 +165,7 @@ export class SearchSession {
       batch = batch.map((o) => ({ ...o, id: tag(o.id), combineSegment: tag(o.combineSegment) }));
     } else {
       batch.forEach((o, i) => this.origin.set(o, offers[i]));
+      this.batches.set(batch[0], { copies: batch, made: offers, tail: `${task.signIn.id}|${leg ?? ''}` });
     }
     // frozen like the supplier's offers they copy: what a poll wrote from them cannot change under it
     for (const o of batch) {
@@ -132,9 +200,12 @@ export class SearchSession {
 
   /** Stops the tasks (supplier calls are aborted) and releases every waiting poll. */
   stop(): void {
-    this.controller.abort(new SupplierError('TIMEOUT', { vi: 'Phiên tìm kiếm đã kết thúc.', en: 'The search session has ended.' }));
+    // the error (its stack) only made when a task is still running: a finished session is dropped for each new search
+    const pending = this.tasks.some((t) => t.status === 'pending');
+    const ended = pending ? new SupplierError('TIMEOUT', SESSION_ENDED) : SESSION_ENDED_REASON;
+    this.controller.abort(ended);
     for (const t of this.tasks) {
-      if (t.status === 'pending') this.settle(t, new SupplierError('TIMEOUT', { vi: 'Phiên tìm kiếm đã kết thúc.', en: 'The search session has ended.' }));
+      if (t.status === 'pending') this.settle(t, new SupplierError('TIMEOUT', SESSION_ENDED));
     }
     this.wake();
   }
@@ -181,12 +252,22 @@ export class SearchSession {
     const pieces: (Buffer | string)[] = [];
     const keys = new Set<number>();
     // indexed loops: an iterator per list here was most of what a poll allocated
-    for (let i = 0; i < offers.length; i++) {
+    for (let i = 0; i < offers.length; ) {
       const o = offers[i];
       if (i > 0) pieces.push(',');
-      const written = offerJsonPieces(o, this.origin.get(o), o.leg !== undefined ? COPY_FIELDS_LEG : COPY_FIELDS);
-      for (let p = 0; p < written.pieces.length; p++) pieces.push(written.pieces[p]);
-      for (let k = 0; k < written.keys.length; k++) keys.add(written.keys[k]);
+      // a whole batch as published (the same copies, in order): its offers' JSON in one piece
+      const batch = this.batches.get(o);
+      const written = batch && i + batch.copies.length <= offers.length && sameItems(offers, i, batch.copies) ? batchJson(batch) : undefined;
+      if (written) {
+        pieces.push(written.bytes);
+        for (let k = 0; k < written.keys.length; k++) keys.add(written.keys[k]);
+        i += batch!.copies.length;
+        continue;
+      }
+      const one = offerJsonPieces(o, this.origin.get(o), o.leg !== undefined ? COPY_FIELDS_LEG : COPY_FIELDS);
+      for (let p = 0; p < one.pieces.length; p++) pieces.push(one.pieces[p]);
+      for (let k = 0; k < one.keys.length; k++) keys.add(one.keys[k]);
+      i++;
     }
     pieces.push('],');
     for (const piece of fareTextsJson(keys)) pieces.push(piece);
@@ -335,43 +416,43 @@ export interface RunOptions {
   onUnexpected?: (error: unknown, source: string) => void;
 }
 
-/** One supplier call bounded by the timeout and the session's signal. */
-async function callSupplier(supplier: FlightSupplier, search: SupplierSearch, session: SearchSession, options: RunOptions): Promise<FlightOffer[]> {
-  const controller = new AbortController();
-  const parent = session.controller.signal;
-  const onParent = () => controller.abort(parent.reason);
-  parent.addEventListener('abort', onParent, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new SupplierError('TIMEOUT', { source: supplier.source }));
-      controller.abort();
-    }, options.timeoutMs);
-  });
-  try {
-    return await Promise.race([
-      supplier.search(search, { seatsTaken: options.seatsTaken(), timeoutMs: options.timeoutMs, signal: controller.signal }),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-    parent.removeEventListener('abort', onParent);
-  }
-}
-
-/** Starts every task of the session at once; answers immediately (the tasks run on). */
+/**
+ * Starts every task of the session at once; answers immediately (the tasks run on).
+ *
+ * The calls all start now, so they share one deadline: one timer for the session (not a timer, an abort controller,
+ * a listener and a race per call) fails every task still pending after `timeoutMs` with the supplier's TIMEOUT, then
+ * aborts the calls still running (their later answers are dropped: `publish` refuses them, `settle` too). The calls'
+ * signal is also aborted when the session stops. The timer is cleared when the last task settles.
+ */
 export function runTasks(
   session: SearchSession,
   supplierOf: (source: TaskSignIn['source']) => FlightSupplier,
   searches: readonly { leg?: number; search: SupplierSearch }[],
   options: RunOptions,
 ): void {
+  const calls = new AbortController();
+  const parent = session.controller.signal;
+  const onParent = () => calls.abort(parent.reason);
+  if (parent.aborted) onParent();
+  else parent.addEventListener('abort', onParent, { once: true });
+  const deadline = setTimeout(() => {
+    for (const task of session.tasks) {
+      if (task.status === 'pending') session.settle(task, new SupplierError('TIMEOUT', { source: task.signIn.source }));
+    }
+    calls.abort(new SupplierError('TIMEOUT'));
+  }, options.timeoutMs);
+  void session.whenFinished().then(() => {
+    clearTimeout(deadline);
+    parent.removeEventListener('abort', onParent);
+  });
+  const context = { seatsTaken: options.seatsTaken(), timeoutMs: options.timeoutMs, signal: calls.signal };
   session.tasks.forEach((task) => {
     const supplier = supplierOf(task.signIn.source);
     void Promise.allSettled(
       searches.map(async ({ leg, search }) => {
-        const offers = await callSupplier(supplier, search, session, options);
-        session.publish(task, offers, leg);
+        const offers = await supplier.search(search, context);
+        // a call that answered after the deadline (or the session's end): its task is already failed
+        if (task.status === 'pending') session.publish(task, offers, leg);
       }),
     ).then((results) => {
       const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

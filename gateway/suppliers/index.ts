@@ -12,6 +12,6 @@ export type * from './esim';
 export { destinationName, destinationSearchNames, ESIM_DESTINATIONS, ESIM_DEVICES, ESIM_TECHNOLOGY, esimDestination, REGION_NAMES, regionCountries } from './esim-reference';
 export { createSupplierRegistry, resolveSupplierSettings, type SupplierAdapters, type SupplierRegistry, type SuppliersSettings } from './registry';
 export { bookingFees } from './reference-data';
-export { fareTextsJson, jsonBytes, offerJson, offerJsonPieces, type OfferPieces } from './offer-json';
+export { fareTextsJson, hasFixedJson, jsonBytes, offerJson, offerJsonPieces, type OfferPieces } from './offer-json';
 // perf-mem: the bound of the simulated offers' drafts cache (OFFER_DRAFT_CACHE_SIZE) and its size for diagnostics
 export { draftCacheStats, setDraftCacheBytes, setDraftCacheSize } from './simulated/generator';

@@ -7,7 +7,7 @@
  */
 import { wireSegmentOf, type FlightOffer } from '../../contract/flights';
 import { faresJson, fareTextEntry } from './fare-texts';
-import { generatedOfferBytes } from './simulated/generator';
+import { generatedOfferBytes, isGeneratedOffer } from './simulated/generator';
 
 export interface OfferPieces {
   /** The wire JSON of the offer, in pieces to be joined as UTF-8 (`jsonBytes`). */
@@ -42,6 +42,12 @@ function writtenOffer(offer: FlightOffer): OfferPieces {
 export function offerJsonPieces(offer: FlightOffer, made?: FlightOffer, extra: readonly string[] = []): OfferPieces {
   return generatedOfferBytes(offer, made ?? offer, extra) ?? writtenOffer(offer);
 }
+
+/**
+ * The offer's wire JSON is fixed for as long as the offer lives: one the simulator made (deeply frozen). What is
+ * written from it, and from a copy adding fields after its own, can be kept with it.
+ */
+export const hasFixedJson = (offer: FlightOffer): boolean => isGeneratedOffer(offer);
 
 /** The wire JSON of an offer as text (`offerJsonPieces` joined). */
 export function offerJson(offer: FlightOffer, made?: FlightOffer, extra: readonly string[] = []): string {

@@ -23,7 +23,9 @@
 // CPU per search: the CPU time the gateway process (and, on PostgreSQL, the database's server processes of its
 // database) used during the search measurement, divided by the searches done: less sensitive to the machine's
 // load than searches/s.
-// BENCH_CPU_PROF=<dir>: the gateways write V8 CPU profiles there when they stop (node --cpu-prof).
+// BENCH_CPU_PROF=<dir>: the gateways write V8 CPU profiles there when they stop (node --cpu-prof); the search
+// measurement is the profile's last BENCH_SECONDS (`node tests/bench/support/profile-top.mjs <file> 40 -11:-1`).
+// BENCH_NODE_ARGS='--max-semi-space-size=16': Node/V8 flags of the gateway processes, after their own.
 // At the end: each gateway process's RSS and its highest RSS (VmHWM), from /proc.
 //
 // Run: npm run bench:search-throughput   (BENCH_SECONDS=n, BENCH_CONNECTIONS=k, BENCH_MAX_SEARCHES=m,
@@ -47,6 +49,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL || '';
 const COMPARE = process.env.BENCH_COMPARE ? resolve(process.env.BENCH_COMPARE) : '';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (COMPARE ? 2 : 1));
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : '';
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 /** The bare Fastify server, in its own process like the gateway. */
 async function startBare() {
@@ -93,7 +96,8 @@ async function startGatewayOf(root, label) {
     url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
   }
-  const gateway = await startGateway(env, CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${label}`] } : {});
+  const nodeArgs = [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${label}`] : []), ...NODE_ARGS];
+  const gateway = await startGateway(env, nodeArgs.length ? { nodeArgs } : {});
   return {
     label,
     url: gateway.url,
@@ -266,8 +270,12 @@ try {
     console.log(`  B. client loops bare Fastify GET /bare           ${bareB.perSecond.toFixed(0).padStart(6)} /s      p50 ${bareB.p50.toFixed(1).padStart(6)} ms   p99 ${bareB.p99.toFixed(1).padStart(6)} ms   (${bareB.count} done, ${bareB.failures} failed)`);
     for (const g of gateways) {
       const tag = g.label === 'gateway' ? '' : `[${g.label}] `;
+      const cpuStart0 = await g.cpu();
       const startA = await measureStart(g);
+      // the 2 s pause after it included: the started searches' tasks end in it
+      const startCpuMs = ((await g.cpu()) - cpuStart0) * 1000 / Math.max(1, startA.requests.total);
       console.log(`  A. ${tag}POST /api/flights/search (start)`.padEnd(51) + describeCannon(startA));
+      console.log(`       CPU per start ${startCpuMs.toFixed(2)} ms (its seven tasks included, no poll)`);
       const cpu0 = await g.cpu();
       const s = await measureSearch(g);
       const cpuMs = ((await g.cpu()) - cpu0) * 1000 / Math.max(1, s.count);

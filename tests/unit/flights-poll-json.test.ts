@@ -40,9 +40,12 @@ const seats = (sync: boolean): SeatsTaken => (key, cls) => {
   return sync ? n : Promise.resolve(n);
 };
 
-async function searchAll(signIns: TaskSignIn[], searches: { leg?: number; search: SupplierSearch }[], sync: boolean) {
+/** No seat taken on any flight: the simulator answers with the offers it keeps for untouched flights. */
+const noSeatsTaken: SeatsTaken = Object.assign(() => 0, { untaken: () => true });
+
+async function searchAll(signIns: TaskSignIn[], searches: { leg?: number; search: SupplierSearch }[], sync: boolean | 'untouched') {
   const session = new SearchSession({ userId: 1, agencyId: 1 }, signIns);
-  runTasks(session, (s) => instant.flight(s), searches, { timeoutMs: 10_000, seatsTaken: () => seats(sync) });
+  runTasks(session, (s) => instant.flight(s), searches, { timeoutMs: 10_000, seatsTaken: () => (sync === 'untouched' ? noSeatsTaken : seats(sync)) });
   await session.whenFinished();
   return session;
 }
@@ -142,5 +145,37 @@ describe('poll answers written from the simulator’s cached JSON', () => {
     // without `untaken` every class is asked: the same answer
     const asked = await instant.flight('VN').search(search, { seatsTaken: (k, c) => (k === key && c === cls ? 2 : 0) });
     expect(asked).toEqual(taken);
+  });
+
+  it('writes a supplier answer as one piece for every search that gets it, each with its own sign-in and leg', async () => {
+    const search = { from: 'DAD', to: 'HAN', departDate: day(16), pax };
+    // the same answers (untouched flights: the simulator's same offers) for two agencies' sign-ins, then the first again
+    const runs = [signIns(['VN', 'VJ', '1A']), signIns(['VN', 'VJ', '1A']).map((s) => ({ ...s, id: s.id + 100 })), signIns(['VN', 'VJ', '1A'])];
+    const answers: SearchPollWire[] = [];
+    for (const tasks of runs) {
+      const session = await searchAll(tasks, [{ search }], 'untouched');
+      for (const since of [0, 3, session.offers.length - 1]) {
+        const poll = session.view(since, 'en');
+        const wire = expectSentPoll(session.pollBytes(poll), poll);
+        if (since === 0) answers.push(wire);
+      }
+      const byId = new Map(tasks.map((t) => [t.id, t.source]));
+      for (const o of session.view(0, 'en').offers) expect(byId.get(o.signInId!)).toBe(o.source);
+    }
+    // the second agency's answer differs from the first only by its sign-ins
+    const ids = (w: SearchPollWire) => w.offers.map((o) => o.signInId);
+    expect(ids(answers[1])).toEqual(ids(answers[0]).map((id) => id! + 100));
+    expect(answers[2].offers).toEqual(answers[0].offers);
+    // a multi-city search asking the same leg twice: the second answer's ids are tagged, written offer by offer
+    const twice = await searchAll(signIns(['VN']), [{ leg: 0, search }, { leg: 1, search }], 'untouched');
+    const poll = twice.view(0, 'vi');
+    const wire = expectSentPoll(twice.pollBytes(poll), poll);
+    expect(wire.offers.filter((o) => o.leg === 1).every((o) => o.id.endsWith('~10.1'))).toBe(true);
+    expect(wire.offers.filter((o) => o.leg === 0).length).toBe(wire.offers.filter((o) => o.leg === 1).length);
+    // a published offer replaced in the session afterwards: its batch is no longer written as one piece
+    const session = await searchAll(signIns(['VN', 'VJ']), [{ search }], 'untouched');
+    session.offers[1] = { ...session.offers[1], lowestFare: 123_000 };
+    const changed = session.view(0, 'en');
+    expect(expectSentPoll(session.pollBytes(changed), changed).offers[1].lowestFare).toBe(123_000);
   });
 });

@@ -2,7 +2,9 @@
 // `perUser` sessions (a new one drops the least recently used), a session expires `ttlMs` after its last use, and
 // starting a search looks only at the user's own sessions.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SearchSessions, type SearchSession } from '../../gateway/flights/search-sessions';
+import { runTasks, SearchSession, SearchSessions, type TaskSignIn } from '../../gateway/flights/search-sessions';
+import type { FlightOffer } from '../../contract/flights';
+import { SupplierError, type FlightSupplier, type SupplierContext, type SupplierSearch } from '../../gateway/suppliers';
 
 const TTL = 1000;
 let store: SearchSessions;
@@ -84,5 +86,70 @@ describe('SearchSessions', () => {
     expect(made[0].controller.signal.aborted).toBe(true);
     expect(made[1].controller.signal.aborted).toBe(false);
     expect(store.get(made[1].id, 2)).toBeUndefined();
+  });
+});
+
+// runTasks: the session's calls share one deadline (one timer per session, not one per call).
+describe('runTasks deadline', () => {
+  type Behaviour = 'answers' | 'hangs' | 'late' | 'fails';
+  const offer = (id: string) => Object.freeze({ id, combineSegment: '', source: 'VN' }) as unknown as FlightOffer;
+  /** A supplier stand-in: answers at once, never (until its signal aborts), after the deadline, or with an error. */
+  function supplier(source: TaskSignIn['source'], behaviour: Behaviour, seen: AbortSignal[]): FlightSupplier {
+    return {
+      source,
+      search: (_search: SupplierSearch, ctx?: SupplierContext) => {
+        seen.push(ctx!.signal!);
+        if (behaviour === 'answers') return Promise.resolve([offer(`${source}-1`)]);
+        if (behaviour === 'fails') return Promise.reject(new SupplierError('UNAVAILABLE', { source }));
+        if (behaviour === 'late') return new Promise((ok) => setTimeout(() => ok([offer(`${source}-late`)]), 80));
+        return new Promise((_, fail) => ctx!.signal!.addEventListener('abort', () => fail(new SupplierError('TIMEOUT', { source, en: 'cancelled' })), { once: true }));
+      },
+    } as unknown as FlightSupplier;
+  }
+  const search = { from: 'HAN', to: 'SGN', departDate: '2026-12-10', pax: { adt: 1, chd: 0, inf: 0 } };
+  const seatsTaken = () => Object.assign(() => 0, { untaken: () => true });
+
+  it.each<{ name: string; behaviours: Behaviour[]; stopAt?: number; status: string[]; messages: (string | undefined)[]; offers: string[] }>([
+    {
+      name: 'a source that never answers fails at the deadline with its timeout; the others are done',
+      behaviours: ['answers', 'hangs', 'fails'],
+      status: ['done', 'failed', 'failed'],
+      messages: [undefined, 'The reservation system did not answer in time. Please try again in a few minutes.', 'The reservation system is temporarily unavailable. Please try again later.'],
+      offers: ['VN-1'],
+    },
+    {
+      name: 'an answer after the deadline is not published',
+      behaviours: ['late', 'answers'],
+      status: ['failed', 'done'],
+      messages: ['The reservation system did not answer in time. Please try again in a few minutes.', undefined],
+      offers: ['VJ-1'],
+    },
+    {
+      name: 'a session stopped before the deadline ends its pending tasks with its own message',
+      behaviours: ['hangs', 'answers'],
+      stopAt: 10,
+      status: ['failed', 'done'],
+      messages: ['The search session has ended.', undefined],
+      offers: ['VJ-1'],
+    },
+  ])('$name', async ({ behaviours, stopAt, status, messages, offers }) => {
+    vi.useRealTimers();
+    const sources = (['VN', 'VJ', 'QH'] as const).slice(0, behaviours.length);
+    const seen: AbortSignal[] = [];
+    const session = new SearchSession({ userId: 1, agencyId: 1 }, sources.map((source, i) => ({ id: i + 1, source, officeCode: `O${i}` })));
+    const suppliers = new Map<TaskSignIn['source'], FlightSupplier>(sources.map((source, i) => [source, supplier(source, behaviours[i], seen)]));
+    const began = Date.now();
+    runTasks(session, (s) => suppliers.get(s)!, [{ search }], { timeoutMs: 40, seatsTaken });
+    if (stopAt !== undefined) setTimeout(() => session.stop(), stopAt);
+    await session.whenFinished();
+    expect(session.tasks.map((t) => t.status)).toEqual(status);
+    expect(session.taskViews('en').map((t) => t.message)).toEqual(messages);
+    // every call got one signal, aborted by the deadline or the stop
+    expect(new Set(seen).size).toBe(1);
+    expect(seen[0].aborted).toBe(behaviours.some((b) => b === 'hangs' || b === 'late'));
+    if (stopAt === undefined && behaviours.includes('hangs')) expect(Date.now() - began).toBeGreaterThanOrEqual(39);
+    // wait past the late answer: nothing more is published
+    await new Promise((r) => setTimeout(r, 100));
+    expect(session.offers.map((o) => o.id)).toEqual(offers);
   });
 });

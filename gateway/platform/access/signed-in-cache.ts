@@ -14,12 +14,9 @@
  * On PostgreSQL several instances share the database and nothing is cached (access/signed-in.ts): one statement
  * per request reads the user and claims its tsp.
  *
- * The (user, tsp) claims stay in the used_tsps table (a replay is refused after a restart too), written by
- * `TspClaims` in one statement for all the claims waiting at that moment: each request waits for its own row,
- * written or refused, before it goes on.
+ * The (user, tsp) claims are kept in this process's memory (`TspClaims`), not in the used_tsps table (which
+ * PostgreSQL still uses): a tsp older than the gateway's start is refused, so a replay is refused after a restart too.
  */
-import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
 import type { Db } from '../db/client';
 import { KeptCopies, pgliteOf, tableChangesOf, type WatchedTable } from '../db/table-changes';
@@ -59,99 +56,61 @@ export class SignedInCache {
   }
 }
 
-interface Waiting {
-  userId: number;
-  tsp: number;
-  resolve: (fresh: boolean) => void;
-  reject: (e: unknown) => void;
-}
+/** The claims are kept per minute of their tsp: a check looks in one minute's set, whole minutes are forgotten. */
+const MINUTE_MS = 60_000;
 
 /**
- * The claims of a batch, integers only (checked by `safeInteger`), written as literals: one simple-protocol message
- * instead of the extended protocol's parse, bind, describe, execute and sync, each a call into the database.
- */
-const claimStatement = (users: string, tsps: string) => `
-  insert into used_tsps (user_id, tsp, expires_at)
-  select c.u, c.t, timestamptz 'epoch' + (c.t + ${TSP_MAX_SKEW_MS}) * interval '1 millisecond'
-  from unnest('{${users}}'::integer[], '{${tsps}}'::bigint[]) as c(u, t)
-  on conflict do nothing
-  returning user_id, tsp`;
-
-/** The most claims written by one statement. */
-const CLAIMS_PER_STATEMENT = 500;
-
-/**
- * The (user, tsp) claims in used_tsps, one INSERT … ON CONFLICT DO NOTHING for every claim waiting when the
- * previous one ended: a claim is fresh when its row was inserted by it (a pair twice in one batch: the first).
- * Every 500 claims the pairs whose tsp has left the window are deleted (as access/replay.ts does).
+ * The (user, tsp) claims of this process, in memory. With PGlite the gateway is the only process that can open its
+ * database, so no other process can claim a pair: memory decides, at once, without a statement (it was one INSERT
+ * per event-loop turn into used_tsps, about a sixth of a flight search's gateway CPU, bench:search-throughput).
+ *
+ * What an earlier run of the gateway claimed is not known here, so every tsp older than this memory (`since`: made
+ * when the gateway starts, seconds before it listens) is refused like a replay: a request captured before a restart
+ * or a crash cannot be played again after it, which the table gave only for the claims it had written. A tsp
+ * leaves the ±5-minute window anyway, so this refusal only concerns the first five minutes after a start, and only
+ * requests made before the gateway was running (the portal makes a new tsp for every request it sends).
+ *
+ * A claim is kept until its tsp has left the window: a set per minute of tsp, the minutes wholly past the window
+ * dropped as time goes on (at most 12 kept), each pair one number (user × 60,000 + the tsp's millisecond in its minute).
  */
 export class TspClaims {
-  #waiting: Waiting[] = [];
-  #writing = false;
-  #scheduled = false;
-  #sinceSweep = 0;
+  readonly #minutes = new Map<number, Set<number>>();
+  #oldestKept = -Infinity;
+
   constructor(
-    private readonly db: Db,
-    private readonly client: PGlite,
+    /** Epoch ms this memory starts at: an older tsp may have been claimed by an earlier run. */
+    readonly since: number = Date.now(),
+    private readonly now: () => number = Date.now,
   ) {}
 
-  claim(userId: number, tsp: number): Promise<boolean> {
-    return new Promise<boolean>((resolve, reject) => {
-      this.#waiting.push({ userId, tsp, resolve, reject });
-      this.#schedule();
-    });
+  /** Claims the pair: true the first time, false for a repeat or a tsp older than `since`. */
+  claim(userId: number, tsp: number): boolean {
+    if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(tsp) || tsp < this.since) return false;
+    this.#forget();
+    const minute = Math.floor(tsp / MINUTE_MS);
+    if (minute < this.#oldestKept) return false;
+    let pairs = this.#minutes.get(minute);
+    if (!pairs) this.#minutes.set(minute, (pairs = new Set()));
+    const pair = userId * MINUTE_MS + (tsp - minute * MINUTE_MS);
+    if (pairs.has(pair)) return false;
+    pairs.add(pair);
+    return true;
   }
 
-  /**
-   * The next statement runs in the event loop's check phase (setImmediate), after the requests whose bytes arrived
-   * in this turn have reached their claim: a request's hooks run to its claim in microtasks, before the next
-   * socket's data is read, so writing at once would write one claim per statement.
-   */
-  #schedule(): void {
-    if (this.#writing || this.#scheduled) return;
-    this.#scheduled = true;
-    setImmediate(() => {
-      this.#scheduled = false;
-      void this.#write();
-    });
+  /** The number of pairs kept (diagnostics, tests). */
+  get size(): number {
+    let n = 0;
+    for (const pairs of this.#minutes.values()) n += pairs.size;
+    return n;
   }
 
-  async #write(): Promise<void> {
-    this.#writing = true;
-    try {
-      const batch = this.#waiting.splice(0, CLAIMS_PER_STATEMENT);
-      try {
-        const inserted = await this.#insert(batch);
-        for (const w of batch) w.resolve(inserted.delete(`${w.userId}/${w.tsp}`));
-      } catch (e) {
-        for (const w of batch) w.reject(e);
-      }
-      this.#sinceSweep += batch.length;
-      if (this.#sinceSweep >= 500) {
-        this.#sinceSweep = 0;
-        await this.db.execute(sql`delete from used_tsps where expires_at < now()`).catch(() => undefined);
-      }
-    } finally {
-      this.#writing = false;
-      if (this.#waiting.length > 0) this.#schedule();
-    }
+  /** Drops the minutes whose every tsp is out of the window (they are refused before their claim anyway). */
+  #forget(): void {
+    const oldest = Math.floor((this.now() - TSP_MAX_SKEW_MS) / MINUTE_MS) - 1;
+    if (oldest <= this.#oldestKept) return;
+    this.#oldestKept = oldest;
+    for (const minute of this.#minutes.keys()) if (minute < oldest) this.#minutes.delete(minute);
   }
-
-  async #insert(batch: Waiting[]): Promise<Set<string>> {
-    // integers only (checked by the callers' types and here), so the arrays are written as literals
-    const users = batch.map((w) => safeInteger(w.userId)).join(',');
-    const tsps = batch.map((w) => safeInteger(w.tsp)).join(',');
-    // PGlite's own exec, not drizzle's: drizzle passes its type parsers with every query, which PGlite merges
-    // into a copy of all its parsers per query (a third of what a search allocated, bench:search-throughput)
-    const [result] = await this.client.exec(claimStatement(users, tsps));
-    const rows = (result?.rows ?? []) as { user_id: number | string; tsp: number | string | bigint }[];
-    return new Set(rows.map((r) => `${String(r.user_id)}/${String(r.tsp)}`));
-  }
-}
-
-function safeInteger(n: number): string {
-  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
-  return String(n);
 }
 
 export interface SignedInMemory {
@@ -178,7 +137,7 @@ export async function installSignedInCache(db: Db): Promise<SignedInMemory | und
   if (!changes || !client) return undefined;
   const again = installed.get(db);
   if (again) return again;
-  const memory: SignedInMemory = { cache: new SignedInCache(), claims: new TspClaims(db, client) };
+  const memory: SignedInMemory = { cache: new SignedInCache(), claims: new TspClaims() };
   changes.on(SIGNED_IN_TABLES, () => memory.cache.invalidate(), ['UPDATE', 'DELETE', 'TRUNCATE']);
   installed.set(db, memory);
   return memory;

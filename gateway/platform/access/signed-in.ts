@@ -4,8 +4,8 @@
  * claim of the (user, tsp) pair (access/replay.ts), written only when the user may pass (a known, unlocked user
  * of the token's agency, active, with a live family). On PostgreSQL nothing is cached: a locked user, a suspended
  * agency or a revoked family is refused by the very next request, on every instance. On PGlite (one process) the
- * passable checks are kept in memory, emptied by every change of the tables they read, and the claims written
- * together (access/signed-in-cache.ts).
+ * passable checks are kept in memory, emptied by every change of the tables they read, and the claims are kept in
+ * memory, a tsp older than the gateway's start refused (access/signed-in-cache.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
@@ -71,7 +71,7 @@ function passable(ctx: UserContext, agencyId: number, alive: boolean): boolean {
 
 /**
  * PGlite: the check from memory when this (user, family) passed since the last change of the tables it reads,
- * else the statement without a claim (kept when passable); then the claim, written with the others waiting.
+ * else the statement without a claim (kept when passable); then the claim, in memory.
  */
 async function checkRemembered(
   db: Db,
@@ -89,7 +89,7 @@ async function checkRemembered(
     if (!passable(ctx, claims.agencyId, alive)) return { ctx, alive, fresh: false };
     memory.cache.set(claims.userId, claims.familyId, generation, ctx);
   }
-  const fresh = tsp === null ? false : await memory.claims.claim(claims.userId, tsp);
+  const fresh = tsp === null ? false : memory.claims.claim(claims.userId, tsp);
   return { ctx, alive: true, fresh };
 }
 

@@ -327,6 +327,17 @@ function untouchedOffer(draft: DraftOffer, seated: number): FlightOffer {
   return offer;
 }
 
+/** A drafts list's offers with no seat taken, per seated count: the same offers, in order, for every search. */
+const untouchedLists = new WeakMap<readonly DraftOffer[], Map<number, readonly FlightOffer[]>>();
+
+function untouchedList(drafts: readonly DraftOffer[], seated: number): readonly FlightOffer[] {
+  let bySeated = untouchedLists.get(drafts);
+  if (!bySeated) untouchedLists.set(drafts, (bySeated = new Map()));
+  let list = bySeated.get(seated);
+  if (!list) bySeated.set(seated, (list = Object.freeze(drafts.map((d) => untouchedOffer(d, seated)))));
+  return list;
+}
+
 /**
  * Applies the inventory adjustment, then fills seatAvailable and lowestFare. A draft whose flights the
  * inventory answers as untouched (`seatsTaken.untaken`, or no `seatsTaken` at all) gets its offer priced
@@ -337,6 +348,8 @@ function untouchedOffer(draft: DraftOffer, seated: number): FlightOffer {
 async function finalize(drafts: readonly DraftOffer[], seated: number, seatsTaken?: SeatsTaken): Promise<FlightOffer[]> {
   if (seatsTaken?.ready) await seatsTaken.ready;
   const untaken = seatsTaken ? seatsTaken.untaken : () => true;
+  // the common case, every flight untouched: the list made for the first search that found them so
+  if (untaken && drafts.every((d) => d.seatKeys.every(untaken))) return untouchedList(drafts, seated).slice();
   const out: (FlightOffer | DraftOffer)[] = drafts.map((d) => (untaken && d.seatKeys.every(untaken) ? untouchedOffer(d, seated) : d));
   const taken = new Map<string, number>();
   if (seatsTaken) {
@@ -385,6 +398,9 @@ interface DraftJson {
 }
 const draftJsons = new WeakMap<DraftOffer, DraftJson>();
 const madeFrom = new WeakMap<FlightOffer, DraftOffer>();
+/** An offer this generator made: frozen to the last field, its wire JSON written from what it keeps. */
+export const isGeneratedOffer = (offer: FlightOffer): boolean => madeFrom.has(offer);
+
 /** The wire JSON of a made offer without its closing brace, UTF-8, and the keys of the fare texts it names. */
 interface MadeJson {
   bytes: Buffer;

@@ -68,6 +68,12 @@ export async function simulateNetwork(
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
+    // no latency (SUPPLIER_LATENCY_MS=0): the answer still comes in a later turn of the event loop, as a network's
+    // would, and an abort in between still cancels it; no timer and no listener on the signal for that
+    if (ms <= 0) {
+      setImmediate(() => (signal?.aborted ? reject(signal.reason) : resolve()));
+      return;
+    }
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
