@@ -72,6 +72,13 @@ interface BatchJson {
 const batchJsons = new WeakMap<FlightOffer, BatchJson[]>();
 const BATCH_JSONS_PER_ANSWER = 8;
 
+/** Adds a session's copy of an offer (`made`: the supplier's, when known) to an answer's pieces and text keys. */
+function pushOfferJson(pieces: (Buffer | string)[], keys: Set<number>, offer: FlightOffer, made: FlightOffer | undefined): void {
+  const one = offerJsonPieces(offer, made, offer.leg !== undefined ? COPY_FIELDS_LEG : COPY_FIELDS);
+  for (let p = 0; p < one.pieces.length; p++) pieces.push(one.pieces[p]);
+  for (let k = 0; k < one.keys.length; k++) keys.add(one.keys[k]);
+}
+
 function sameItems(list: readonly FlightOffer[], at: number, items: readonly FlightOffer[]): boolean {
   for (let j = 0; j < items.length; j++) if (list[at + j] !== items[j]) return false;
   return true;
@@ -91,11 +98,8 @@ function batchJson(batch: PublishedBatch): BatchJson {
   const pieces: (Buffer | string)[] = [];
   const keys = new Set<number>();
   for (let i = 0; i < copies.length; i++) {
-    const o = copies[i];
     if (i > 0) pieces.push(',');
-    const one = offerJsonPieces(o, made[i], o.leg !== undefined ? COPY_FIELDS_LEG : COPY_FIELDS);
-    for (let p = 0; p < one.pieces.length; p++) pieces.push(one.pieces[p]);
-    for (let k = 0; k < one.keys.length; k++) keys.add(one.keys[k]);
+    pushOfferJson(pieces, keys, copies[i], made[i]);
   }
   const written: BatchJson = { made, tail, bytes: jsonBytes(pieces), keys: [...keys] };
   if (shareable) {
@@ -264,9 +268,7 @@ export class SearchSession {
         i += batch!.copies.length;
         continue;
       }
-      const one = offerJsonPieces(o, this.origin.get(o), o.leg !== undefined ? COPY_FIELDS_LEG : COPY_FIELDS);
-      for (let p = 0; p < one.pieces.length; p++) pieces.push(one.pieces[p]);
-      for (let k = 0; k < one.keys.length; k++) keys.add(one.keys[k]);
+      pushOfferJson(pieces, keys, o, this.origin.get(o));
       i++;
     }
     pieces.push('],');
