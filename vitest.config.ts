@@ -2,6 +2,19 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from './contract/constants.ts';
 
+/**
+ * The unit tests (.test.ts) that need a DOM or the browser's storage: they run in jsdom with the component tests
+ * (.test.tsx). Every other .test.ts of tests/unit runs in Node (project unit-node). A new test that reads
+ * `window`, `document` or `localStorage`, even through the module it tests, belongs in this list.
+ */
+const UNIT_DOM_TESTS = [
+  'api-client', 'aria-fixes', 'auth-storage', 'bookings-model', 'boot-shell', 'business-day', 'focus-return',
+  'i18n-format', 'i18n-loaders', 'public-client', 'signed-in-cache',
+].map((name) => `tests/unit/${name}.test.ts`);
+
+/** Test workers per project: CI_TEST_WORKERS when set (.ci/run), else vitest's default (cores − 1). */
+const workers = process.env.CI_TEST_WORKERS ? Number(process.env.CI_TEST_WORKERS) : undefined;
+
 export default defineConfig({
   plugins: [react()],
   define: {
@@ -9,6 +22,7 @@ export default defineConfig({
     __AES_IV__: JSON.stringify(DEFAULT_AES_IV),
   },
   test: {
+    ...(workers ? { maxWorkers: workers } : {}),
     // Under CI a JSON report is written too, so .ci/run can print one closing line for all suites.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: process.env.VITEST_JSON ?? '.tmp/vitest-all.json' },
@@ -18,9 +32,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.tsx', ...UNIT_DOM_TESTS],
           setupFiles: ['tests/unit/setup.ts'],
           // Component tests render the whole signed-in app; on a busy 2-core machine that can take seconds.
+          testTimeout: 20_000,
+        },
+      },
+      // the pure functions (rules, models, protocol): no DOM, so no jsdom to set up for each file (about 1 s each)
+      {
+        extends: true,
+        test: {
+          name: 'unit-node',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: UNIT_DOM_TESTS,
           testTimeout: 20_000,
         },
       },

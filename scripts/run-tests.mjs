@@ -22,7 +22,7 @@ mkdirSync(resolve(root, '.tmp'), { recursive: true });
 
 const SIDES = [
   // side by side: CPU-bound, started at a lower priority (nice 10) so the browser side keeps the cores
-  { name: 'unit+gateway', args: ['--project', 'unit', '--project', 'gateway'], json: '.tmp/vitest-unit-gateway.json', nice: 10 },
+  { name: 'unit+gateway', args: ['--project', 'unit', '--project', 'unit-node', '--project', 'gateway'], json: '.tmp/vitest-unit-gateway.json', nice: 10 },
   { name: 'e2e', args: ['--project', 'e2e'], json: '.tmp/vitest-e2e.json' },
 ];
 
@@ -55,7 +55,7 @@ function run(args, { prefix, json, nice } = {}) {
 
 let codes;
 if (extra.length > 0) {
-  codes = [await run(['--project', 'unit', '--project', 'gateway', '--project', 'e2e', ...extra])];
+  codes = [await run(['--project', 'unit', '--project', 'unit-node', '--project', 'gateway', '--project', 'e2e', ...extra])];
 } else if (process.env.TEST_PARALLEL === '1') {
   codes = await Promise.all(SIDES.map((side) => run(side.args, { prefix: side.name, json: side.json, nice: side.nice })));
 } else {
