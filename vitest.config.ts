@@ -47,6 +47,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           exclude: UNIT_DOM_TESTS,
           testTimeout: 20_000,
+          // pure functions: the files of a worker share one module graph (a file that fakes timers or stubs a
+          // global restores it). The jsdom project stays isolated: its app-wide singletons (i18n's language,
+          // the route guard's access state) do leak from one file to the next there.
+          isolate: false,
         },
       },
       {
@@ -55,6 +59,14 @@ export default defineConfig({
           name: 'gateway',
           environment: 'node',
           include: ['tests/gateway/**/*.test.ts'],
+          // the migrated and the seeded database made once per run; each file starts from a copy of one
+          globalSetup: ['tests/gateway/global-setup.ts'],
+          // The files of a worker share one module graph (the gateway's modules are evaluated once per worker, not
+          // once per file: about 3 s of each file's time). Each file still builds its own gateway on its own
+          // database; what the gateway keeps at module level is keyed by the database (WeakMap<Db, …>) or is the
+          // same for every gateway (the simulated schedules and fares, the zone offsets), as when one process
+          // serves many requests. No file mocks a module.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

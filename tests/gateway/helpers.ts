@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { LoginResult } from '../../contract/auth';
 import { encrypt, seal, type CipherSettings } from '../../contract/crypto';
 import { buildApp } from '../../gateway/app';
@@ -20,6 +21,7 @@ import type { SupplierRegistry } from '../../gateway/suppliers';
 import { openDatabase, type Database, type Db } from '../../gateway/platform/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../../gateway/seed/demo';
 import { loadSettings, type Settings } from '../../gateway/settings';
+import { pgliteTemplate } from '../support/db-templates';
 
 export const TEST_JWT_SECRET = 'test-secret-of-the-gateway-suite-0123456789';
 
@@ -42,12 +44,13 @@ export interface StartOptions {
   suppliers?: SupplierRegistry;
 }
 
-export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database on the server of adminUrl, empty or a copy of the template database named. */
+export async function createPgDatabase(adminUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `gw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -71,7 +74,11 @@ export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export async function startGateway(options: StartOptions = {}): Promise<Gateway> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'gw-test-'));
-  const pgDb = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL) : null;
+  const seed = options.seed !== false;
+  // the run's template of this kind of database, when the project made them (the gateway suite does)
+  const templates = inject('dbTemplates');
+  const template = templates && templates.kind === (process.env.TEST_DATABASE_URL ? 'pg' : 'pglite') ? (seed ? templates.seeded : templates.bare) : undefined;
+  const pgDb = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL, template) : null;
   const settings = loadSettings({
     CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
@@ -84,9 +91,10 @@ export async function startGateway(options: StartOptions = {}): Promise<Gateway>
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...options.env,
   });
-  const database = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : {});
+  const database = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : template ? { pgliteFrom: pgliteTemplate(template) } : {});
+  // on a template's copy every migration is already applied: drizzle only checks them
   await database.migrate();
-  if (options.seed !== false) await seedDemo(database.db);
+  if (seed && !template) await seedDemo(database.db);
   const build = (db: Db) => buildApp({ settings, db, logger: false, captchaText: options.captchaText, clock: options.clock, suppliers: options.suppliers });
   const first = await build(database.db);
   // GATEWAY_INSTANCES=2 on PostgreSQL (the reliability suite): a second instance with its own pool on the same

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import v8 from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteMemoryBytes } from '../../gateway/platform/db/client';
 import { DRAFT_BYTES_PER_CLASS, draftCacheStats, generateOffers, setDraftCacheBytes, setDraftCacheSize } from '../../gateway/suppliers/simulated/generator';
@@ -43,6 +44,8 @@ if (!usingPostgres) describe('PGlite memory bounds', () => {
       expect(rows).toEqual([{ n: 1000 }]);
       await database.close();
     } finally {
+      // the flag is process-wide and the suite's files share their worker: the next files' PGlite is compiled as usual
+      v8.setFlagsFromString('--no-liftoff-only');
       rmSync(path.dirname(dir), { recursive: true, force: true });
     }
   }, 240_000);

@@ -57,6 +57,11 @@ export interface OpenOptions {
    * pgliteWasmBaselineOnly); true or absent leaves V8's default.
    */
   pgliteWasmOptimize?: boolean;
+  /**
+   * An in-memory PGlite started from this dump of a data directory (PGlite's `dumpDataDir`, a tar) instead of
+   * running initdb: the test suites make one migrated (and seeded) database per run and start every file's from it.
+   */
+  pgliteFrom?: Blob;
 }
 
 /**
@@ -127,6 +132,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // pg_trgm: the trigram index of the booking search's folded passenger names (PostgreSQL ships it too)
   const client = new PGlite({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    ...(options.pgliteFrom && !options.pgliteDir ? { loadDataDir: options.pgliteFrom } : {}),
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
   });
