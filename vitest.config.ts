@@ -47,10 +47,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           exclude: UNIT_DOM_TESTS,
           testTimeout: 20_000,
-          // pure functions: the files of a worker share one module graph (a file that fakes timers or stubs a
-          // global restores it). The jsdom project stays isolated: its app-wide singletons (i18n's language,
-          // the route guard's access state) do leak from one file to the next there.
-          isolate: false,
+          // Isolated, each file with its own modules: tried shared (isolate: false), a file then met the portal's
+          // access checker built by an earlier file (policies-decide), and the jsdom project's route guard and
+          // i18n state leaked the same way.
         },
       },
       {
