@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { LoginResult } from '../../contract/auth';
 import { encrypt, seal, type CipherSettings } from '../../contract/crypto';
@@ -21,7 +20,7 @@ import type { SupplierRegistry } from '../../gateway/suppliers';
 import { openDatabase, type Database, type Db } from '../../gateway/platform/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../../gateway/seed/demo';
 import { loadSettings, type Settings } from '../../gateway/settings';
-import { pgliteTemplate } from '../support/db-templates';
+import { databaseUrl, pgliteTemplate, runAdmin } from '../support/db-templates';
 
 export const TEST_JWT_SECRET = 'test-secret-of-the-gateway-suite-0123456789';
 
@@ -47,26 +46,10 @@ export interface StartOptions {
 /** A new database on the server of adminUrl, empty or a copy of the template database named. */
 export async function createPgDatabase(adminUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `gw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await runAdmin(adminUrl, [`create database ${name}${template ? ` template ${template}` : ''}`]);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
+    url: databaseUrl(adminUrl, name),
+    drop: () => runAdmin(adminUrl, [`drop database if exists ${name} with (force)`]),
   };
 }
 

@@ -38,7 +38,8 @@ declare module 'vitest' {
   }
 }
 
-async function runAdmin(adminUrl: string, statements: string[]): Promise<void> {
+/** Runs statements one after the other on a connection of its own to the server of adminUrl. */
+export async function runAdmin(adminUrl: string, statements: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -48,7 +49,8 @@ async function runAdmin(adminUrl: string, statements: string[]): Promise<void> {
   }
 }
 
-function databaseUrl(adminUrl: string, name: string): string {
+/** The URL of the database named on the server of adminUrl. */
+export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
