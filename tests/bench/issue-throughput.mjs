@@ -15,6 +15,11 @@
 //   C. the calls of A again with the same keys: replays (stored answers, nothing charged);
 //   D. the baseline of this client on this machine: GET /api/bookings/:id of the same bookings.
 //
+// Before the first issuing phase, a warm-up (W, BENCH_WARMUP issues of f1admin's, as in A) runs unmeasured: a gateway
+// at work has its code compiled by V8 and its pool's connections open with their statements planned; the first
+// seconds of a fresh process are not its throughput. W's own line shows those cold seconds; its invariants are
+// checked as the other phases'.
+//
 // After each issuing phase the invariants are checked in the database (violations must be 0): one C entry per
 // issue and none for a failed call, C amounts = the amounts answered = the issued PNRs' prices, each deposit
 // lowered by exactly its charges, every entry balanced, no deposit below −credit limit, the stored balance of each
@@ -26,6 +31,7 @@
 //   BENCH_CONNECTIONS  concurrent clients of phases A, B, C, D (default 20)
 //   BENCH_AGENCIES     agencies (= clients) of phase M (default 20)
 //   BENCH_PHASES       which phases, e.g. "A,M" (default A,B,M,C,D)
+//   BENCH_WARMUP       issues of the warm-up before the first measured phase (default 200; 0: none, the cold figures)
 //   BENCH_GATEWAY_ROOT the checkout whose gateway is measured (default this one; e.g. a worktree of main, to
 //                      compare before and after with the same bench)
 //   BENCH_COUNT_QUERIES=1  statements sent per call (counted in the gateway process)
@@ -57,6 +63,7 @@ if (!ADMIN_URL) {
 const ISSUES = Number(process.env.BENCH_ISSUES ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const AGENCIES = Math.max(1, Number(process.env.BENCH_AGENCIES ?? 20));
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'A,B,M,C,D').split(',').map((x) => x.trim().toUpperCase()));
 const PIN = '246810';
 const { DEMO_SIGNINS } = await import(pathToFileURL(`${ROOT}/gateway/seed/demo.ts`).href);
@@ -391,6 +398,17 @@ try {
   const admin = await login('f1admin');
   console.log(`ticket issue throughput: PostgreSQL, supplier latency 0, loopback, node ${process.version}, gateway of ${ROOT}`);
   await topUp(saoviet.id, 50_000_000_000);
+
+  // W. the warm-up: issues of f1admin's like phase A's, before any measured phase, so that the figures are those of
+  // a gateway at work (its code compiled by V8, its pool's connections open with their statements prepared and
+  // planned) rather than of its first seconds; printed and checked as the other phases, not counted in them
+  if (WARMUP > 0 && (PHASES.has('A') || PHASES.has('B') || PHASES.has('M'))) {
+    const heldW = await holdMany(admin, WARMUP, 70);
+    const before = await balances();
+    const w = await issueAll([{ held: heldW, token: admin }], CONNECTIONS);
+    console.log(line(`W. warm-up (not measured), ${CONNECTIONS} clients`, w));
+    report(await invariants(heldW, w, new Map(heldW.map((h) => [h.id, saoviet.id])), before));
+  }
 
   let a;
   let heldA = [];
