@@ -188,35 +188,43 @@ try {
     return held;
   }
 
-  /** CPU seconds used so far by the gateway process and its database's server processes (NaN if unknown). */
+  /** CPU seconds used so far by a process: [user + system, system] (zeros if it is gone). */
   const cpuOf = (pid) => {
     try {
       const f = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-      return (Number(f[11]) + Number(f[12])) / 100;
+      return [(Number(f[11]) + Number(f[12])) / 100, Number(f[12]) / 100];
     } catch {
-      return 0;
+      return [0, 0];
     }
   };
-  /** [gateway, database] CPU seconds so far; a backend that ends meanwhile loses its share (the pool keeps them). */
+  /**
+   * [gateway, database, gateway in the kernel, database in the kernel] CPU seconds so far; a backend that ends
+   * meanwhile loses its share (the pool keeps them).
+   */
   const cpuSeconds = async () => {
-    if (!gateway.pid) return [NaN, NaN];
-    const backends = (await q(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName])).map((r) => r.pid);
-    return [cpuOf(gateway.pid), backends.reduce((sum, pid) => sum + cpuOf(pid), 0)];
+    if (!gateway.pid) return [NaN, NaN, NaN, NaN];
+    const backends = (await q(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName])).map((r) => cpuOf(r.pid));
+    const [g, gs] = cpuOf(gateway.pid);
+    return [g, backends.reduce((sum, b) => sum + b[0], 0), gs, backends.reduce((sum, b) => sum + b[1], 0)];
   };
   /** Runs a measured phase: the gateway's CPU profile (BENCH_CPU_PROF) covers it and nothing else. */
   const measured = async (fn) => {
     if (process.env.BENCH_CPU_PROF) process.kill(gateway.pid, 'SIGUSR2');
-    const [g0, d0] = await cpuSeconds();
+    const [g0, d0, gs0, ds0] = await cpuSeconds();
     const c0 = process.cpuUsage();
     try {
       const r = await fn();
-      const [g1, d1] = await cpuSeconds();
+      const [g1, d1, gs1, ds1] = await cpuSeconds();
       const c1 = process.cpuUsage(c0);
       const calls = Math.max(1, r.calls ?? r.count + r.failures);
       r.cpuMs = (1000 * (g1 - g0 + d1 - d0)) / calls;
       // the bench's own CPU (its clients' encryption, HTTP and JSON) shares the machine's cores: printed apart
       const clientMs = (c1.user + c1.system) / 1000 / calls;
-      r.cpuText = Number.isFinite(r.cpuMs) ? `, CPU ${r.cpuMs.toFixed(1)} ms per call (gateway ${((1000 * (g1 - g0)) / calls).toFixed(1)}, database ${((1000 * (d1 - d0)) / calls).toFixed(1)}; the bench's client ${clientMs.toFixed(1)})` : '';
+      // and the share of it spent in the kernel (system calls: the sockets, the WAL's writes and flushes)
+      const share = (part, whole) => `${whole > 0 ? Math.round((100 * part) / whole) : 0}%`;
+      r.cpuText = Number.isFinite(r.cpuMs)
+        ? `, CPU ${r.cpuMs.toFixed(1)} ms per call (gateway ${((1000 * (g1 - g0)) / calls).toFixed(1)}, database ${((1000 * (d1 - d0)) / calls).toFixed(1)}; the bench's client ${clientMs.toFixed(1)}; in the kernel: gateway ${share(gs1 - gs0, g1 - g0)}, database ${share(ds1 - ds0, d1 - d0)}, client ${share(c1.system, c1.user + c1.system)})`
+        : '';
       return r;
     } finally {
       if (process.env.BENCH_CPU_PROF) process.kill(gateway.pid, 'SIGUSR2');
