@@ -64,6 +64,10 @@ const ISSUES = Number(process.env.BENCH_ISSUES ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const AGENCIES = Math.max(1, Number(process.env.BENCH_AGENCIES ?? 20));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+if (!Number.isSafeInteger(WARMUP) || WARMUP < 0) {
+  console.error(`BENCH_WARMUP must be a whole number of issues, 0 or more (got ${process.env.BENCH_WARMUP})`);
+  process.exit(2);
+}
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'A,B,M,C,D').split(',').map((x) => x.trim().toUpperCase()));
 const PIN = '246810';
 const { DEMO_SIGNINS } = await import(pathToFileURL(`${ROOT}/gateway/seed/demo.ts`).href);
