@@ -406,6 +406,16 @@ try {
     }
   };
 
+  /** An issuing phase: the jobs' holds issued by `clients` clients, its line printed and its invariants checked. */
+  const issuePhase = async (name, jobs, clients, agencyOfJob) => {
+    const held = jobs.flatMap((j) => j.held);
+    const before = await balances();
+    const r = await issueAll(jobs, clients);
+    console.log(line(name, r));
+    report(await invariants(held, r, new Map(jobs.flatMap((j) => j.held.map((h) => [h.id, agencyOfJob(j)]))), before));
+    return r;
+  };
+
   const [saoviet] = await q(`select id from agencies where code = 'SAOVIET'`);
   const admin = await login('f1admin');
   console.log(`ticket issue throughput: PostgreSQL, supplier latency 0, loopback, node ${process.version}, gateway of ${ROOT}`);
@@ -416,10 +426,7 @@ try {
   // planned) rather than of its first seconds; printed and checked as the other phases, not counted in them
   if (WARMUP > 0 && (PHASES.has('A') || PHASES.has('B') || PHASES.has('M'))) {
     const heldW = await holdMany(admin, WARMUP, 70);
-    const before = await balances();
-    const w = await issueAll([{ held: heldW, token: admin }], CONNECTIONS);
-    console.log(line(`W. warm-up (not measured), ${CONNECTIONS} clients`, w));
-    report(await invariants(heldW, w, new Map(heldW.map((h) => [h.id, saoviet.id])), before));
+    await issuePhase(`W. warm-up (not measured), ${CONNECTIONS} clients`, [{ held: heldW, token: admin }], CONNECTIONS, () => saoviet.id);
   }
 
   let a;
@@ -430,10 +437,7 @@ try {
     console.log(`  (held ${heldA.length} for phase A in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
   }
   if (PHASES.has('A')) {
-    const before = await balances();
-    a = await issueAll([{ held: heldA, token: admin }], CONNECTIONS);
-    console.log(line(`A. one agency, ${CONNECTIONS} clients`, a));
-    report(await invariants(heldA, a, new Map(heldA.map((h) => [h.id, saoviet.id])), before));
+    a = await issuePhase(`A. one agency, ${CONNECTIONS} clients`, [{ held: heldA, token: admin }], CONNECTIONS, () => saoviet.id);
   }
 
   if (PHASES.has('B')) {
@@ -459,10 +463,7 @@ try {
     });
     const heldB = jobs.flatMap((j) => j.held);
     console.log(`  (held ${heldB.length} for phase B in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-    const before = await balances();
-    const b = await issueAll(jobs, jobs.length);
-    console.log(line(`B. one agency with the PIN, ${jobs.length} users`, b));
-    report(await invariants(heldB, b, new Map(heldB.map((h) => [h.id, saoviet.id])), before));
+    await issuePhase(`B. one agency with the PIN, ${jobs.length} users`, jobs, jobs.length, () => saoviet.id);
   }
 
   if (PHASES.has('M')) {
@@ -492,10 +493,7 @@ try {
     });
     const all = jobs.flatMap((j) => j.held);
     console.log(`  (held ${all.length} for phase M in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-    const before = await balances();
-    const m = await issueAll(jobs, jobs.length);
-    console.log(line(`M. ${jobs.length} agencies, one client each`, m));
-    report(await invariants(all, m, new Map(jobs.flatMap((j) => j.held.map((h) => [h.id, j.agencyId]))), before));
+    await issuePhase(`M. ${jobs.length} agencies, one client each`, jobs, jobs.length, (job) => job.agencyId);
   }
 
   if (PHASES.has('C') && heldA.length) {
