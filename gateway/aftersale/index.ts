@@ -134,7 +134,7 @@ export const afterSaleModule: GatewayModule = {
       description:
         'One seat per passenger per segment (a new one frees the earlier); paid seats are one C entry of the total and an EMD each, free seats cost nothing. ' +
         'Two agents choosing the same seat at once: one gets it, the other 409/49 seatUnavailable (or 502/80 with its payment reversed when it lost at the airline). ' +
-        `Idempotent by idempotencyKey. 400/41 reason seats (blocked, infant, exitRow, noSeat, duplicate). ${ERRORS} ${PIN_NOTE}`,
+        `Idempotent by idempotencyKey. 400/41 reason seats (blocked, infant, exitRow, noSeat, sameSeat, duplicate). ${ERRORS} ${PIN_NOTE}`,
       params: bookingIdParams,
       body: buySeatRequest,
       response: paidEditResult,
