@@ -41,6 +41,9 @@
 //                          call by table (with the rows they read), and the calls and self
 //                          time per call of the database's functions and triggers (PostgreSQL's statistics)
 //   BENCH_NODE_ARGS='--max-semi-space-size=16'  Node/V8 flags of the gateway process, after its own (the last wins)
+//   BENCH_CLIENT       lean (default): the envelope through node:crypto and HTTP through node:http with keep-alive
+//                      (support/lean-client.mjs, the same bytes on the wire); fetch: crypto-js and fetch, the client of
+//                      the tenth pass and before, several times dearer in CPU on the gateway's own cores
 // Each phase also prints the CPU time per call of the gateway process and its database's server processes: less
 // sensitive to the machine's load than calls per second.
 import { randomUUID } from 'node:crypto';
@@ -50,10 +53,18 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { adminQuery, dayAhead, pct, pollOffers } from './gateway-load.mjs';
+import { leanCipher, leanFetcher } from './support/lean-client.mjs';
 
 const ROOT = process.env.BENCH_GATEWAY_ROOT ? resolve(process.env.BENCH_GATEWAY_ROOT) : resolve(import.meta.dirname, '../..');
 const { startGateway } = await import(pathToFileURL(`${ROOT}/tests/support/gateway-process.ts`).href);
-const { encrypt, encryptWithSecret, seal } = await import('../../contract/crypto.ts');
+// BENCH_CLIENT=fetch: the former client (crypto-js and fetch), to compare; the default is the lean one
+const CLIENT = (process.env.BENCH_CLIENT ?? 'lean').trim().toLowerCase();
+if (CLIENT !== 'lean' && CLIENT !== 'fetch') {
+  console.error(`BENCH_CLIENT must be lean or fetch (got ${process.env.BENCH_CLIENT})`);
+  process.exit(2);
+}
+const { encrypt, encryptWithSecret, seal } = CLIENT === 'lean' ? leanCipher() : await import('../../contract/crypto.ts');
+const http = CLIENT === 'lean' ? leanFetcher(64) : { fetch: globalThis.fetch, close: () => {} };
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!ADMIN_URL) {
@@ -136,7 +147,7 @@ try {
   let lastTsp = 0;
   const nextTsp = () => (lastTsp = Math.max(Date.now(), lastTsp + 1));
   const headers = (token, extra = {}) => ({ tsp: encrypt(String(nextTsp())), 'content-type': 'application/json', ...(token ? { authorization: token } : {}), ...extra });
-  const post = (path, token, body, extra) => fetch(`${base}${path}`, { method: 'POST', headers: headers(token, extra), body: JSON.stringify(seal(body)) });
+  const post = (path, token, body, extra) => http.fetch(`${base}${path}`, { method: 'POST', headers: headers(token, extra), body: JSON.stringify(seal(body)) });
   async function login(username) {
     const res = await post('/api/auth/login', null, { username, password: PASSWORD });
     if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
@@ -154,7 +165,7 @@ try {
         const { sessionId } = startedBody;
         const offers = [];
         for (let cursor = 0; ;) {
-          const p = await (await fetch(`${base}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: headers(token) })).json();
+          const p = await (await http.fetch(`${base}/api/flights/search/${sessionId}?since=${cursor}&waitMs=10000`, { headers: headers(token) })).json();
           if (!p.offers) throw new Error(`search poll: ${JSON.stringify(p).slice(0, 300)}`);
           offers.push(...pollOffers(p));
           cursor = p.cursor;
@@ -181,7 +192,7 @@ try {
             return;
           }
           const { id } = await res.json();
-          const b = await (await fetch(`${base}/api/bookings/${id}`, { headers: headers(token) })).json();
+          const b = await (await http.fetch(`${base}/api/bookings/${id}`, { headers: headers(token) })).json();
           const pnr = b.listPNR.find((x) => x.pnr && x.recordStatus === 'BOOKED')?.pnr ?? b.listPNR.find((x) => x.pnr)?.pnr;
           if (pnr && held.length < n) held.push({ id, pnr, key: randomUUID() });
         });
@@ -418,7 +429,7 @@ try {
 
   const [saoviet] = await q(`select id from agencies where code = 'SAOVIET'`);
   const admin = await login('f1admin');
-  console.log(`ticket issue throughput: PostgreSQL, supplier latency 0, loopback, node ${process.version}, gateway of ${ROOT}`);
+  console.log(`ticket issue throughput: PostgreSQL, supplier latency 0, loopback, node ${process.version}, gateway of ${ROOT}, client ${CLIENT}`);
   await topUp(saoviet.id, 50_000_000_000);
 
   // W. the warm-up: issues of f1admin's like phase A's, before any measured phase, so that the figures are those of
@@ -514,7 +525,7 @@ try {
     const d = await measured(async () => {
       await pool(heldA, CONNECTIONS, async (h) => {
         const s = performance.now();
-        const res = await fetch(`${base}/api/bookings/${h.id}`, { headers: headers(admin) });
+        const res = await http.fetch(`${base}/api/bookings/${h.id}`, { headers: headers(admin) });
         await res.text();
         if (res.ok) reads.push(performance.now() - s);
       });
@@ -526,6 +537,7 @@ try {
   }
   console.log(`  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 } finally {
+  http.close();
   await sqlc.end().catch(() => undefined);
   await gateway?.stop();
   await adminQuery(ADMIN_URL, `drop database if exists ${dbName} with (force)`);
