@@ -90,6 +90,19 @@ describe('OtherFlightsPanel', () => {
     expect(screen.getByTestId('other-flights').textContent).toContain('HAN → SGN · 20/01/2030');
   });
 
+  it('a flight with fewer seats than the party in every class cannot be switched to, and says so', () => {
+    const onSwitch = vi.fn();
+    // a party of 3: VN203 has 2 seats left (T), VN207 4 (Y)
+    render(<OtherFlightsPanel offer={selected} offers={offers} priceMode="FULL" onSwitch={onSwitch} seats={3} />);
+    const [short, fits] = screen.getAllByTestId('other-flight').map((r) => within(r).getByRole('button') as HTMLButtonElement);
+    expect(short.disabled).toBe(true);
+    expect(short.textContent).toBe('Không đủ chỗ');
+    expect(short.title).toBe('Không hạng nào còn đủ 3 chỗ cho cả đoàn');
+    expect(fits.disabled).toBe(false);
+    fireEvent.click(short);
+    expect(onSwitch).not.toHaveBeenCalled();
+  });
+
   it('says so when the airline has no other flight that day', () => {
     render(<OtherFlightsPanel offer={selected} offers={[selected]} priceMode="FULL" onSwitch={vi.fn()} />);
     expect(screen.queryAllByTestId('other-flight')).toHaveLength(0);

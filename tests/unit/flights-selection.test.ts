@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookingFee, FlightOffer, PassengerCounts, PriceInfo } from '../../contract/flights';
 import {
   baseId, clearSelection, customerPriceDetail, emptySide, findCombinedMatch, grandTotal, initialSelectedFlightSession,
-  isCombinedMatch, issueFeeFor, pickClass, priceDetailOf, repriceSession, sameOfferId, seatsNeeded, selectFlight, selectionReducer,
+  isCombinedMatch, issueFeeFor, partyAvailability, pickClass, priceDetailOf, repriceSession, sameOfferId, seatsNeeded, selectFlight, selectionReducer,
   sideTotal, visibleOffers, type PricingContext,
 } from '../../plugins/flights/model/selection';
 
@@ -235,6 +235,19 @@ describe('the class selected holds the whole party: never fewer seats than adult
     ['nothing when no class has enough', undefined, 10, undefined],
   ] as const)('%s', (_name, asked, seats, expected) => {
     expect(pickClass(twoClasses, asked, seats)?.class).toBe(expected);
+  });
+  it.each([
+    ['a class holds the party', [2, 9], 3, 'ok'],
+    ['exactly the party', [3, 0], 3, 'ok'],
+    ['seats left but no class holds the party', [2, 1], 3, 'tooFew'],
+    ['no seat at all', [0, 0], 1, 'soldOut'],
+    ['no seat at all, a party of 3', [0, 0], 3, 'soldOut'],
+    ['one seat for one', [0, 1], 1, 'ok'],
+  ] as const)('party availability: %s', (_name, seatsLeft, seats, expected) => {
+    const o = offer('o2', { priceInfo: seatsLeft.map((n, i) => fare(i ? 'Y' : 'E', [800_000, 200_000, 80_000], undefined, undefined, n)) });
+    expect(partyAvailability(o, seats)).toBe(expected);
+    // the rule of the button and of the selection agree: ok exactly when a class can be picked
+    expect(partyAvailability(o, seats) === 'ok').toBe(pickClass(o, undefined, seats) !== undefined);
   });
   it('selecting for 2 adults and 1 child takes Y (E has 2 seats left)', () => {
     const next = selectFlight(empty, 'depart', twoClasses, ctx(counts(2, 1, 1)));

@@ -183,6 +183,23 @@ describe('selection and the selected-flight panel', () => {
     expect(screen.queryByTestId('grand-total')).toBeNull();
   });
 
+  it('a flight whose classes all have fewer seats than the party cannot be chosen and says so; its short classes are disabled', async () => {
+    // the party takes 3 seats (2 adults, 1 child); d7 has 2 and 1 seats left, d1 has Y with 9
+    const short = makeOffer({ id: 'd7', airline: 'VN', depart: '2030-01-20T16:00', minutes: 130, fares: [{ class: 'E', seats: 2, fare: 600_000 }, { class: 'Q', seats: 1, fare: 650_000 }] });
+    renderBoard(request, session([departs[0], short]));
+    const card = (id: string) => screen.getAllByTestId('offer-card').find((c) => c.getAttribute('data-offer-id') === id) as HTMLElement;
+    const button = within(card('d7')).getByTestId('offer-select') as HTMLButtonElement;
+    expect(card('d7').className).toContain('is-sold-out');
+    expect(button.textContent).toBe('Không đủ chỗ');
+    expect(button.disabled).toBe(true);
+    expect(button.title).toBe('Không hạng nào còn đủ 3 chỗ cho cả đoàn');
+    expect(within(card('d7')).getAllByRole('listitem').map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
+    // d1: E (2 seats) is disabled for this party, Y (9) is not; its button selects Y
+    expect(within(card('d1')).getAllByRole('listitem').map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, true]);
+    fireEvent.click(within(card('d1')).getByTestId('offer-select'));
+    await waitFor(() => expect(shownIds()).toEqual(['d1']));
+  });
+
   it('round trip: a GDS departure selects its matching return', async () => {
     const gdsOut = makeOffer({ id: 'G1:G2', airline: 'VN', source: '1A', depart: '2030-01-20T08:00', minutes: 130, combineSegment: 'G2:G1', fares: [{ class: 'Y', seats: 4, fare: 1_100_000 }] });
     const gdsBack = makeOffer({ id: 'G2:G1', airline: 'VN', source: '1A', direction: 'return', depart: '2030-01-25T18:00', minutes: 130, combineSegment: 'G1:G2', fares: [{ class: 'Y', seats: 4, fare: 1_000_000 }] });

@@ -8,7 +8,7 @@ import { CheckOutlined, FileTextOutlined, InfoCircleOutlined, MessageOutlined } 
 import { useTranslation } from 'react-i18next';
 import type { FlightOffer, PriceInfo } from '../../../contract/flights';
 import { FlightOfferTagSlot, formatNumber, formatVnd } from '../../../src/sdk';
-import { cheapestFareClass, fareClassPrice, isGdsOffer, type PriceMode } from '../model';
+import { cheapestFareClass, fareClassPrice, isGdsOffer, partyAvailability, type PriceMode } from '../model';
 import { dayShift, duration, hhmm, stops } from './format';
 
 export interface OfferCardProps {
@@ -21,21 +21,25 @@ export interface OfferCardProps {
   onFareRule: (offer: FlightOffer, fareClass: PriceInfo) => void;
   onQuote?: (offer: FlightOffer) => void;
   quoted?: boolean;
+  /** Seats the party takes (adults and children): a class with fewer cannot be chosen. Default 1. */
+  seats?: number;
 }
 
 export function CarrierBadge({ code }: { code: string }) {
   return <span className={`fl-carrier fl-carrier-${code}`} aria-hidden="true">{code}</span>;
 }
 
-function OfferCardInner({ offer, priceMode, selectedClass, onSelect, onDetail, onFareRule, onQuote, quoted }: OfferCardProps) {
+function OfferCardInner({ offer, priceMode, selectedClass, onSelect, onDetail, onFareRule, onQuote, quoted, seats = 1 }: OfferCardProps) {
   const { t } = useTranslation();
   const selected = selectedClass !== undefined;
   const shown = (selected && offer.priceInfo.find((p) => p.class === selectedClass)) || cheapestFareClass(offer, priceMode);
   const price = fareClassPrice(shown, priceMode);
   const first = offer.routeInfo[0];
   const flightNos = offer.routeInfo.map((r) => r.flightNo).join(' · ');
-  // any carrier's offer without a seat in any class cannot be selected (the sort rule only moves VJ's last)
-  const soldOut = offer.priceInfo.every((p) => p.seatAvailable === 0);
+  // any carrier's offer without a seat in any class cannot be selected (the sort rule only moves VJ's last), nor one
+  // whose classes all have fewer seats than the party takes: the button says which, instead of doing nothing
+  const availability = partyAvailability(offer, seats);
+  const soldOut = availability !== 'ok';
   const shift = dayShift(offer.departDateTime, offer.arrivalDateTime);
 
   return (
@@ -85,9 +89,11 @@ function OfferCardInner({ offer, priceMode, selectedClass, onSelect, onDetail, o
             onClick={() => onSelect(offer, selected ? selectedClass : undefined)}
             disabled={soldOut && !selected}
             data-testid="offer-select"
+            data-availability={availability}
+            title={availability === 'tooFew' && !selected ? t('flights.offer.tooFewHint', { count: seats }) : undefined}
             aria-pressed={selected}
           >
-            {selected ? t('flights.offer.selected') : soldOut ? t('flights.offer.soldOut') : t('flights.offer.select')}
+            {selected ? t('flights.offer.selected') : availability === 'soldOut' ? t('flights.offer.soldOut') : availability === 'tooFew' ? t('flights.offer.tooFew') : t('flights.offer.select')}
           </Button>
         </div>
       </div>
@@ -99,8 +105,8 @@ function OfferCardInner({ offer, priceMode, selectedClass, onSelect, onDetail, o
               <button
                 type="button"
                 role="listitem"
-                className={`fl-class${active ? ' is-active' : ''}${p.seatAvailable === 0 ? ' is-empty' : ''}`}
-                disabled={p.seatAvailable === 0}
+                className={`fl-class${active ? ' is-active' : ''}${p.seatAvailable < seats ? ' is-empty' : ''}`}
+                disabled={p.seatAvailable < seats}
                 onClick={() => onSelect(offer, p.class)}
                 aria-label={`${t('flights.offer.class')} ${p.class}, ${t('flights.offer.seats', { count: p.seatAvailable })}, ${formatVnd(fareClassPrice(p, priceMode))}`}
               >

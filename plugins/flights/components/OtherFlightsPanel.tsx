@@ -7,7 +7,7 @@ import { SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlightOffer } from '../../../contract/flights';
 import { formatVnd } from '../../../src/sdk';
-import { offerPrice, otherFlights, type PriceMode } from '../model';
+import { offerPrice, otherFlights, partyAvailability, type PriceMode } from '../model';
 import { ddmmyyyy, duration, hhmm, stops } from './format';
 import { CarrierBadge } from './OfferCard';
 
@@ -19,9 +19,11 @@ export interface OtherFlightsPanelProps {
   priceMode: PriceMode;
   /** Select this offer instead. */
   onSwitch: (offer: FlightOffer) => void;
+  /** Seats the party takes: a flight without a class that has them cannot be switched to. Default 1. */
+  seats?: number;
 }
 
-export function OtherFlightsPanel({ offer, offers, priceMode, onSwitch }: OtherFlightsPanelProps) {
+export function OtherFlightsPanel({ offer, offers, priceMode, onSwitch, seats = 1 }: OtherFlightsPanelProps) {
   const { t } = useTranslation();
   const others = otherFlights(offers, offer, priceMode);
   const carrierName = offer.routeInfo.find((r) => r.carrierCode === offer.airline)?.carrierName ?? offer.airline;
@@ -37,6 +39,7 @@ export function OtherFlightsPanel({ offer, offers, priceMode, onSwitch }: OtherF
         <ul className="fl-other-list">
           {others.map((o) => {
             const flight = o.routeInfo.map((r) => r.flightNo).join(' · ');
+            const availability = partyAvailability(o, seats);
             return (
               <li key={o.id} className="fl-other-row" data-testid="other-flight" data-offer-id={o.id}>
                 <CarrierBadge code={o.airline} />
@@ -46,8 +49,15 @@ export function OtherFlightsPanel({ offer, offers, priceMode, onSwitch }: OtherF
                   <span className="muted"> · {duration(o.totalTimeDuring, t)} · {stops(o.numberOfStop, t)} · {o.source}</span>
                 </span>
                 <strong className="fl-other-price">{formatVnd(offerPrice(o, priceMode))}</strong>
-                <Button size="small" icon={<SwapOutlined />} onClick={() => onSwitch(o)} aria-label={t('flights.other.switchTo', { flight })}>
-                  {t('flights.other.switch')}
+                <Button
+                  size="small"
+                  icon={<SwapOutlined />}
+                  onClick={() => onSwitch(o)}
+                  disabled={availability !== 'ok'}
+                  title={availability === 'tooFew' ? t('flights.offer.tooFewHint', { count: seats }) : undefined}
+                  aria-label={availability === 'ok' ? t('flights.other.switchTo', { flight }) : `${flight}: ${t(availability === 'soldOut' ? 'flights.offer.soldOut' : 'flights.offer.tooFew')}`}
+                >
+                  {availability === 'ok' ? t('flights.other.switch') : t(availability === 'soldOut' ? 'flights.offer.soldOut' : 'flights.offer.tooFew')}
                 </Button>
               </li>
             );

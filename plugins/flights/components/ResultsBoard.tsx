@@ -20,7 +20,7 @@ import { useIsSmall } from '../hooks/use-is-small';
 import {
   applyAlwaysOnRules, cheapestBookingSummary, cheapestFareClass, DATE_FORMAT, DEFAULT_PRICE_MODE, DEFAULT_SORT, filterOptions, filtersReducer,
   initialDirectionFilters, initialFilters, initialSelectedFlightSession, matchesFilters, priceDetailOf, routeKey,
-  quoteStatusOf, selectionReducer, setQuoteStatus, sortOffers, upsertCheapestBookingDay, visibleOffers,
+  quoteStatusOf, seatsNeeded, selectionReducer, setQuoteStatus, sortOffers, upsertCheapestBookingDay, visibleOffers,
   type Direction, type FlightFilters, type PriceMode, type PricingContext, type QuoteStatusById, type SelectedFlightSession, type Side, type SortOption,
 } from '../model';
 import type { QuoteItem } from '../quote';
@@ -224,6 +224,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
           selectedId={selection[tab].id}
           selectedClass={selection[tab].priceDetail?.class}
           priceMode={priceMode}
+          seats={seatsNeeded(ctx.counts)}
           onSelect={select(tab)}
           onDetail={(offer) => setDetail({ offer, cls: offer.id === selection[tab].id ? offer.priceInfo.find((p) => p.class === selection[tab].priceDetail?.class) : cheapestFareClass(offer, priceMode) })}
           onFareRule={openFareRule}
@@ -282,7 +283,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
             onContinue={onContinue ? () => onContinue(selection) : undefined}
           />}
           {selection[tab].data && (
-            <OtherFlightsPanel offer={selection[tab].data} offers={base[tab]} priceMode={priceMode} onSwitch={(offer) => select(tab)(offer)} />
+            <OtherFlightsPanel offer={selection[tab].data} offers={base[tab]} priceMode={priceMode} seats={seatsNeeded(ctx.counts)} onSwitch={(offer) => select(tab)(offer)} />
           )}
         </aside>
       </div>

@@ -180,6 +180,15 @@ export function seatsNeeded(counts: PassengerCounts): number {
 }
 
 /**
+ * Whether the offer can be chosen for a party taking `seats` seats: sold out when no class has a seat, too few
+ * when some class has seats but none has enough for everyone (a class cannot be held for part of the party).
+ */
+export function partyAvailability(offer: Pick<FlightOffer, 'priceInfo'>, seats: number): 'ok' | 'soldOut' | 'tooFew' {
+  if (offer.priceInfo.some((p) => p.seatAvailable >= seats)) return 'ok';
+  return offer.priceInfo.some((p) => p.seatAvailable > 0) ? 'tooFew' : 'soldOut';
+}
+
+/**
  * The class to select: the one asked for, else the cheapest; never a class with fewer seats than the party takes
  * (it could not be held for everyone).
  */
