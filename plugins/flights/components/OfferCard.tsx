@@ -3,7 +3,7 @@
  * with their seats, the price in VND, and the actions (select, detail, fare rules, quote).
  */
 import { memo } from 'react';
-import { Button, Tag, Tooltip } from 'antd';
+import { Button, Tag } from 'antd';
 import { CheckOutlined, FileTextOutlined, InfoCircleOutlined, MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlightOffer, PriceInfo } from '../../../contract/flights';
@@ -100,21 +100,25 @@ function OfferCardInner({ offer, priceMode, selectedClass, onSelect, onDetail, o
       <div className="fl-offer-classes" role="list" aria-label={t('flights.offer.classes')}>
         {offer.priceInfo.map((p) => {
           const active = p.class === shown.class;
+          // the fare family and cabin as the chip's title, not an antd Tooltip: 22 chips a card made the first
+          // results render register each Tooltip's styles (docs/performance.md, "Issue throughput and search in the UI,
+          // eleventh pass")
+          const family = `${p.fareInfo.fareFamily} · ${t(`flights.cabin.${p.fareInfo.cabinClass}`)}`;
           return (
-            <Tooltip key={p.class} title={`${p.fareInfo.fareFamily} · ${t(`flights.cabin.${p.fareInfo.cabinClass}`)}`}>
-              <button
-                type="button"
-                role="listitem"
-                className={`fl-class${active ? ' is-active' : ''}${p.seatAvailable < seats ? ' is-empty' : ''}`}
-                disabled={p.seatAvailable < seats}
-                onClick={() => onSelect(offer, p.class)}
-                aria-label={`${t('flights.offer.class')} ${p.class}, ${t('flights.offer.seats', { count: p.seatAvailable })}, ${formatVnd(fareClassPrice(p, priceMode))}`}
-              >
-                <span className="fl-class-code">{p.class}</span>
-                <span className="fl-class-seats">{p.seatAvailable}</span>
-                <span className="fl-class-price">{formatNumber(Math.round(fareClassPrice(p, priceMode) / 1000))}K</span>
-              </button>
-            </Tooltip>
+            <button
+              key={p.class}
+              type="button"
+              role="listitem"
+              className={`fl-class${active ? ' is-active' : ''}${p.seatAvailable < seats ? ' is-empty' : ''}`}
+              disabled={p.seatAvailable < seats}
+              onClick={() => onSelect(offer, p.class)}
+              title={family}
+              aria-label={`${t('flights.offer.class')} ${p.class} (${family}), ${t('flights.offer.seats', { count: p.seatAvailable })}, ${formatVnd(fareClassPrice(p, priceMode))}`}
+            >
+              <span className="fl-class-code">{p.class}</span>
+              <span className="fl-class-seats">{p.seatAvailable}</span>
+              <span className="fl-class-price">{formatNumber(Math.round(fareClassPrice(p, priceMode) / 1000))}K</span>
+            </button>
           );
         })}
       </div>

@@ -2,8 +2,8 @@
 // the envelope's AES through node:crypto instead of crypto-js, and HTTP/1.1 through node:http with a keep-alive
 // agent instead of fetch. It speaks the same protocol byte for byte: `leanCipher` checks its output against
 // contract/crypto.ts when it is made, and refuses settings whose key and IV are not 32 and 16 bytes.
-// Measured on the 2-core machine (docs/performance.md, "Issue throughput, eleventh pass"): tsp + sealed body
-// 256 → 22 µs of CPU, one POST at 20 in flight about 520 → 90 µs.
+// Measured on the 2-core machine (docs/performance.md, "Issue throughput and search in the UI, eleventh pass"):
+// tsp + sealed body 256 → 22 µs of CPU, one POST at 20 in flight about 520 → 90 µs.
 import { createCipheriv, createHash } from 'node:crypto';
 import http from 'node:http';
 
