@@ -23,7 +23,8 @@ describe('LazyRangePicker', () => {
   it('shows the stand-in with the field id, aria-label and class, then the picker, which takes the focus the stand-in had', async () => {
     const el = document.createElement('div');
     document.body.append(el);
-    act(() => createRoot(el).render(<LazyRangePicker id="booked" aria-label="Dates" className="date-range-field" format="DD/MM/YYYY" placeholder={['from', 'to']} />));
+    const root = createRoot(el);
+    act(() => root.render(<LazyRangePicker id="booked" aria-label="Dates" className="date-range-field" format="DD/MM/YYYY" placeholder={['from', 'to']} />));
     // the first render, before the picker's code is here
     const standIn = el.querySelector<HTMLInputElement>('[data-testid="range-picker-stand-in"]');
     expect(standIn).not.toBeNull();
@@ -39,5 +40,10 @@ describe('LazyRangePicker', () => {
     await vi.waitFor(() => expect(el.querySelector('.ant-picker-range.date-range-field')).not.toBeNull());
     await vi.waitFor(() => expect(document.activeElement?.id).toBe('booked'));
     expect(el.querySelector('[data-testid="range-picker-stand-in"]')).toBeNull();
+    // unmounted, and the frames it asked for run, before the environment closes its window: a frame callback left
+    // for after the teardown read a closed window (an unhandled error that failed a CI run)
+    act(() => root.unmount());
+    el.remove();
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
   });
 });
