@@ -25,6 +25,9 @@ export interface OfferCardProps {
   seats?: number;
 }
 
+/** The label of an offer that cannot be chosen for the party (partyAvailability), on the card and the other-flights panel. */
+export const UNAVAILABLE_LABEL = { soldOut: 'flights.offer.soldOut', tooFew: 'flights.offer.tooFew' } as const;
+
 export function CarrierBadge({ code }: { code: string }) {
   return <span className={`fl-carrier fl-carrier-${code}`} aria-hidden="true">{code}</span>;
 }
@@ -39,12 +42,12 @@ function OfferCardInner({ offer, priceMode, selectedClass, onSelect, onDetail, o
   // any carrier's offer without a seat in any class cannot be selected (the sort rule only moves VJ's last), nor one
   // whose classes all have fewer seats than the party takes: the button says which, instead of doing nothing
   const availability = partyAvailability(offer, seats);
-  const soldOut = availability !== 'ok';
+  const unavailable = availability !== 'ok';
   const shift = dayShift(offer.departDateTime, offer.arrivalDateTime);
 
   return (
     <article
-      className={`fl-offer${selected ? ' is-selected' : ''}${soldOut ? ' is-sold-out' : ''}`}
+      className={`fl-offer${selected ? ' is-selected' : ''}${unavailable ? ' is-sold-out' : ''}`}
       data-testid="offer-card"
       data-offer-id={offer.id}
       data-airline={offer.airline}
@@ -87,13 +90,13 @@ function OfferCardInner({ offer, priceMode, selectedClass, onSelect, onDetail, o
             type={selected ? 'default' : 'primary'}
             icon={selected ? <CheckOutlined /> : undefined}
             onClick={() => onSelect(offer, selected ? selectedClass : undefined)}
-            disabled={soldOut && !selected}
+            disabled={unavailable && !selected}
             data-testid="offer-select"
             data-availability={availability}
             title={availability === 'tooFew' && !selected ? t('flights.offer.tooFewHint', { count: seats }) : undefined}
             aria-pressed={selected}
           >
-            {selected ? t('flights.offer.selected') : availability === 'soldOut' ? t('flights.offer.soldOut') : availability === 'tooFew' ? t('flights.offer.tooFew') : t('flights.offer.select')}
+            {t(selected ? 'flights.offer.selected' : availability === 'ok' ? 'flights.offer.select' : UNAVAILABLE_LABEL[availability])}
           </Button>
         </div>
       </div>

@@ -9,7 +9,7 @@ import type { FlightOffer } from '../../../contract/flights';
 import { formatVnd } from '../../../src/sdk';
 import { offerPrice, otherFlights, partyAvailability, type PriceMode } from '../model';
 import { ddmmyyyy, duration, hhmm, stops } from './format';
-import { CarrierBadge } from './OfferCard';
+import { CarrierBadge, UNAVAILABLE_LABEL } from './OfferCard';
 
 export interface OtherFlightsPanelProps {
   /** The selected offer of the side. */
@@ -55,9 +55,9 @@ export function OtherFlightsPanel({ offer, offers, priceMode, onSwitch, seats = 
                   onClick={() => onSwitch(o)}
                   disabled={availability !== 'ok'}
                   title={availability === 'tooFew' ? t('flights.offer.tooFewHint', { count: seats }) : undefined}
-                  aria-label={availability === 'ok' ? t('flights.other.switchTo', { flight }) : `${flight}: ${t(availability === 'soldOut' ? 'flights.offer.soldOut' : 'flights.offer.tooFew')}`}
+                  aria-label={availability === 'ok' ? t('flights.other.switchTo', { flight }) : `${flight}: ${t(UNAVAILABLE_LABEL[availability])}`}
                 >
-                  {availability === 'ok' ? t('flights.other.switch') : t(availability === 'soldOut' ? 'flights.offer.soldOut' : 'flights.offer.tooFew')}
+                  {t(availability === 'ok' ? 'flights.other.switch' : UNAVAILABLE_LABEL[availability])}
                 </Button>
               </li>
             );

@@ -85,6 +85,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
   const ctx: PricingContext = useMemo(() => ({
     counts: { adt: request.adt, chd: request.chd, inf: request.inf }, bookingFees: search.bookingFees, domestic: !search.isInternational,
   }), [request.adt, request.chd, request.inf, search.bookingFees, search.isInternational]);
+  const seats = seatsNeeded(ctx.counts);
 
   // the always-on rules (QH cut-off, VN list) once per direction
   const base = useMemo(() => {
@@ -224,7 +225,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
           selectedId={selection[tab].id}
           selectedClass={selection[tab].priceDetail?.class}
           priceMode={priceMode}
-          seats={seatsNeeded(ctx.counts)}
+          seats={seats}
           onSelect={select(tab)}
           onDetail={(offer) => setDetail({ offer, cls: offer.id === selection[tab].id ? offer.priceInfo.find((p) => p.class === selection[tab].priceDetail?.class) : cheapestFareClass(offer, priceMode) })}
           onFareRule={openFareRule}
@@ -283,7 +284,7 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
             onContinue={onContinue ? () => onContinue(selection) : undefined}
           />}
           {selection[tab].data && (
-            <OtherFlightsPanel offer={selection[tab].data} offers={base[tab]} priceMode={priceMode} seats={seatsNeeded(ctx.counts)} onSwitch={(offer) => select(tab)(offer)} />
+            <OtherFlightsPanel offer={selection[tab].data} offers={base[tab]} priceMode={priceMode} seats={seats} onSwitch={(offer) => select(tab)(offer)} />
           )}
         </aside>
       </div>
