@@ -94,13 +94,16 @@ describe('OtherFlightsPanel', () => {
     const onSwitch = vi.fn();
     // a party of 3: VN203 has 2 seats left (T), VN207 4 (Y)
     render(<OtherFlightsPanel offer={selected} offers={offers} priceMode="FULL" onSwitch={onSwitch} seats={3} />);
-    const [short, fits] = screen.getAllByTestId('other-flight').map((r) => within(r).getByRole('button') as HTMLButtonElement);
-    expect(short.disabled).toBe(true);
-    expect(short.textContent).toBe('Không đủ chỗ');
-    expect(short.title).toBe('Không hạng nào còn đủ 3 chỗ cho cả đoàn');
-    expect(fits.disabled).toBe(false);
-    fireEvent.click(short);
+    const [short, fits] = screen.getAllByTestId('other-flight');
+    // no switch for VN203: its status says why, with the count in its title
+    expect(within(short).queryByRole('button')).toBeNull();
+    const status = within(short).getByTestId('other-flight-unavailable');
+    expect(status.textContent).toBe('Không đủ chỗ');
+    expect(status.title).toBe('Không hạng nào còn đủ 3 chỗ cho cả đoàn');
+    fireEvent.click(status);
     expect(onSwitch).not.toHaveBeenCalled();
+    fireEvent.click(within(fits).getByRole('button', { name: 'Đổi sang chuyến VN207' }));
+    expect(onSwitch).toHaveBeenCalledTimes(1);
   });
 
   it('says so when the airline has no other flight that day', () => {

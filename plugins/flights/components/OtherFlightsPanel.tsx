@@ -49,16 +49,20 @@ export function OtherFlightsPanel({ offer, offers, priceMode, onSwitch, seats = 
                   <span className="muted"> · {duration(o.totalTimeDuring, t)} · {stops(o.numberOfStop, t)} · {o.source}</span>
                 </span>
                 <strong className="fl-other-price">{formatVnd(offerPrice(o, priceMode))}</strong>
-                <Button
-                  size="small"
-                  icon={<SwapOutlined />}
-                  onClick={() => onSwitch(o)}
-                  disabled={availability !== 'ok'}
-                  title={availability === 'tooFew' ? t('flights.offer.tooFewHint', { count: seats }) : undefined}
-                  aria-label={availability === 'ok' ? t('flights.other.switchTo', { flight }) : `${flight}: ${t(UNAVAILABLE_LABEL[availability])}`}
-                >
-                  {t(availability === 'ok' ? 'flights.other.switch' : UNAVAILABLE_LABEL[availability])}
-                </Button>
+                {availability === 'ok' ? (
+                  <Button size="small" icon={<SwapOutlined />} onClick={() => onSwitch(o)} aria-label={t('flights.other.switchTo', { flight })}>
+                    {t('flights.other.switch')}
+                  </Button>
+                ) : (
+                  // a short status instead of a disabled button: its text wraps, so a 360 px row keeps room for the flight
+                  <span
+                    className="fl-other-unavailable muted"
+                    data-testid="other-flight-unavailable"
+                    title={availability === 'tooFew' ? t('flights.offer.tooFewHint', { count: seats }) : undefined}
+                  >
+                    {t(UNAVAILABLE_LABEL[availability])}
+                  </span>
+                )}
               </li>
             );
           })}
