@@ -25,7 +25,7 @@ export {
   type PortalSlots,
   type PublicPage,
 } from './plugin';
-export { FlightOfferTagSlot, SharedDialog } from './ui/slots';
+export { FlightOfferTagSlot, SharedDialog, usePreloadOfferTags } from './ui/slots';
 export { BookingDetailSlot } from './ui/booking-detail-slot';
 export { linkTo, PAGES, type PathArgs, type PathParams, type Query } from './links';
 export { usePortal, useHasPage } from './ui/layout/portal-context';
@@ -37,6 +37,7 @@ export * from './i18n/format';
 export * from './time/business-day';
 export { PublicLayout } from './ui/layout/PublicLayout';
 export { useAccount, usePermissionList, type Account } from './auth/hooks';
+export { usePrefetchPageAccess } from './access/use-access';
 export { confirmPasswordRules, newPasswordRules } from './auth/password-rules';
 export { logout } from './auth/session';
 export { getMemberInfo } from './auth/storage';

@@ -5,6 +5,7 @@
  */
 import { ApartmentOutlined, SendOutlined } from '@ant-design/icons';
 import { definePlugin, icon, page, PAGES } from '../../src/sdk';
+import { loadFlightResultsPage, loadMultiDestinationsPage } from './pages/loaders';
 
 export const flightsPlugin = definePlugin({
   name: 'flights',
@@ -13,8 +14,8 @@ export const flightsPlugin = definePlugin({
     { name: 'multi-destinations', list: PAGES.flights.multiDestinations, meta: { label: 'flights.menu.multi', icon: icon(ApartmentOutlined), order: 2 } },
   ],
   routes: [
-    page(PAGES.flights.search, () => import('./pages/FlightResultsPage'), 'flights.results.title'),
-    page(PAGES.flights.multiDestinations, () => import('./pages/MultiDestinationsPage'), 'flights.multi.title'),
+    page(PAGES.flights.search, loadFlightResultsPage, 'flights.results.title'),
+    page(PAGES.flights.multiDestinations, loadMultiDestinationsPage, 'flights.multi.title'),
   ],
   slots: {
     home: [() => import('./components/HomeSearchPanel')],

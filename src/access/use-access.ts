@@ -4,7 +4,7 @@
  * new answer) and is cached per set by react-query as well as by the casbin checker behind the provider.
  */
 import { useCan, useCanWithoutCache, useKeys } from '@refinedev/core';
-import { useQueries, type QueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { usePermissionList } from '../auth/hooks';
 import { currentPermissions, subscribePermissions } from '../auth/permissions-store';
 import { accessKey } from './enforcer';
@@ -49,6 +49,29 @@ export function useAccessEach(queries: readonly AccessQuery[]): { decisions: Dec
   });
   const decisions = results.map((r): Decision => (r.isError ? false : r.data?.can));
   return { decisions, ready: decisions.every((d) => d !== undefined) };
+}
+
+/**
+ * Asks now the decision a page's route guard will ask (`RouteGuard`: `list` on the route's path), into the same
+ * cache entry, for a search panel that knows which page its click opens: the page then renders with the route's
+ * first render instead of a placeholder that waits for the check, and on the way there the navigation's render
+ * of the layout runs before it.
+ */
+export function usePrefetchPageAccess(): (path: string) => void {
+  const client = useQueryClient();
+  const permissionsKey = usePermissionsKey();
+  const { can } = useCanWithoutCache();
+  const { keys } = useKeys();
+  return (path) => {
+    const params = { path, permissionsKey };
+    void client.prefetchQuery({
+      // exactly useCan's key for `useAccess({ action: 'list', params: { path } })` (its `resource: undefined` drops out)
+      queryKey: keys().access().resource(undefined).action('list').params({ params, enabled: undefined }).get(),
+      queryFn: () => can?.({ action: 'list', params }) ?? Promise.resolve({ can: true }),
+      retry: false,
+      gcTime: 60_000,
+    });
+  };
 }
 
 /**

@@ -4,8 +4,9 @@
  * The booking detail's tabs are in booking-detail-slot.tsx: antd's Tabs come with the page that shows them, not
  * with the shell (this module is part of the signed-in layout).
  */
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { FlightOfferTagProps, SharedDialogName, SharedDialogs } from '../../contract/slots';
+import { preloadLazy } from '../plugin';
 import { usePortal } from './layout/portal-context';
 
 /**
@@ -53,10 +54,14 @@ export function SharedDialog<N extends SharedDialogName>({ name, ...props }: { n
 /**
  * The tags other plugins add to a direct flight of the results (the shop's agency allotment), each loaded on
  * demand; nothing when no plugin offers one. `<FlightOfferTagSlot airline flightNo from to departDate />`.
+ * The tags mount after the card's first paint: a tag reads its data through Refine's hooks (access, a query),
+ * whose set-up per card cost more than the card itself in the first results render, and a tag shows only once
+ * its data is here anyway.
  */
 export function FlightOfferTagSlot(props: FlightOfferTagProps) {
   const tags = usePortal().offerTags ?? [];
-  if (tags.length === 0) return null;
+  const painted = useAfterPaint(tags.length > 0);
+  if (tags.length === 0 || !painted) return null;
   return (
     <>
       {tags.map((Tag, i) => (
@@ -66,4 +71,29 @@ export function FlightOfferTagSlot(props: FlightOfferTagProps) {
       ))}
     </>
   );
+}
+
+/** False on the first render, true once the browser has painted it (a frame, then a task); false while `wanted` is. */
+function useAfterPaint(wanted: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!wanted || painted) return undefined;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => { timer = window.setTimeout(() => setPainted(true), 0); });
+    return () => { cancelAnimationFrame(frame); window.clearTimeout(timer); };
+  }, [wanted, painted]);
+  return painted;
+}
+
+/**
+ * Fetches the offer tags' code now, so that the first result cards render their tags in the same pass. A tag
+ * whose code is not here yet suspends the card's first render, and React then holds back the reveal of the
+ * whole list by up to 300 ms (its batching of Suspense reveals): the results page calls this when it opens,
+ * well before the first offers arrive.
+ */
+export function usePreloadOfferTags(): void {
+  const tags = usePortal().offerTags;
+  useEffect(() => {
+    for (const tag of tags ?? []) preloadLazy(tag).catch(() => undefined); // a failed fetch is tried again by the tag
+  }, [tags]);
 }

@@ -5,8 +5,8 @@
  */
 import { act, Suspense, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { describe, expect, it, vi } from 'vitest';
-import { lazyOf, preloadLazy } from '../../src/plugin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyOf, preloadLazy, type ComposedPortal } from '../../src/plugin';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -88,5 +88,59 @@ describe('lazyOf with preloadLazy', () => {
 
   it('a component not made by lazyOf preloads to nothing', async () => {
     await expect(preloadLazy({})).resolves.toBeUndefined();
+  });
+});
+
+describe('the flight results route', () => {
+  it('is the very lazy component that the search panels preload (one loader for both)', async () => {
+    const { flightsPlugin } = await import('../../plugins/flights');
+    const { loadFlightResultsPage, loadMultiDestinationsPage } = await import('../../plugins/flights/pages/loaders');
+    const { PAGES } = await import('../../src/links');
+    const route = (path: string) => flightsPlugin.routes?.find((r) => r.path === path)?.component;
+    // a page preloaded through another function would suspend its route once, and its reveal waits up to 300 ms
+    expect(route(PAGES.flights.search)).toBe(lazyOf(loadFlightResultsPage));
+    expect(route(PAGES.flights.multiDestinations)).toBe(lazyOf(loadMultiDestinationsPage));
+  });
+});
+
+describe('FlightOfferTagSlot', () => {
+  const roots: Array<{ unmount: () => void }> = [];
+  afterEach(async () => {
+    await act(async () => roots.splice(0).forEach((r) => r.unmount()));
+    // the slot's frame and task have run or been cancelled before the environment closes
+    await new Promise((r) => setTimeout(r, 20));
+  });
+
+  async function renderSlot(offerTags: unknown[] | undefined): Promise<HTMLElement> {
+    const { PortalContext } = await import('../../src/ui/layout/portal-context');
+    const { FlightOfferTagSlot } = await import('../../src/ui/slots');
+    const el = document.createElement('div');
+    const root = createRoot(el);
+    roots.push(root);
+    const portal = { offerTags } as unknown as ComposedPortal;
+    await act(async () => root.render(
+      <PortalContext.Provider value={portal}>
+        <p>card</p>
+        <FlightOfferTagSlot airline="VN" flightNo="VN200" from="HAN" to="SGN" departDate="2026-12-10" />
+      </PortalContext.Provider>,
+    ));
+    return el;
+  }
+
+  it('mounts the tags after the card is painted, not in its first render', async () => {
+    const Tag = lazyOf(() => Promise.resolve({ default: ({ flightNo }: { flightNo: string }) => <span>tag {flightNo}</span> }));
+    await preloadLazy(Tag);
+    const el = await renderSlot([Tag]);
+    expect(el.textContent).toBe('card');
+    await vi.waitFor(() => expect(el.textContent).toBe('cardtag VN200'));
+  });
+
+  it('renders nothing, and schedules nothing, when no plugin offers a tag', async () => {
+    const frames = vi.spyOn(window, 'requestAnimationFrame');
+    const el = await renderSlot(undefined);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(el.textContent).toBe('card');
+    expect(frames).not.toHaveBeenCalled();
+    frames.mockRestore();
   });
 });

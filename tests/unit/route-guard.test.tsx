@@ -1,11 +1,12 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { act } from 'react';
 import { Refine } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { createAccessControlProvider } from '../../src/access/access-control-provider';
 import { RouteGuard } from '../../src/access/RouteGuard';
+import { usePrefetchPageAccess } from '../../src/access/use-access';
 import { resetPermissions, setPermissions } from '../../src/auth/permissions-store';
 import { initTestI18n } from './helpers/i18n';
 
@@ -73,6 +74,68 @@ describe('RouteGuard', () => {
     expect(await screen.findByText('GUARDED PAGE')).toBeTruthy();
     act(() => setPermissions([], false));
     expect(await screen.findByText('NOT ALLOWED')).toBeTruthy();
+  });
+});
+
+// a search panel's click: the page's route check asked first, then the navigation
+function Opener({ to }: { to: string }) {
+  const prefetch = usePrefetchPageAccess();
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => prefetch(to)}>PREFETCH</button>
+      <button type="button" onClick={() => navigate(to)}>GO</button>
+    </>
+  );
+}
+
+function renderOpener(rulePath: string) {
+  const queryClient = new QueryClient();
+  const view = render(
+    <Refine accessControlProvider={createAccessControlProvider()} options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true }}>
+    <MemoryRouter initialEntries={['/start']}>
+      <Routes>
+        <Route path="/start" element={<Opener to={rulePath} />} />
+        <Route path={rulePath} element={<RouteGuard path={rulePath} title="shell.menu.home"><div>GUARDED PAGE</div></RouteGuard>} />
+        <Route path="/not-allow" element={<div>NOT ALLOWED</div>} />
+      </Routes>
+    </MemoryRouter>
+    </Refine>,
+  );
+  const settled = () => waitFor(() => {
+    const access = queryClient.getQueryCache().findAll({ queryKey: ['access'] });
+    expect(access.length).toBeGreaterThan(0);
+    expect(access.every((q) => q.state.status === 'success')).toBe(true);
+  });
+  return { view, settled };
+}
+
+describe('usePrefetchPageAccess', () => {
+  it('answers the check of the route guard ahead, in its cache entry: the page renders with the route, no placeholder', async () => {
+    setPermissions(['ADMIN_NEWS'], false);
+    const { view, settled } = renderOpener('/banner');
+    fireEvent.click(screen.getByText('PREFETCH'));
+    await settled();
+    act(() => { fireEvent.click(screen.getByText('GO')); });
+    expect(view.container.querySelector('.page-placeholder')).toBeNull();
+    expect(screen.getByText('GUARDED PAGE')).toBeTruthy();
+  });
+
+  it('a denial asked ahead sends the user to /not-allow at once', async () => {
+    setPermissions(['AGENT_F2'], false);
+    const { settled } = renderOpener('/banner');
+    fireEvent.click(screen.getByText('PREFETCH'));
+    await settled();
+    act(() => { fireEvent.click(screen.getByText('GO')); });
+    expect(screen.getByText('NOT ALLOWED')).toBeTruthy();
+  });
+
+  it('without it the route shows the placeholder while it decides (what the prefetch saves)', async () => {
+    setPermissions(['ADMIN_NEWS'], false);
+    const { view } = renderOpener('/banner');
+    act(() => { fireEvent.click(screen.getByText('GO')); });
+    expect(view.container.querySelector('.page-placeholder')).not.toBeNull();
+    expect(await screen.findByText('GUARDED PAGE')).toBeTruthy();
   });
 });
 

@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CheapestBookingDay, FlightOffer, FlightSearchRequest, PriceInfo } from '../../../contract/flights';
 import type { AirlineFareRuleQuery } from '../../../contract/slots';
-import { serverNow } from '../../../src/sdk';
+import { serverNow, usePreloadOfferTags } from '../../../src/sdk';
 import { FLIGHTS_API, rowsOf, QUIET_READ } from '../api';
 import type { FlightSearchSession } from '../hooks/use-flight-search';
 import { useIsSmall } from '../hooks/use-is-small';
@@ -75,6 +75,8 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
   const [quote, setQuote] = useState<{ mode: 'text' | 'image'; items: QuoteItem[] } | null>(null);
   const [quoteStatus, setQuoteStatusMap] = useState<QuoteStatusById>({});
   const [now] = useState(() => nowProp ?? serverNow());
+  // the cards' tags from other plugins, fetched before the first offers arrive (a reload or back lands here first)
+  usePreloadOfferTags();
 
   useEffect(() => { onSelectionChange?.(selection); }, [selection, onSelectionChange]);
 

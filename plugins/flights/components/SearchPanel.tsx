@@ -109,8 +109,12 @@ export function SearchPanel({ initial, onSearch, today: todayProp, journeyType }
   };
 
   const submit = () => {
-    setTried(true);
-    if (!ready) return;
+    if (!ready) {
+      setTried(true);
+      return;
+    }
+    // a complete search leaves at once: no render of the panel (React's, in the click's own microtasks) comes
+    // before the search's start request is sent
     onSearch(toSearchRequest(search, dates, legs));
   };
 

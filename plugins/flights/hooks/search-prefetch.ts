@@ -13,7 +13,9 @@ import { useDataProvider, type DataProvider } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import type { FlightSearchRequest, SearchPoll, SearchStarted } from '../../../contract/flights';
 import { expandSearchPoll, type SearchPollWire } from '../../../contract/flights-poll';
+import { lazyOf, PAGES, preloadLazy, usePortal, usePrefetchPageAccess } from '../../../src/sdk';
 import { FLIGHTS_API } from '../api';
+import { loadFlightResultsPage } from '../pages/loaders';
 import { resultsPath, searchKey } from '../search-params';
 
 /** How long the gateway may hold a poll while nothing new arrived. */
@@ -56,14 +58,13 @@ export function takePrefetchedSearch(request: FlightSearchRequest): PrefetchedSe
   return found;
 }
 
-let pageLoad: Promise<unknown> | null = null;
-
-/** Loads the results page's code (the same chunk the route loads lazily); once. */
+/**
+ * Loads the results page's code through its route's own lazy component (the same loader), so that the route
+ * renders the page at once on the click instead of suspending; a failed fetch is tried again by the route, with
+ * its error screen.
+ */
 export function preloadResultsPage(): void {
-  pageLoad ??= import('../pages/FlightResultsPage').catch(() => {
-    // a failed preload is retried by the route itself, with its error screen
-    pageLoad = null;
-  });
+  preloadLazy(lazyOf(loadFlightResultsPage)).catch(quiet);
 }
 
 /**
@@ -73,21 +74,32 @@ export function preloadResultsPage(): void {
 export function useOpenResults(): (request: FlightSearchRequest) => void {
   const navigate = useNavigate();
   const dataProvider = useDataProvider();
+  const prefetchAccess = usePrefetchPageAccess();
   return (request) => {
     preloadResultsPage();
     prefetchSearch(dataProvider().custom, request);
+    // the page's route check, answered while the router renders the layout for the new address
+    prefetchAccess(request.journeyType === 'MC' ? PAGES.flights.multiDestinations : PAGES.flights.search);
     navigate(resultsPath(request));
   };
 }
 
-/** Loads the results page's code when the browser is idle, once the calling panel is shown. */
+/**
+ * Loads the results page's code when the browser is idle, once the calling panel is shown, with the code of the
+ * tags other plugins add to its cards (`offerTags`: a card whose tag code is missing holds back the first cards).
+ */
 export function usePreloadResultsPageWhenIdle(): void {
+  const tags = usePortal().offerTags;
   useEffect(() => {
+    const preload = () => {
+      preloadResultsPage();
+      for (const tag of tags ?? []) preloadLazy(tag).catch(quiet); // a failed fetch is tried again by the tag
+    };
     if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(preloadResultsPage, 2000);
+      const timer = window.setTimeout(preload, 2000);
       return () => window.clearTimeout(timer);
     }
-    const id = window.requestIdleCallback(preloadResultsPage);
+    const id = window.requestIdleCallback(preload);
     return () => window.cancelIdleCallback(id);
-  }, []);
+  }, [tags]);
 }

@@ -4,7 +4,7 @@
  * Offered to the flight results through the offer-tag slot; shown only to users who may sell from allotments.
  * Every offer of one route and day asks the same question, so the results page makes one request.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Tag, Tooltip } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import { useCan, useCustom, type HttpError } from '@refinedev/core';
@@ -13,24 +13,31 @@ import type { FlightOfferTagProps } from '../../../contract/slots';
 import { allotmentFor, SHOP_API, type ReserveRow } from '../../../contract/shop';
 import { formatVnd } from '../../../src/sdk';
 import { RESOURCES } from '../api';
-import { SellModal } from './SellModal';
 import '../shop.css';
 
-export default function AllotmentTag({ airline, flightNo, from, to, departDate }: FlightOfferTagProps) {
+// the sale dialog (antd Form, InputNumber, Result) opens on a click: the tag itself is on every result card's
+// first render, and its code is fetched with the results page, so it stays small
+const SellModal = lazy(() => import('./SellModal').then((m) => ({ default: m.SellModal })));
+
+/** Only a user who may sell from allotments asks for them: the query's hooks are set up per result card. */
+export default function AllotmentTag(props: FlightOfferTagProps) {
+  const can = useCan({ resource: RESOURCES.reserves, action: 'sell' });
+  return can.data?.can === true ? <OnSaleTag {...props} /> : null;
+}
+
+function OnSaleTag({ airline, flightNo, from, to, departDate }: FlightOfferTagProps) {
   const { t } = useTranslation();
   const [selling, setSelling] = useState<ReserveRow | null>(null);
-  const can = useCan({ resource: RESOURCES.reserves, action: 'sell' });
-  const allowed = can.data?.can === true;
   const query = { from, to, departDate };
   const onSale = useCustom<ReserveRow[], HttpError>({
     url: SHOP_API.onSale,
     method: 'get',
     config: { query },
     meta: { silent: true },
-    queryOptions: { queryKey: ['shop-on-sale', query], enabled: allowed, staleTime: 30_000, retry: false },
+    queryOptions: { queryKey: ['shop-on-sale', query], staleTime: 30_000, retry: false },
     errorNotification: false,
   });
-  const rows = allowed && onSale.query.data ? (onSale.result.data as ReserveRow[]) : [];
+  const rows = onSale.query.data ? (onSale.result.data as ReserveRow[]) : [];
   const reserve = allotmentFor(rows.filter((r) => r.airline === airline), { flightNo, departDate });
   if (!reserve) return null;
   const label = t('shop.tag.label', { count: reserve.remaining });
@@ -41,7 +48,11 @@ export default function AllotmentTag({ airline, flightNo, from, to, departDate }
           <ShopOutlined /> {label}
         </Tag.CheckableTag>
       </Tooltip>
-      {selling && <SellModal reserve={selling} onClose={() => setSelling(null)} />}
+      {selling && (
+        <Suspense fallback={null}>
+          <SellModal reserve={selling} onClose={() => setSelling(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
