@@ -6,7 +6,7 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { App as AntdApp } from 'antd';
 import { Authenticated, Refine } from '@refinedev/core';
-import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
+import { CatchAllNavigate } from '@refinedev/react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { QUERY_CACHE_MS } from '../contract/constants';
@@ -21,6 +21,7 @@ import { startUp } from './auth/session';
 import { i18nProvider } from './i18n/i18n-provider';
 import { composePlugins } from './plugin';
 import { plugins } from './plugins';
+import { routerProvider } from './router-provider';
 import { AppLayout } from './ui/layout/AppLayout';
 import { PortalContext } from './ui/layout/portal-context';
 import { useAfterContent } from './ui/after-content';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { Refine, type AccessControlProvider, type ResourceProps } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
+import { routerProvider } from '../../../src/router-provider';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import type { AxiosAdapter } from 'axios';
