@@ -53,9 +53,9 @@ export function useAccessEach(queries: readonly AccessQuery[]): { decisions: Dec
 
 /**
  * Asks now the decision a page's route guard will ask (`RouteGuard`: `list` on the route's path), into the same
- * cache entry, for a search panel that knows which page its click opens: the page then renders with the route's
- * first render instead of a placeholder that waits for the check, and on the way there the navigation's render
- * of the layout runs before it.
+ * cache entry, for a panel that knows which page its click opens. The check runs while the router renders the
+ * layout for the new address, and the page renders with the route's first render instead of a placeholder that
+ * waits for the check.
  */
 export function usePrefetchPageAccess(): (path: string) => void {
   const client = useQueryClient();
