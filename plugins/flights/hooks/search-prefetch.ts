@@ -15,7 +15,7 @@ import type { FlightSearchRequest, SearchPoll, SearchStarted } from '../../../co
 import { expandSearchPoll, type SearchPollWire } from '../../../contract/flights-poll';
 import { lazyOf, PAGES, preloadLazy, usePortal, usePrefetchPageAccess } from '../../../src/sdk';
 import { FLIGHTS_API } from '../api';
-import { loadFlightResultsPage } from '../pages/loaders';
+import { loadFlightResultsPage, loadMultiDestinationsPage } from '../pages/loaders';
 import { resultsPath, searchKey } from '../search-params';
 
 /** How long the gateway may hold a poll while nothing new arrived. */
@@ -59,12 +59,13 @@ export function takePrefetchedSearch(request: FlightSearchRequest): PrefetchedSe
 }
 
 /**
- * Loads the results page's code through its route's own lazy component (the same loader), so that the route
- * renders the page at once on the click instead of suspending; a failed fetch is tried again by the route, with
- * its error screen.
+ * Loads the results pages' code (one-way and round trip, and multi-city, which share the results board) through
+ * their routes' own lazy components (the same loaders), so that the route renders its page at once on the click
+ * instead of suspending; a failed fetch is tried again by the route, with its error screen.
  */
 export function preloadResultsPage(): void {
   preloadLazy(lazyOf(loadFlightResultsPage)).catch(quiet);
+  preloadLazy(lazyOf(loadMultiDestinationsPage)).catch(quiet);
 }
 
 /**
