@@ -69,9 +69,19 @@ export function historySettings(settings: Settings): Settings {
     ...settings,
     CAPTCHA: false,
     SCHEDULE_CHANGE_EVERY_MS: 0,
-    SUPPLIERS: { ...settings.SUPPLIERS, defaults: { ...settings.SUPPLIERS.defaults, latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0 }, sources: {} },
+    SUPPLIERS: {
+      ...settings.SUPPLIERS,
+      // the void window of the seed's tickets runs to 23:59 of the day of issue for every source: the trip that ends
+      // voided (VU, whose own cut-off is 23:00) must not depend on the hour the portal first starts; only a start in
+      // the day's last minute still finds it closed (the trip is then skipped and counted)
+      defaults: { ...settings.SUPPLIERS.defaults, latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0, voidCutoffMinutes: DEMO_VOID_CUTOFF_MINUTES },
+      sources: {},
+    },
   };
 }
+
+/** 23:59, Vietnam time. */
+export const DEMO_VOID_CUTOFF_MINUTES = 23 * 60 + 59;
 
 class Client {
   private token = '';
