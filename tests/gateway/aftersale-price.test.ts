@@ -33,6 +33,8 @@ afterAll(async () => {
 });
 
 const perPax = (p: PriceInfo) => p.fareADT + p.taxADT + p.vatADT;
+const perChild = (p: PriceInfo) => p.fareCHD + p.taxCHD + p.vatCHD;
+const partyTotal = (p: PriceInfo, passengers: { type: string }[]) => passengers.reduce((s, x) => s + (x.type === 'CHD' ? perChild(p) : x.type === 'ADT' ? perPax(p) : 0), 0);
 const economy = (o: FlightOffer) => o.priceInfo.filter((p) => p.fareInfo.cabinClass === 'ECONOMY');
 
 interface Held {
@@ -52,11 +54,12 @@ async function holdDear(days: number, passengers = [adult(1)]): Promise<Held> {
   const run = await searchToEnd(gw, token('f1agent'), { legs: [{ from: 'HAN', to: 'SGN', departDate: inDays(days) }], adt: passengers.filter((p) => p.type === 'ADT').length, chd: passengers.filter((p) => p.type === 'CHD').length, inf: 0 });
   for (const offer of run.offers) {
     if (offer.source !== 'VN' || offer.airline !== 'VN' || offer.routeInfo.length !== 1) continue;
-    const open = economy(offer).filter((p) => p.seatAvailable >= seated + 1);
+    // the rule's seats bound is the party itself (a class with exactly as many seats as the party is a best price)
+    const open = economy(offer).filter((p) => p.seatAvailable >= seated);
     if (open.length < 2) continue;
-    const byPrice = [...open].sort((a, b) => perPax(a) - perPax(b));
+    const byPrice = [...open].sort((a, b) => partyTotal(a, passengers) - partyTotal(b, passengers));
     const held = byPrice[byPrice.length - 1];
-    if (perPax(byPrice[0]) >= perPax(held)) continue;
+    if (partyTotal(byPrice[0], passengers) >= partyTotal(held, passengers)) continue;
     const res = await call(gw, 'POST', '/api/bookings', { token: token('f1agent'), body: { sessionId: run.started.sessionId, selected: [{ offerId: offer.id, class: held.class }], passengers, contact } });
     if (res.statusCode !== 200) throw new Error(`hold failed: ${res.body}`);
     const { id } = res.json<{ id: number }>();
