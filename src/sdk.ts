@@ -53,7 +53,7 @@ export { ImageUpload, RichTextEditor, SafeHtml } from './ui/rich-text/lazy';
 export { ReportChart, type ReportChartProps } from './ui/charts/lazy';
 export { Placeholder } from './ui/Placeholder';
 export { LazyRangePicker, preloadRangePicker } from './ui/date/LazyRangePicker';
-export { useAfterContent, useHoldAfterContent } from './ui/after-content';
+export { useAfterContent, useAfterPaint, useHoldAfterContent } from './ui/after-content';
 export { countdownMark } from './ui/live-announce';
 export { parseVnd, VndInput } from './ui/VndInput';
 export { BREAKPOINTS, COLOUR_SYSTEMS, type Breakpoint } from './ui/theme';

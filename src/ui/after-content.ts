@@ -91,3 +91,24 @@ export function resetAfterContent(): void {
   ceiling = undefined;
   listeners.clear();
 }
+
+/**
+ * False until the render that asked has been painted (a frame, then a task), then true for good: for parts of a
+ * screen that must not hold its first paint back. Asks nothing while `wanted` is false; `initial` true skips
+ * the wait (the part was already due when the component mounted).
+ */
+export function useAfterPaint(wanted: boolean, initial = false): boolean {
+  const [painted, setPainted] = useState(initial);
+  useEffect(() => {
+    if (!wanted || painted) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [wanted, painted]);
+  return painted;
+}

@@ -4,9 +4,10 @@
  * The booking detail's tabs are in booking-detail-slot.tsx: antd's Tabs come with the page that shows them, not
  * with the shell (this module is part of the signed-in layout).
  */
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import type { FlightOfferTagProps, SharedDialogName, SharedDialogs } from '../../contract/slots';
 import { preloadLazy } from '../plugin';
+import { useAfterPaint } from './after-content';
 import { usePortal } from './layout/portal-context';
 
 /**
@@ -71,18 +72,6 @@ export function FlightOfferTagSlot(props: FlightOfferTagProps) {
       ))}
     </>
   );
-}
-
-/** False on the first render, true once the browser has painted it (a frame, then a task); false while `wanted` is. */
-function useAfterPaint(wanted: boolean): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (!wanted || painted) return undefined;
-    let timer = 0;
-    const frame = requestAnimationFrame(() => { timer = window.setTimeout(() => setPainted(true), 0); });
-    return () => { cancelAnimationFrame(frame); window.clearTimeout(timer); };
-  }, [wanted, painted]);
-  return painted;
 }
 
 /**

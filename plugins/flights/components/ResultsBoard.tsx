@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CheapestBookingDay, FlightOffer, FlightSearchRequest, PriceInfo } from '../../../contract/flights';
 import type { AirlineFareRuleQuery } from '../../../contract/slots';
-import { serverNow, usePreloadOfferTags } from '../../../src/sdk';
+import { serverNow, useAfterPaint, usePreloadOfferTags } from '../../../src/sdk';
 import { FLIGHTS_API, rowsOf, QUIET_READ } from '../api';
 import type { FlightSearchSession } from '../hooks/use-flight-search';
 import { useIsSmall } from '../hooks/use-is-small';
@@ -125,14 +125,8 @@ export function ResultsBoard({ request, search, today, onPickDate, now: nowProp,
 
   // While a search runs, the filters and the selection panel (many antd parts, whose styles are made at their
   // first use) come in the frame after the first cards are painted, so they never hold the first cards back.
-  const [asidesShown, setAsidesShown] = useState(search.status === 'done' || search.status === 'error');
   const hasCards = view.visible.length > 0;
-  useEffect(() => {
-    if (asidesShown || (!hasCards && (search.status === 'running' || search.status === 'idle'))) return undefined;
-    let timer = 0;
-    const frame = requestAnimationFrame(() => { timer = window.setTimeout(() => setAsidesShown(true), 0); });
-    return () => { cancelAnimationFrame(frame); window.clearTimeout(timer); };
-  }, [asidesShown, hasCards, search.status]);
+  const asidesShown = useAfterPaint(hasCards || (search.status !== 'running' && search.status !== 'idle'), search.status === 'done' || search.status === 'error');
 
   const select = (side: Side) => (offer: FlightOffer, fareClass?: string) => {
     const other: Side = side === 'depart' ? 'return' : 'depart';
