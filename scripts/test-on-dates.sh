@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs the API tests that pick flights from the simulated supply on other days and hours than today's.
+# The supply is deterministic per route and day (seat counts, fare classes, fare families), so a test that picks
+# "the first class with nine seats" can hold today and fail on another day; the void cut-offs follow the hour of
+# the Vietnam day. Each run moves the clock of every process it starts (the tests, the gateway, PGlite) by one
+# offset, through libfaketime (Debian package faketime).
+#   bash scripts/test-on-dates.sh                 # the default offsets
+#   bash scripts/test-on-dates.sh +2d +30h +9d     # offsets in libfaketime's form
+#   TEST_ON_DATES_ALL=1 bash scripts/test-on-dates.sh +2d   # the whole API suite, not only the supply's users
+set -uo pipefail
+cd "$(dirname "$0")/.."
+lib=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
+if [ ! -f "$lib" ]; then
+  echo "libfaketime not found at $lib (apt-get install -y faketime)" >&2
+  exit 2
+fi
+offsets=("$@")
+[ ${#offsets[@]} -eq 0 ] && offsets=(+1d +30h +3d +5d +8d +13d)
+if [ "${TEST_ON_DATES_ALL:-}" = 1 ]; then
+  files=()
+else
+  mapfile -t files < <(grep -l -E 'inDays|searchToEnd|/api/shop/flights' tests/gateway/*.test.ts)
+fi
+failed=0
+for off in "${offsets[@]}"; do
+  log=".tmp/test-on-dates${off}.log"
+  mkdir -p .tmp
+  FAKETIME="$off" LD_PRELOAD="$lib" node_modules/.bin/vitest run --project gateway "${files[@]}" > "$log" 2>&1
+  rc=$?
+  echo "clock $off (now $(FAKETIME="$off" LD_PRELOAD="$lib" date -u +%FT%RZ)): exit $rc, $(grep -E 'Tests ' "$log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | xargs) ($log)"
+  [ $rc -ne 0 ] && failed=1
+done
+exit $failed
