@@ -694,20 +694,17 @@ async function recordTicketsAtOnce(
       select * from jsonb_to_recordset(${marks}::jsonb) as m(id bigint, entry bigint, tickets jsonb, void_until timestamptz, amount bigint, fares jsonb)
     ),
     gate as (
-      select (select count(*) from (
-                select p.id from pnrs p join m on m.id = p.id
-                where p.id = any(${idArray}::bigint[]) and p.record_status = 'BOOKED' and p.charge_entry_id = m.entry
-                order by p.id
-                for update of p
-              ) locked) = ${plans.length}::integer
+      select (select count(*) from ${lockedPnrs(plans)} l join m on m.id = l.id
+              where l.record_status = 'BOOKED' and l.charge_entry_id = m.entry) = ${plans.length}::integer
          and (select coalesce(jsonb_agg(jsonb_build_object('id', q.id, 's', q.record_status) order by q.id), '[]'::jsonb)
               from pnrs q where q.booking_id = ${booking.id}::bigint and q.id not in (select id from m)) = ${JSON.stringify(others)}::jsonb as ok
     ),
+    -- the gate checked the rows' status and charge under its lock, held to the commit: only the key is asked here
     done as (
       update pnrs set record_status = 'ISSUE TICKET', tickets = m.tickets, issued_at = ${now.toISOString()}::timestamptz,
         issued_by = ${doer.userId}::integer, void_until = m.void_until, total_price = m.amount, fare_data = m.fares, updated_at = ${at}::timestamptz
       from m
-      where pnrs.id = any(${idArray}::bigint[]) and pnrs.id = m.id and pnrs.record_status = 'BOOKED' and pnrs.charge_entry_id = m.entry and (select ok from gate)
+      where pnrs.id = any(${idArray}::bigint[]) and pnrs.id = m.id and (select ok from gate)
       returning pnrs.id
     ),
     bal as (select balance from ledger_accounts where agency_id = ${booking.agencyId}::integer and kind = 'deposit'),
@@ -874,6 +871,22 @@ async function chargeFresh(
  */
 const pnrIdArray = (plans: readonly IssuePlan[]) => `{${plans.map((p) => p.row.id).join(',')}}`;
 
+/**
+ * The plans' PNR rows locked FOR UPDATE in id order, found by their key alone: the caller checks their status on
+ * the rows this answers, which are the latest versions once locked. `offset 0` keeps the caller's conditions out of
+ * the locking scan (PostgreSQL pushes a query's conditions down into a subquery without one, FOR UPDATE or not).
+ * With `record_status = 'BOOKED'` in the locking scan, the generic plan of the prepared statements read the status
+ * index too (a bitmap of every held PNR of every agency, ANDed with the key's): work that grew with the number of
+ * holds waiting in the whole system, for one or two rows.
+ */
+const lockedPnrs = (plans: readonly IssuePlan[]) => sql`(
+        select p.id, p.record_status, p.charge_entry_id, p.time_limit from pnrs p
+        where p.id = any(${pnrIdArray(plans)}::bigint[])
+        order by p.id
+        offset 0
+        for update of p
+      )`;
+
 /** The saga data of an issue once charged (step 'charged'). */
 function chargedOf(actor: Actor, booking: BookingRow, plans: IssuePlan[], key: string, now: Date): ChargedIssue {
   return {
@@ -902,12 +915,9 @@ async function chargeIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRo
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const seen = JSON.stringify(plans.map((p) => ({ id: p.row.id, time_limit: p.row.timeLimit?.toISOString() ?? null })));
     const gate = sql`
-      select count(*) = ${plans.length}::integer as ok from (
-        select p.id from pnrs p join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on p.id = s.id
-        where p.id = any(${pnrIdArray(plans)}::bigint[]) and p.record_status = 'BOOKED' and p.charge_entry_id is null and p.time_limit is not distinct from s.time_limit
-        order by p.id
-        for update of p
-      ) locked`;
+      select count(*) = ${plans.length}::integer as ok
+      from ${lockedPnrs(plans)} l join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on l.id = s.id
+      where l.record_status = 'BOOKED' and l.charge_entry_id is null and l.time_limit is not distinct from s.time_limit`;
     // the saga's data: chargedOf without the entry ids, added from e by PNR code
     const charged = chargedOf(actor, booking, plans, key, now);
     const pnrsOfSaga = JSON.stringify(charged.pnrs.map(({ entryId: _, ...rest }) => rest));
@@ -971,12 +981,9 @@ async function claimAndCharge(
   const { ctx } = actor;
   const seen = JSON.stringify(plans.map((p) => ({ id: p.row.id, time_limit: p.row.timeLimit?.toISOString() ?? null })));
   const gate = sql`
-      select count(*) = ${plans.length}::integer and not exists (select 1 from issue_requests where idempotency_key = ${key}) as ok from (
-        select p.id from pnrs p join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on p.id = s.id
-        where p.id = any(${pnrIdArray(plans)}::bigint[]) and p.record_status = 'BOOKED' and p.charge_entry_id is null and p.time_limit is not distinct from s.time_limit
-        order by p.id
-        for update of p
-      ) locked`;
+      select count(*) = ${plans.length}::integer and not exists (select 1 from issue_requests where idempotency_key = ${key}) as ok
+      from ${lockedPnrs(plans)} l join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on l.id = s.id
+      where l.record_status = 'BOOKED' and l.charge_entry_id is null and l.time_limit is not distinct from s.time_limit`;
   const charged = chargedOf(actor, booking, plans, key, now);
   const pnrsOfSaga = JSON.stringify(charged.pnrs.map(({ entryId: _, ...rest }) => rest));
   const sagaData = JSON.stringify({ ...charged, pnrs: [] });

@@ -6,11 +6,18 @@
  * agency or a revoked family is refused by the very next request, on every instance. On PGlite (one process) the
  * passable checks are kept in memory, emptied by every change of the tables they read, and the claims are kept in
  * memory, a tsp older than the gateway's start refused (access/signed-in-cache.ts).
+ *
+ * On PostgreSQL the statement commits without waiting for its WAL flush (`synchronous_commit` off for its own
+ * transaction): a claim is checked against the claims committed before it as ever, and only a crash of the database
+ * can lose the claims of its last moments. The crash also empties the UNLOGGED tsp_epoch (schema.ts tspEpoch): the
+ * first check after it writes the time it found it empty, and a tsp older than that is refused, so no request sent
+ * before the crash passes again. A request may commit a booking or a charge, whose own statements wait for their
+ * flush: only the replay guard's rows are written this way. Every signed-in request thus waits for one flush fewer.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
 import type { Db } from '../db/client';
-import { agencies, permissionGroups, refreshTokens, usedTsps, users } from '../db/schema';
+import { agencies, permissionGroups, refreshTokens, tspEpoch, usedTsps, users } from '../db/schema';
 import { toUserContext, userContextColumns, type UserContext } from '../tenancy/users';
 import { sweepTsps } from './replay';
 import { signedInMemoryOf, type SignedInMemory } from './signed-in-cache';
@@ -31,10 +38,19 @@ function build(db: Db) {
   const tsp = sql.placeholder('tsp');
   const exp = sql.placeholder('exp');
   const aliveSql = sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${fam}::uuid and ${refreshTokens.revokedAt} is null)`;
+  // the claims' epoch, written when a crash emptied it (a concurrent first check that inserts it too reads no epoch:
+  // null, its claim refused like a replay, and its client asks again)
+  const epoch = db.$with('tsp_epoch_new', { sinceMs: sql<number>`since_ms`.as('since_ms') }).as(sql`
+    insert into ${tspEpoch} (id, since_ms)
+    select 1, (extract(epoch from clock_timestamp()) * 1000)::bigint
+    where ${tsp}::bigint is not null and not exists (select 1 from ${tspEpoch})
+    on conflict (id) do nothing
+    returning since_ms`);
   const claim = db.$with('tsp_claim', { ok: sql<number>`ok`.as('ok') }).as(sql`
     insert into ${usedTsps} (user_id, tsp, expires_at)
     select ${uid}::integer, ${tsp}::bigint, ${exp}::timestamptz
     where ${tsp}::bigint is not null
+      and ${tsp}::bigint >= coalesce((select since_ms from ${epoch}), (select ${tspEpoch.sinceMs} from ${tspEpoch}))
       and exists (
         select 1 from ${users} join ${agencies} on ${agencies.id} = ${users.agencyId}
         where ${users.id} = ${uid}::integer and ${agencies.id} = ${agn}::integer and not ${users.locked} and ${agencies.status} = 'active'
@@ -43,11 +59,13 @@ function build(db: Db) {
     on conflict do nothing
     returning 1 as ok`);
   return db
-    .with(claim)
+    .with(epoch, claim)
     .select({
       ...userContextColumns,
       alive: sql<boolean>`${aliveSql}`,
       fresh: sql<boolean>`exists (select 1 from ${claim})`,
+      // this statement's transaction only: its commit does not wait for the WAL flush (see above)
+      asyncCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
     })
     .from(users)
     .innerJoin(agencies, eq(agencies.id, users.agencyId))

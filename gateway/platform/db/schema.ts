@@ -1296,6 +1296,22 @@ export const usedTsps = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.tsp] }), index('used_tsps_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * The claims' epoch (one row, an UNLOGGED table, migration 0032): the sign-in check's claim of a tsp commits without
+ * waiting for its WAL flush (access/signed-in.ts), so a database crash may lose the claims of its last moments. A
+ * crash (or a standby's promotion) also empties this table; the next check writes the time it finds it empty, and a
+ * tsp older than that is refused: no request sent before the crash is accepted again after it.
+ */
+export const tspEpoch = pgTable(
+  'tsp_epoch',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** Milliseconds since 1970: a tsp below this is refused (0 until a crash empties the table). */
+    sinceMs: bigint('since_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('tsp_epoch_one_row', sql`${t.id} = 1`)],
+);
+
 // ---- QR top-ups and bank statement matching (gateway/qr) ----
 
 /**
