@@ -32,6 +32,7 @@
 //   BENCH_AGENCIES     agencies (= clients) of phase M (default 20)
 //   BENCH_PHASES       which phases, e.g. "A,M" (default A,B,M,C,D)
 //   BENCH_WARMUP       issues of the warm-up before the first measured phase (default 200; 0: none, the cold figures)
+//   BENCH_ROUNDS       phase M in that many rounds (default 1), each printed with its invariants, then their median
 //   BENCH_GATEWAY_ROOT the checkout whose gateway is measured (default this one; e.g. a worktree of main, to
 //                      compare before and after with the same bench)
 //   BENCH_COUNT_QUERIES=1  statements sent per call (counted in the gateway process)
@@ -77,6 +78,13 @@ const AGENCIES = Math.max(1, Number(process.env.BENCH_AGENCIES ?? 20));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 if (!Number.isSafeInteger(WARMUP) || WARMUP < 0) {
   console.error(`BENCH_WARMUP must be a whole number of issues, 0 or more (got ${process.env.BENCH_WARMUP})`);
+  process.exit(2);
+}
+// BENCH_ROUNDS: phase M in that many rounds of its holds (each printed, then the median): the machine's speed swings
+// by a tenth or more within minutes, and rounds a few seconds apart show it where one figure hides it
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+if (!Number.isSafeInteger(ROUNDS) || ROUNDS < 1) {
+  console.error(`BENCH_ROUNDS must be a whole number of rounds, 1 or more (got ${process.env.BENCH_ROUNDS})`);
   process.exit(2);
 }
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'A,B,M,C,D').split(',').map((x) => x.trim().toUpperCase()));
@@ -504,7 +512,20 @@ try {
     });
     const all = jobs.flatMap((j) => j.held);
     console.log(`  (held ${all.length} for phase M in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-    await issuePhase(`M. ${jobs.length} agencies, one client each`, jobs, jobs.length, (job) => job.agencyId);
+    if (ROUNDS === 1) await issuePhase(`M. ${jobs.length} agencies, one client each`, jobs, jobs.length, (job) => job.agencyId);
+    else {
+      // BENCH_ROUNDS: the holds issued in that many rounds one after the other, each printed, then their median
+      const size = Math.ceil(per / ROUNDS);
+      const rates = [];
+      for (let r = 0; r < ROUNDS; r += 1) {
+        const round = jobs.map((j) => ({ ...j, held: j.held.slice(r * size, (r + 1) * size) })).filter((j) => j.held.length > 0);
+        if (round.length === 0) break;
+        rates.push((await issuePhase(`M${r + 1}. ${round.length} agencies, round ${r + 1} of ${ROUNDS}`, round, round.length, (job) => job.agencyId)).perSecond);
+      }
+      const sorted = [...rates].sort((x, y) => x - y);
+      const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+      console.log(`  M. ${jobs.length} agencies over ${rates.length} rounds: median ${median.toFixed(1)} issues/s (${sorted[0].toFixed(1)}–${sorted[sorted.length - 1].toFixed(1)})`);
+    }
   }
 
   if (PHASES.has('C') && heldA.length) {
