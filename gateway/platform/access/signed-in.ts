@@ -37,12 +37,14 @@ function build(db: Db) {
   const fam = sql.placeholder('fam');
   const tsp = sql.placeholder('tsp');
   const exp = sql.placeholder('exp');
+  const now = sql.placeholder('now');
   const aliveSql = sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${fam}::uuid and ${refreshTokens.revokedAt} is null)`;
-  // the claims' epoch, written when a crash emptied it (a concurrent first check that inserts it too reads no epoch:
-  // null, its claim refused like a replay, and its client asks again)
+  // the claims' epoch, written when a crash emptied it: the gateway's time, the clock the tsp's skew is checked on (a
+  // concurrent first check that inserts it too reads no epoch: null, its claim refused like a replay, and its client
+  // asks again)
   const epoch = db.$with('tsp_epoch_new', { sinceMs: sql<number>`since_ms`.as('since_ms') }).as(sql`
     insert into ${tspEpoch} (id, since_ms)
-    select 1, (extract(epoch from clock_timestamp()) * 1000)::bigint
+    select 1, ${now}::bigint
     where ${tsp}::bigint is not null and not exists (select 1 from ${tspEpoch})
     on conflict (id) do nothing
     returning since_ms`);
@@ -100,7 +102,7 @@ async function checkRemembered(
   let ctx = memory.cache.get(claims.userId, claims.familyId);
   if (!ctx || !passable(ctx, claims.agencyId, true)) {
     const generation = memory.cache.generation;
-    const [row] = await statementOf(db).execute({ uid: claims.userId, agn: claims.agencyId, fam: claims.familyId, tsp: null, exp: null });
+    const [row] = await statementOf(db).execute({ uid: claims.userId, agn: claims.agencyId, fam: claims.familyId, tsp: null, exp: null, now: null });
     if (!row) return { ctx: null, alive: false, fresh: false };
     ctx = toUserContext(row);
     const alive = row.alive === true;
@@ -121,6 +123,7 @@ export async function checkSignedIn(db: Db, claims: { userId: number; agencyId: 
     fam: claims.familyId,
     tsp,
     exp: tsp === null ? null : new Date(tsp + TSP_MAX_SKEW_MS).toISOString(),
+    now: Date.now(),
   });
   if (!row) return { ctx: null, alive: false, fresh: false };
   if (row.fresh) await sweepTsps(db);
