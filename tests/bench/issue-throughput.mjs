@@ -522,9 +522,7 @@ try {
         if (round.length === 0) break;
         rates.push((await issuePhase(`M${r + 1}. ${round.length} agencies, round ${r + 1} of ${ROUNDS}`, round, round.length, (job) => job.agencyId)).perSecond);
       }
-      const sorted = [...rates].sort((x, y) => x - y);
-      const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-      console.log(`  M. ${jobs.length} agencies over ${rates.length} rounds: median ${median.toFixed(1)} issues/s (${sorted[0].toFixed(1)}–${sorted[sorted.length - 1].toFixed(1)})`);
+      console.log(`  M. ${jobs.length} agencies over ${rates.length} rounds: median ${pct(rates, 50).toFixed(1)} issues/s (${Math.min(...rates).toFixed(1)}–${Math.max(...rates).toFixed(1)})`);
     }
   }
 
