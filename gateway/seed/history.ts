@@ -71,17 +71,18 @@ export function historySettings(settings: Settings): Settings {
     SCHEDULE_CHANGE_EVERY_MS: 0,
     SUPPLIERS: {
       ...settings.SUPPLIERS,
-      // the void window of the seed's tickets runs to 23:59 of the day of issue for every source: the trip that ends
-      // voided (VU, whose own cut-off is 23:00) must not depend on the hour the portal first starts; only a start in
-      // the day's last minute still finds it closed (the trip is then skipped and counted)
+      // the void window of the seed's tickets runs to the end of the day of issue (midnight) for every source: the trip
+      // that ends voided (VU, whose own cut-off is 23:00) must not depend on the hour the portal first starts; only an
+      // issue in the day's last moments whose void comes after midnight still finds it closed (the trip is then
+      // skipped and counted)
       defaults: { ...settings.SUPPLIERS.defaults, latencyMinMs: 0, latencyMaxMs: 0, failureRate: 0, voidCutoffMinutes: DEMO_VOID_CUTOFF_MINUTES },
       sources: {},
     },
   };
 }
 
-/** 23:59, Vietnam time. */
-export const DEMO_VOID_CUTOFF_MINUTES = 23 * 60 + 59;
+/** The end of the day of issue (24:00, Vietnam time): a cut-off of 23:59 closed the window in the day's last minute. */
+export const DEMO_VOID_CUTOFF_MINUTES = 24 * 60;
 
 class Client {
   private token = '';

@@ -77,7 +77,7 @@ export function resolveSupplierSettings(settings: SuppliersSettings, source: Sou
     latencyMinMs,
     latencyMaxMs: Math.max(latencyMinMs, merged.latencyMaxMs),
     failureRate: Math.min(1, Math.max(0, merged.failureRate)),
-    ...(merged.voidCutoffMinutes !== undefined ? { voidCutoffMinutes: Math.min(24 * 60 - 1, Math.max(0, merged.voidCutoffMinutes)) } : {}),
+    ...(merged.voidCutoffMinutes !== undefined ? { voidCutoffMinutes: Math.min(24 * 60, Math.max(0, merged.voidCutoffMinutes)) } : {}),
     // sched: schedule changes
     ...(merged.scheduleChangeRate !== undefined ? { scheduleChangeRate: Math.min(1, Math.max(0, merged.scheduleChangeRate)) } : {}),
   };

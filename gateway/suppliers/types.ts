@@ -22,8 +22,8 @@ export interface SupplierSettings {
   /** 0..1: share of calls that fail with UNAVAILABLE. */
   failureRate: number;
   /**
-   * Void cut-off as minutes after local midnight (Vietnam time) of the day of issue; unset: the source's own
-   * (FlightSupplier.voidDeadline).
+   * Void cut-off as minutes after local midnight (Vietnam time) of the day of issue, 0 to 1440 (1440: to the end of
+   * that day, midnight); unset: the source's own (FlightSupplier.voidDeadline).
    */
   voidCutoffMinutes?: number;
   // sched: schedule changes

@@ -89,6 +89,18 @@ describe('supplier lifecycle rules', () => {
     expect((await set.issue(request)).voidUntil).toBe('2026-03-10T16:59:00.000Z');
   });
 
+  // 16:59:30Z is 23:59:30 in Vietnam: a cut-off of 23:59 has already closed the day's window, 24:00 (the demo seed's) has not
+  it.each([
+    ['23:59, issued in the last minute: no window', 23 * 60 + 59, '2026-03-10T16:59:30Z', '2026-03-10T16:59:30.000Z'],
+    ['24:00, issued in the last minute: to midnight', 24 * 60, '2026-03-10T16:59:30Z', '2026-03-10T17:00:00.000Z'],
+    ['24:00, issued in the morning: to midnight', 24 * 60, '2026-03-10T03:00:00Z', '2026-03-10T17:00:00.000Z'],
+    ['beyond 24:00 is clamped to midnight', 25 * 60, '2026-03-10T03:00:00Z', '2026-03-10T17:00:00.000Z'],
+    ['below 0 is clamped to 00:00: no window', -30, '2026-03-10T03:00:00Z', '2026-03-10T03:00:00.000Z'],
+  ] as const)('operator cut-off %s', (_, voidCutoffMinutes, issuedAt, expected) => {
+    const set = createSupplierRegistry({ defaults: { latencyMinMs: 0, latencyMaxMs: 0, voidCutoffMinutes } }).flight('VU');
+    expect(set.voidDeadline(new Date(issuedAt), new Date('2026-03-20T00:00:00Z')).toISOString()).toBe(expected);
+  });
+
   const comp = (cls: string, airline: string, fare: number, tax: number, vat: number, luggage = 0, international = false) => ({ airline, class: cls, international, fare, tax, vat, luggage });
   const share = (components: TicketShare['components'], issueFee: number): TicketShare => ({ paxType: 'ADT', components, issueFee });
   it.each([
