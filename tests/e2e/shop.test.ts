@@ -2,8 +2,9 @@
  * Shop reserves and the booking reports in Chromium against the real gateway: f1admin buys a seat allotment on a
  * VN flight (the form shows the amount and the balance after it, the confirmation states the amount, and the header
  * balance drops by exactly net price × seats), sells one seat from it to a named passenger: the remaining count drops
- * by one, the header balance by exactly the allotment's selling price, and the sale is a ticketed booking found in the booking list; then opens
- * the customer services report and exports it (the xlsx's totals equal the screen's).
+ * by one, the header balance by exactly the allotment's selling price, and the sale is a ticketed booking found in the booking list;
+ * the flight results of the allotment's route and day mark its flight's cards with the seats left, and no other; then
+ * opens the customer services report and exports it (the xlsx's totals equal the screen's).
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,6 +14,8 @@ import { fileBrowser, headerBalance } from './helpers';
 const baseUrl = inject('baseUrl');
 const browser = fileBrowser();
 let page: Page;
+/** The allotment the first test buys (one seat of two sold): the second looks for its mark in the flight results. */
+let reserveId = 0;
 
 beforeAll(async () => {
   page = await browser.signedIn('f1admin');
@@ -46,6 +49,7 @@ describe('shop reserves', () => {
     expect(res.status(), await res.text()).toBe(200);
     const { id, amount } = (await res.json()) as { id: number; amount: number };
     expect(amount).toBe(2 * net);
+    reserveId = id;
     await page.waitForURL((url) => url.pathname === '/reverses-shop/list');
     await expect.poll(() => headerBalance(page), { timeout: 30_000 }).toBe(start - 2 * net);
 
@@ -94,6 +98,41 @@ describe('shop reserves', () => {
     const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${sale.pnr}"]`);
     await panel.waitFor({ timeout: 30_000 });
     expect(await panel.getByTestId('pnr-status').getAttribute('data-status')).toBe('ISSUE TICKET');
+  });
+
+  it('marks the allotment\'s flight in the flight results with the seats left, and no other flight', async () => {
+    expect(reserveId).toBeGreaterThan(0);
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/shop/reserves' && r.request().method() === 'GET');
+    await page.goto(`${baseUrl}/reverses-shop/list`);
+    const list = (await (await listed).json()) as { data: { id: number; airline: string; flightNo: string; from: string; to: string; departDate: string; remaining: number }[] };
+    const reserve = list.data.find((r) => r.id === reserveId);
+    expect(reserve, JSON.stringify(list.data.map((r) => r.id))).toBeDefined();
+    const { airline, flightNo, from, to, departDate, remaining } = reserve!;
+    expect(remaining).toBe(1);
+
+    // the results page of the allotment's route and day, as the search panel writes it
+    await page.goto(`${baseUrl}/booking/flights?type=OW&st=BP&from=${from}&to=${to}&dep=${departDate}&adt=1&chd=0&inf=0`);
+    // the list renders the cards in view only: the earliest departures first, as the sources answer
+    await page.getByTestId('offer-card').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('sort-segmented').getByText('Bay sớm nhất').click();
+    await page.locator(`[data-testid=offer-card][data-airline=${airline}][aria-label^="${flightNo} "]`).first().waitFor({ timeout: 30_000 });
+    const tag = page.getByTestId('offer-allotment').first();
+    await tag.waitFor({ timeout: 30_000 });
+    expect(await tag.getAttribute('data-remaining')).toBe('1');
+    // every tagged card is a card of that flight (a flight sold by several sources has a card per source) ...
+    const tagged = await page.locator('[data-testid=offer-card]:has([data-testid=offer-allotment])').evaluateAll((els) =>
+      els.map((e) => ({ airline: e.getAttribute('data-airline'), depart: e.getAttribute('data-depart'), label: e.getAttribute('aria-label') })),
+    );
+    expect(tagged.length).toBeGreaterThan(0);
+    for (const card of tagged) {
+      expect(card.airline).toBe(airline);
+      expect(card.depart?.slice(0, 10)).toBe(departDate);
+      expect(card.label?.startsWith(`${flightNo} `), card.label ?? "").toBe(true);
+    }
+    // ... and the route's other flights carry no mark
+    const others = page.locator('[data-testid=offer-card]:not(:has([data-testid=offer-allotment]))');
+    expect(await others.count()).toBeGreaterThan(0);
+    expect(await others.evaluateAll((els, no) => els.filter((e) => e.getAttribute('aria-label')?.startsWith(`${no} `)).length, flightNo)).toBe(0);
   });
 
   it('opens the customer services report and exports it', async () => {
