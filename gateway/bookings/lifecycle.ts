@@ -905,6 +905,41 @@ const chargeReference = (booking: BookingRow, p: IssuePlan) =>
   `Xuất vé PNR ${p.row.pnr} (đặt chỗ ${booking.id}) / ticket issue of PNR ${p.row.pnr} (booking ${booking.id})`;
 
 /**
+ * The gate of an issue's charge (chargeIssue, claimAndCharge): the plans' PNR rows locked FOR UPDATE, every one still
+ * as refuseIssue saw it (BOOKED, no charge, the same time limit). With a key (claimAndCharge's first try), the key
+ * must also be unknown.
+ */
+function chargeGate(plans: readonly IssuePlan[], unknownKey: string | null): SQL {
+  const seen = JSON.stringify(plans.map((p) => ({ id: p.row.id, time_limit: p.row.timeLimit?.toISOString() ?? null })));
+  const keyUnknown = unknownKey === null ? sql`` : sql` and not exists (select 1 from issue_requests where idempotency_key = ${unknownKey})`;
+  return sql`
+      select count(*) = ${plans.length}::integer${keyUnknown} as ok
+      from ${lockedPnrs(plans)} l join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on l.id = s.id
+      where l.record_status = 'BOOKED' and l.charge_entry_id is null and l.time_limit is not distinct from s.time_limit`;
+}
+
+/**
+ * The saga's data of a charge (chargedOf) as SQL over the charge statement's `e(id, pnr)`: the PNRs without their
+ * entry ids (`pnrs`, a JSON parameter the marks read too), and the data with each PNR's entry id added from e.
+ */
+function sagaOfCharge(actor: Actor, booking: BookingRow, plans: IssuePlan[], key: string, now: Date): { pnrs: string; data: SQL } {
+  const charged = chargedOf(actor, booking, plans, key, now);
+  const pnrs = JSON.stringify(charged.pnrs.map(({ entryId: _, ...rest }) => rest));
+  const data = sql`jsonb_set(${JSON.stringify({ ...charged, pnrs: [] })}::jsonb, '{pnrs}', (
+            select jsonb_agg(s.value || jsonb_build_object('entryId', e.id) order by s.ord)
+            from jsonb_array_elements(${pnrs}::jsonb) with ordinality as s(value, ord) join e on e.pnr = s.value->>'pnr'))`;
+  return { pnrs, data };
+}
+
+/** The charge statement's CTE `marked`: each PNR's charge entry (from e by PNR code), updated at `at`. */
+const markCharged = (plans: readonly IssuePlan[], pnrsOfSaga: string, at: string) => sql`marked as (
+        update pnrs set charge_entry_id = e.id, updated_at = ${at}::timestamptz
+        from e join jsonb_to_recordset(${pnrsOfSaga}::jsonb) as m(id bigint, pnr text) on m.pnr = e.pnr
+        where ${pnrIdIn(sql`pnrs.id`, plans)} and pnrs.id = m.id
+        returning pnrs.id
+      )`;
+
+/**
  * The charge of an issue in ONE statement, committed alone (ledger.debitInOneStatement): the PNR rows locked FOR
  * UPDATE and still as refuseIssue saw them (BOOKED, no charge, the same time limit), then the deposit's conditional
  * UPDATE, then the C entries, their postings and audit entries, the charge marks and the saga's step 'charged'
@@ -916,27 +951,12 @@ const chargeReference = (booking: BookingRow, p: IssuePlan) =>
 async function chargeIssue(deps: LifecycleDeps, actor: Actor, booking: BookingRow, plans: IssuePlan[], key: string, now: Date): Promise<void> {
   const { ctx, lang } = actor;
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const seen = JSON.stringify(plans.map((p) => ({ id: p.row.id, time_limit: p.row.timeLimit?.toISOString() ?? null })));
-    const gate = sql`
-      select count(*) = ${plans.length}::integer as ok
-      from ${lockedPnrs(plans)} l join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on l.id = s.id
-      where l.record_status = 'BOOKED' and l.charge_entry_id is null and l.time_limit is not distinct from s.time_limit`;
-    // the saga's data: chargedOf without the entry ids, added from e by PNR code
-    const charged = chargedOf(actor, booking, plans, key, now);
-    const pnrsOfSaga = JSON.stringify(charged.pnrs.map(({ entryId: _, ...rest }) => rest));
-    const sagaData = JSON.stringify({ ...charged, pnrs: [] });
+    const gate = chargeGate(plans, null);
+    const saga = sagaOfCharge(actor, booking, plans, key, now);
     const after = sql`,
-      marked as (
-        update pnrs set charge_entry_id = e.id, updated_at = ${new Date().toISOString()}::timestamptz
-        from e join jsonb_to_recordset(${pnrsOfSaga}::jsonb) as m(id bigint, pnr text) on m.pnr = e.pnr
-        where ${pnrIdIn(sql`pnrs.id`, plans)} and pnrs.id = m.id
-        returning pnrs.id
-      ),
+      ${markCharged(plans, saga.pnrs, new Date().toISOString())},
       step as (
-        update sagas set step = 'charged', updated_at = now(),
-          data = jsonb_set(${sagaData}::jsonb, '{pnrs}', (
-            select jsonb_agg(s.value || jsonb_build_object('entryId', e.id) order by s.ord)
-            from jsonb_array_elements(${pnrsOfSaga}::jsonb) with ordinality as s(value, ord) join e on e.pnr = s.value->>'pnr'))
+        update sagas set step = 'charged', updated_at = now(), data = ${saga.data}
         where key = ${issueSagaKey(key)} and exists (select 1 from u)
         returning key
       )`;
@@ -982,22 +1002,11 @@ async function claimAndCharge(
   now: Date,
 ): Promise<boolean> {
   const { ctx } = actor;
-  const seen = JSON.stringify(plans.map((p) => ({ id: p.row.id, time_limit: p.row.timeLimit?.toISOString() ?? null })));
-  const gate = sql`
-      select count(*) = ${plans.length}::integer and not exists (select 1 from issue_requests where idempotency_key = ${key}) as ok
-      from ${lockedPnrs(plans)} l join jsonb_to_recordset(${seen}::jsonb) as s(id bigint, time_limit timestamptz) on l.id = s.id
-      where l.record_status = 'BOOKED' and l.charge_entry_id is null and l.time_limit is not distinct from s.time_limit`;
-  const charged = chargedOf(actor, booking, plans, key, now);
-  const pnrsOfSaga = JSON.stringify(charged.pnrs.map(({ entryId: _, ...rest }) => rest));
-  const sagaData = JSON.stringify({ ...charged, pnrs: [] });
+  const gate = chargeGate(plans, key);
+  const saga = sagaOfCharge(actor, booking, plans, key, now);
   const at = new Date().toISOString();
   const after = sql`,
-      marked as (
-        update pnrs set charge_entry_id = e.id, updated_at = ${at}::timestamptz
-        from e join jsonb_to_recordset(${pnrsOfSaga}::jsonb) as m(id bigint, pnr text) on m.pnr = e.pnr
-        where ${pnrIdIn(sql`pnrs.id`, plans)} and pnrs.id = m.id
-        returning pnrs.id
-      ),
+      ${markCharged(plans, saga.pnrs, at)},
       claimed as (
         insert into issue_requests (idempotency_key, user_id, booking_id, body_hash, status, created_at, updated_at)
         select ${key}, ${ctx.user.id}::integer, ${booking.id}::bigint, ${bodyHash}, 'pending', ${at}::timestamptz, ${at}::timestamptz from u
@@ -1005,9 +1014,7 @@ async function claimAndCharge(
       ),
       step as (
         insert into sagas (kind, key, owner, step, data, status)
-        select ${ISSUE_SAGA}, ${issueSagaKey(key)}, ${ownerOf(deps)}, 'charged', jsonb_set(${sagaData}::jsonb, '{pnrs}', (
-            select jsonb_agg(s.value || jsonb_build_object('entryId', e.id) order by s.ord)
-            from jsonb_array_elements(${pnrsOfSaga}::jsonb) with ordinality as s(value, ord) join e on e.pnr = s.value->>'pnr')), 'running'
+        select ${ISSUE_SAGA}, ${issueSagaKey(key)}, ${ownerOf(deps)}, 'charged', ${saga.data}, 'running'
         from u
         on conflict (key) do update set owner = excluded.owner, step = excluded.step, data = excluded.data, status = 'running', last_error = null, updated_at = now()
         returning key
