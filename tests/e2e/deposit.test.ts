@@ -15,6 +15,8 @@ const baseUrl = inject('baseUrl');
 const browser = fileBrowser();
 
 async function approveRow(page: Page, reference: string) {
+  // a tab in the background may not render (no animation frames): the tab that approves is brought to the front
+  await page.bringToFront();
   const row = page.locator('.ant-table-row', { hasText: reference });
   await row.waitFor();
   await row.getByRole('button', { name: /Duyệt|Approve/ }).click();
@@ -64,6 +66,8 @@ describe('deposit top-up', () => {
 
     const provider = await browser.signedIn('provider', { clearCookies: true });
     await provider.goto(`${baseUrl}/accounting/deposit-topup`);
+    // the list in place before a second tab takes the front
+    await provider.locator('.ant-table-row', { hasText: reference }).waitFor();
     // a second tab with the same list, left stale
     const stale = await browser.context.newPage();
     await stale.goto(`${baseUrl}/accounting/deposit-topup`);
