@@ -7,6 +7,9 @@
 #   bash scripts/test-on-dates.sh                 # the default offsets
 #   bash scripts/test-on-dates.sh +2d +30h +9d     # offsets in libfaketime's form
 #   TEST_ON_DATES_ALL=1 bash scripts/test-on-dates.sh +2d   # the whole API suite, not only the supply's users
+#   TEST_ON_DATES_E2E=1 bash scripts/test-on-dates.sh '@2026-12-07 16:00:00'
+#                                                   # the whole end-to-end suite (Chromium), the clock started at
+#                                                   # 23:00 Vietnam time (libfaketime's absolute form): about 17 min
 set -uo pipefail
 cd "$(dirname "$0")/.."
 lib=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
@@ -16,16 +19,20 @@ if [ ! -f "$lib" ]; then
 fi
 offsets=("$@")
 [ ${#offsets[@]} -eq 0 ] && offsets=(+1d +30h +3d +5d +8d +13d)
-if [ "${TEST_ON_DATES_ALL:-}" = 1 ]; then
+project=gateway
+if [ "${TEST_ON_DATES_E2E:-}" = 1 ]; then
+  project=e2e
+  files=()
+elif [ "${TEST_ON_DATES_ALL:-}" = 1 ]; then
   files=()
 else
   mapfile -t files < <(grep -l -E 'inDays|searchToEnd|/api/shop/flights' tests/gateway/*.test.ts)
 fi
 failed=0
 for off in "${offsets[@]}"; do
-  log=".tmp/test-on-dates${off}.log"
+  log=".tmp/test-on-dates-${project}${off//[^0-9a-z+-]/_}.log"
   mkdir -p .tmp
-  FAKETIME="$off" LD_PRELOAD="$lib" node_modules/.bin/vitest run --project gateway "${files[@]}" > "$log" 2>&1
+  FAKETIME="$off" LD_PRELOAD="$lib" node_modules/.bin/vitest run --project "$project" "${files[@]}" > "$log" 2>&1
   rc=$?
   echo "clock $off (now $(FAKETIME="$off" LD_PRELOAD="$lib" date -u +%FT%RZ)): exit $rc, $(grep -E 'Tests ' "$log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | xargs) ($log)"
   [ $rc -ne 0 ] && failed=1
