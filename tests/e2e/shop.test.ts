@@ -9,6 +9,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { ReserveRow } from '../../contract/shop';
 import { fileBrowser, headerBalance } from './helpers';
 
 const baseUrl = inject('baseUrl');
@@ -104,7 +105,7 @@ describe('shop reserves', () => {
     expect(reserveId).toBeGreaterThan(0);
     const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/shop/reserves' && r.request().method() === 'GET');
     await page.goto(`${baseUrl}/reverses-shop/list`);
-    const list = (await (await listed).json()) as { data: { id: number; airline: string; flightNo: string; from: string; to: string; departDate: string; remaining: number }[] };
+    const list = (await (await listed).json()) as { data: ReserveRow[] };
     const reserve = list.data.find((r) => r.id === reserveId);
     expect(reserve, JSON.stringify(list.data.map((r) => r.id))).toBeDefined();
     const { airline, flightNo, from, to, departDate, remaining } = reserve!;
