@@ -36,6 +36,9 @@ export default defineConfig({
           setupFiles: ['tests/unit/setup.ts'],
           // Component tests render the whole signed-in app; on a busy 2-core machine that can take seconds.
           testTimeout: 20_000,
+          // Refine's react-router binding through Vite like the tests themselves, so that its hooks and the tests'
+          // routers share one react-router (loaded by Node it got another copy, whose hooks found no router)
+          server: { deps: { inline: ['@refinedev/react-router'] } },
         },
       },
       // the pure functions (rules, models, protocol): no DOM, so no jsdom to set up for each file (about 1 s each)

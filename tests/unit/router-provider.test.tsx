@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { Refine, type ResourceProps } from '@refinedev/core';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import routerBinding from '@refinedev/react-router';
 import { composePlugins } from '../../src/plugin';
 import { plugins } from '../../src/plugins';
 import { matchOnce, routerProvider } from '../../src/router-provider';
@@ -23,11 +24,16 @@ interface Parsed {
   params: Record<string, unknown>;
 }
 
-/** What the shell's parse answers at `address`, rendered on `routePath` among `resources`. */
-function parsedAt(address: string, routePath: string, resources: ResourceProps[]): Parsed {
+/**
+ * What the shell's parse answers at `address`, rendered on `routePath` among `resources`; `binding` is what the
+ * published binding's parse answers in the same render.
+ */
+function parsedWithBinding(address: string, routePath: string, resources: ResourceProps[]): { answer: Parsed; binding: Parsed } {
   let answer: Parsed | undefined;
+  let binding: Parsed | undefined;
   function Probe() {
     answer = (routerProvider.parse as () => () => Parsed)()();
+    binding = (routerBinding.parse as () => () => Parsed)()();
     return null;
   }
   render(
@@ -39,7 +45,14 @@ function parsedAt(address: string, routePath: string, resources: ResourceProps[]
       </Refine>
     </MemoryRouter>,
   );
-  return answer!;
+  return { answer: answer!, binding: binding! };
+}
+
+/** The shell's parse at `address`, checked against the installed binding's parse first. */
+function parsedAt(address: string, routePath: string, resources: ResourceProps[]): Parsed {
+  const { answer, binding } = parsedWithBinding(address, routePath, resources);
+  expect(answer).toEqual(binding);
+  return answer;
 }
 
 describe('routerProvider.parse', () => {
