@@ -32,9 +32,17 @@ failed=0
 for off in "${offsets[@]}"; do
   log=".tmp/test-on-dates-${project}${off//[^0-9a-z+-]/_}.log"
   mkdir -p .tmp
-  FAKETIME="$off" LD_PRELOAD="$lib" node_modules/.bin/vitest run --project "$project" "${files[@]}" > "$log" 2>&1
+  # libfaketime starts an absolute '@…' clock again in every process it is loaded into, so a gateway or browser
+  # started minutes after the tests would lag them by those minutes (its tsp checks then refuse the tests' requests
+  # as skewed): an absolute time becomes the offset from now, which every process shares
+  fake="$off"
+  if [[ "$off" == @* ]]; then
+    fake="$(( $(date -u -d "${off#@}" +%s) - $(date -u +%s) ))"
+    [[ "$fake" == -* ]] || fake="+$fake"
+  fi
+  FAKETIME="$fake" LD_PRELOAD="$lib" node_modules/.bin/vitest run --project "$project" "${files[@]}" > "$log" 2>&1
   rc=$?
-  echo "clock $off (now $(FAKETIME="$off" LD_PRELOAD="$lib" date -u +%FT%RZ)): exit $rc, $(grep -E 'Tests ' "$log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | xargs) ($log)"
+  echo "clock $off (offset $fake, ended at $(FAKETIME="$fake" LD_PRELOAD="$lib" date -u +%FT%RZ)): exit $rc, $(grep -E 'Tests ' "$log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | xargs) ($log)"
   [ $rc -ne 0 ] && failed=1
 done
 exit $failed
