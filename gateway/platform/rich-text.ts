@@ -2,7 +2,9 @@
  * The allow-list of rich text (sanitize-html): news, storefront articles, tours and fare rules. Only
  * formatting tags survive; attributes are limited to links and images; URLs must be http(s), mailto or tel (images: http(s) or a relative path such as
  * /api/uploads/{id}). Script and style elements are dropped with their content; event handlers, style
- * attributes and javascript:/data: URLs never survive.
+ * attributes and javascript:/data: URLs never survive. An image without a text alternative (pasted HTML; the editor
+ * writes the file's name) gets an empty one, `alt=""`: read as decorative, as a screen reader should, instead of
+ * its address being read out.
  */
 import sanitizeHtml from 'sanitize-html';
 
@@ -26,6 +28,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
   transformTags: {
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
     a: (tagName, attribs) => ({
       tagName,
       attribs: { ...attribs, ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer' } : {}) },

@@ -54,7 +54,14 @@ beforeAll(async () => {
     held,
     issued,
     newsId: await first('/api/agents/news', 'news article'),
-    b2cNewsId: await first('/api/b2c/news', 'storefront article'),
+    // a storefront article of this file's own, with images pasted without a text alternative (as staff paste them):
+    // the pages that show rich text must still give each image one; and not whichever article another file wrote last
+    b2cNewsId: (
+      await admin.post<{ id: number }>('/api/b2c/news', {
+        title: 'Mùa biển Côn Đảo', summary: 'Ảnh dán từ trang khác', tags: ['con-dao'], coverUploadId: null, status: 'published',
+        bodyHtml: '<p>Mùa biển lặng từ tháng 3 đến tháng 9.</p><img src="/favicon.svg"><p><img src="x" onerror="alert(1)"></p>',
+      })
+    ).id,
     tourId: await first('/api/b2c/tours', 'tour'),
     qrAccountId: await first('/api/qr/accounts', 'QR account'),
     esimOrderId: await first('/api/esim/orders', 'eSIM order'),

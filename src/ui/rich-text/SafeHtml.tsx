@@ -1,7 +1,7 @@
 /**
  * Shows a news body. The gateway sanitises bodies on write and on read; the portal sanitises again with
- * DOMPurify before rendering (no script, style, frame, event handler or javascript: URL survives), and
- * links open in a new tab without an opener.
+ * DOMPurify before rendering (no script, style, frame, event handler or javascript: URL survives), links open
+ * in a new tab without an opener, and an image without a text alternative gets an empty one (decorative).
  */
 import './rich-text.css';
 import { useMemo } from 'react';
@@ -17,6 +17,7 @@ export function sanitizeHtml(html: string): string {
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer');
       }
+      if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
     });
   }
   return DOMPurify.sanitize(html, {
