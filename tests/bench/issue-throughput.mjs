@@ -47,7 +47,12 @@
 //                      the tenth pass and before, several times dearer in CPU on the gateway's own cores
 // Each phase also prints the CPU time per call of the gateway process and its database's server processes: less
 // sensitive to the machine's load than calls per second.
-import { randomUUID } from 'node:crypto';
+// Before the first phase and after the last, a machine reference that does not depend on the gateway's code: 20
+// clients sending a prepared `select 1` to the bench's server for 2 s (statements per second, and the server's and
+// this process's CPU per statement), and a fixed piece of JavaScript (SHA-256 of 64 KB, 3,000 times). The machine's
+// speed swings by a sixth within an hour and more between days: figures of two runs compare only as far as their
+// references agree.
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
@@ -435,9 +440,42 @@ try {
     return r;
   };
 
+  /** The machine reference (see the top): the gateway's code plays no part in it. */
+  const machineReference = async (when) => {
+    const buf = Buffer.alloc(64 * 1024, 7);
+    const j0 = performance.now();
+    for (let i = 0; i < 3000; i += 1) createHash('sha256').update(buf).digest();
+    const jsMs = performance.now() - j0;
+    const refPool = new pg.Pool({ connectionString: dbUrl.toString(), max: 10 });
+    const ask = () => refPool.query({ name: 'machine_reference', text: 'select 1' });
+    // the pool's 10 connections, each with the statement prepared, and their server processes
+    const conns = await Promise.all(Array.from({ length: 10 }, () => refPool.connect()));
+    await Promise.all(conns.map((c) => c.query({ name: 'machine_reference', text: 'select 1' })));
+    const pids = conns.map((c) => c.processID);
+    for (const c of conns) c.release();
+    const serverCpu = () => pids.reduce((sum, pid) => sum + cpuOf(pid)[0], 0);
+    let n = 0;
+    const s0 = serverCpu();
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const until = t0 + 2000;
+    await Promise.all(Array.from({ length: 20 }, async () => {
+      while (performance.now() < until) {
+        await ask();
+        n += 1;
+      }
+    }));
+    const seconds = (performance.now() - t0) / 1000;
+    const c1 = process.cpuUsage(c0);
+    const serverUs = ((serverCpu() - s0) * 1e6) / n;
+    await refPool.end();
+    console.log(`  machine reference, ${when}: ${Math.round(n / seconds)} prepared select 1/s at 20 clients (server ${serverUs.toFixed(0)} µs, client ${((c1.user + c1.system) / n).toFixed(0)} µs of CPU each); SHA-256 of 64 KB ×3000 in ${jsMs.toFixed(0)} ms; load average ${loadavg()[0].toFixed(2)}`);
+  };
+
   const [saoviet] = await q(`select id from agencies where code = 'SAOVIET'`);
   const admin = await login('f1admin');
   console.log(`ticket issue throughput: PostgreSQL, supplier latency 0, loopback, node ${process.version}, gateway of ${ROOT}, client ${CLIENT}`);
+  await machineReference('before');
   await topUp(saoviet.id, 50_000_000_000);
 
   // W. the warm-up: issues of f1admin's like phase A's, before any measured phase, so that the figures are those of
@@ -554,6 +592,7 @@ try {
     const dq = COUNT_FILE ? `, ${(((await queriesNow()) - q0) / heldA.length).toFixed(1)} statements per call` : '';
     console.log(`  ${'D. baseline: GET /api/bookings/:id'.padEnd(40)} ${(reads.length / readSeconds).toFixed(1).padStart(6)} reads/s    p50 ${pct(reads, 50).toFixed(1).padStart(6)} ms   p99 ${pct(reads, 99).toFixed(1).padStart(6)} ms   (${reads.length} done)${dq}${d.cpuText}`);
   }
+  await machineReference('after');
   console.log(`  load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 } finally {
   http.close();
