@@ -7,9 +7,9 @@
 #   bash scripts/test-on-dates.sh                 # the default offsets
 #   bash scripts/test-on-dates.sh +2d +30h +9d     # offsets in libfaketime's form
 #   TEST_ON_DATES_ALL=1 bash scripts/test-on-dates.sh +2d   # the whole API suite, not only the supply's users
-#   TEST_ON_DATES_E2E=1 bash scripts/test-on-dates.sh '@2026-12-07 16:00:00'
+#   TEST_ON_DATES_E2E=1 bash scripts/test-on-dates.sh '@2026-12-07 16:52:00'
 #                                                   # the whole end-to-end suite (Chromium), the clock started at
-#                                                   # 23:00 Vietnam time (libfaketime's absolute form): about 17 min
+#                                                   # 23:52 Vietnam time (libfaketime's absolute form): about 17 min
 set -uo pipefail
 cd "$(dirname "$0")/.."
 lib=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
