@@ -447,10 +447,11 @@ try {
     for (let i = 0; i < 3000; i += 1) createHash('sha256').update(buf).digest();
     const jsMs = performance.now() - j0;
     const refPool = new pg.Pool({ connectionString: dbUrl.toString(), max: 10 });
-    const ask = () => refPool.query({ name: 'machine_reference', text: 'select 1' });
+    const statement = { name: 'machine_reference', text: 'select 1' };
+    const ask = () => refPool.query(statement);
     // the pool's 10 connections, each with the statement prepared, and their server processes
     const conns = await Promise.all(Array.from({ length: 10 }, () => refPool.connect()));
-    await Promise.all(conns.map((c) => c.query({ name: 'machine_reference', text: 'select 1' })));
+    await Promise.all(conns.map((c) => c.query(statement)));
     const pids = conns.map((c) => c.processID);
     for (const c of conns) c.release();
     const serverCpu = () => pids.reduce((sum, pid) => sum + cpuOf(pid)[0], 0);
