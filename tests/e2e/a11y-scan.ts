@@ -107,9 +107,45 @@ export async function scan(page: Page, label: string, width: number): Promise<Fi
     async (tags) => (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     TAGS,
   )) as { violations: { id: string; impact: string; nodes: { target: string[]; failureSummary?: string }[] }[] };
-  return result.violations
+  const found: Finding[] = result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .flatMap((v) => v.nodes.map((n) => ({ page: label, width, rule: v.id, target: n.target.join(' '), summary: (n.failureSummary ?? '').slice(0, 200) })));
+  return [...found, ...(await reflow(page, label, width))];
+}
+
+/**
+ * WCAG 1.4.10 (Reflow), which axe-core cannot judge: at the narrow width the page scrolls in one direction only.
+ * A wide table or code may scroll inside its own box; the document itself must not be wider than the window.
+ * Answers the outermost elements that reach past the window's right edge, outside any box that scrolls or clips.
+ */
+async function reflow(page: Page, label: string, width: number): Promise<Finding[]> {
+  if (width > 480) return [];
+  const wide = await page.evaluate(() => {
+    const view = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= view + 1) return [];
+    const clips = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    const out: string[] = [];
+    const walk = (el: Element) => {
+      for (const child of el.children) {
+        const box = child.getBoundingClientRect();
+        const style = getComputedStyle(child);
+        if (style.display === 'none' || style.visibility === 'hidden' || style.position === 'fixed') continue;
+        if (box.width > 0 && box.right > view + 1) {
+          if (clips(child) || ![...child.children].some((c) => c.getBoundingClientRect().right > view + 1)) {
+            const name = child.tagName.toLowerCase() + (child.id ? `#${child.id}` : '') + [...child.classList].slice(0, 3).map((c) => `.${c}`).join('');
+            out.push(`${name} right=${Math.round(box.right)}`);
+            if (out.length >= 5) return;
+            continue;
+          }
+        }
+        if (!clips(child)) walk(child);
+        if (out.length >= 5) return;
+      }
+    };
+    walk(document.body);
+    return [`document ${document.documentElement.scrollWidth} px wide in a ${view} px window`, ...out];
+  });
+  return wide.length ? [{ page: label, width, rule: 'reflow', target: wide.slice(1).join(' | '), summary: wide[0] }] : [];
 }
 
 export function report(found: readonly Finding[]): string {
