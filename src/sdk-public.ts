@@ -6,6 +6,6 @@
  * and lint keeps `api` to the public pages (eslint.config.js).
  */
 export { api, type ApiClient } from './api/client';
-export { ApiError, isApiError } from './api/errors';
+export { ApiError, isApiError, messageOf } from './api/errors';
 export * from './i18n/format';
 export { PublicLayout } from './ui/layout/PublicLayout';

@@ -31,7 +31,7 @@ export { linkTo, PAGES, type PathArgs, type PathParams, type Query } from './lin
 export { usePortal, useHasPage } from './ui/layout/portal-context';
 export { useVisibleMenu } from './ui/layout/SideMenu';
 // the public pages' part without the api client: signed-in screens read and write through Refine's data provider
-export { ApiError, isApiError } from './api/errors';
+export { ApiError, isApiError, messageOf } from './api/errors';
 export * from './i18n/format';
 // the Vietnam business day (contract/business-day.ts) and the portal's now on the gateway's clock
 export * from './time/business-day';

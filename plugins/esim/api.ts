@@ -28,10 +28,3 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-/** The message of a refused call: the gateway's own words (data.message) first. */
-export function errorMessage(e: unknown, fallback: string): string {
-  const err = e as { message?: unknown; data?: { message?: unknown } } | null;
-  if (typeof err?.data?.message === 'string' && err.data.message) return err.data.message;
-  if (typeof err?.message === 'string' && err.message) return err.message;
-  return fallback;
-}

@@ -9,13 +9,6 @@ export const LINES_META = { path: QR_API.lines };
 export const COMMAND = { silent: true } as const;
 export const QUIET = { overlay: false, silent: true } as const;
 
-/** The message of a refused call: the gateway's own words first. */
-export function errorMessage(e: unknown, fallback: string): string {
-  const err = e as { message?: unknown; data?: { message?: unknown } } | null;
-  if (typeof err?.data?.message === 'string' && err.data.message) return err.data.message;
-  if (typeof err?.message === 'string' && err.message) return err.message;
-  return fallback;
-}
 
 /** The reason a refused call gives (data.reason of the gateway's error), if any. */
 export function reasonOf(e: unknown): string | null {

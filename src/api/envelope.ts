@@ -84,9 +84,17 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
   return typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).code === 'number';
 }
 
-/** The error of an answer with an error status: the contract's code, message and data when the body has them. */
+/**
+ * The error of an answer with an error status: the contract's code, message and data when the body has them. The
+ * message is the gateway's own words for this refusal when it gave them (`data.message`: "PNR đã xuất vé: không
+ * tính lại giá được…"), else the code's general text ("Yêu cầu xung đột với một yêu cầu trước đó."): every screen
+ * that shows `error.message` shows why, and the code and data are still there for screens that decide on them.
+ */
 export function answerError(status: number, body: unknown, fallbackMessage: string): ApiError {
-  if (isErrorBody(body)) return new ApiError(body.message ?? '', status, body.code, body.data);
+  if (isErrorBody(body)) {
+    const specific = body.data?.message;
+    return new ApiError((typeof specific === 'string' && specific.trim()) || body.message || '', status, body.code, body.data);
+  }
   return new ApiError(fallbackMessage || `HTTP ${status}`, status, null);
 }
 

@@ -25,3 +25,11 @@ export class ApiError extends Error {
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
+
+/**
+ * The words to show for a refused call: the gateway's own (an ApiError's message: see answerError), else
+ * `fallback`. Any other error (a fault in the page's own code) shows the fallback, not its technical text.
+ */
+export function messageOf(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message.trim() ? error.message : fallback;
+}

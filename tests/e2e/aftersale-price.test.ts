@@ -2,7 +2,8 @@
  * Re-pricing a held booking in Chromium on the shared gateway: f1agent holds a VN flight in a dear economy class,
  * opens quote-best-price from the after-sale hub, sees the saving per passenger with the conditions in words,
  * rebooks to the cheapest class (nothing taken from the deposit), then issues from the detail: the deposit drops
- * by exactly the new price the quote stated. Balances are deltas: other files share the agency.
+ * by exactly the new price the quote stated; the screen then says, in the gateway's words, why a ticketed PNR cannot be
+ * re-priced. Balances are deltas: other files share the agency.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { dayAhead, fileBrowser, headerBalance, holdOneAdultVn, issueFromDetail } from './helpers';
@@ -48,6 +49,11 @@ describe('re-pricing a held booking', () => {
     // the issue charges exactly the new price
     await issueFromDetail(page, baseUrl, id, pnr);
     await expect.poll(async () => headerBalance(page), { timeout: 30_000 }).toBe(before - newPrice);
+
+    // once ticketed, the screen says why it cannot quote: the gateway's own words, not the conflict's general text
+    await page.goto(`${baseUrl}/booking/edit/quote-best-price/${id}`);
+    await page.getByText('PNR đã xuất vé: không tính lại giá được. Hãy dùng "Đổi vé" hoặc "Đổi hạng đặt chỗ".').waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Yêu cầu xung đột với một yêu cầu trước đó.').count()).toBe(0);
     await page.close();
   }, 180_000);
 });

@@ -15,8 +15,8 @@ import { useNavigate } from 'react-router';
 import { DEPOSIT_BALANCE_RESOURCE, type Balance } from '../../../contract/accounting';
 import { ESIM_API, ESIM_MAX_QUANTITY, type CheckoutRequest, type CheckoutResult } from '../../../contract/esim';
 import { isValidEmail, isValidName, isValidPhone } from '../../../contract/validators';
-import { formatVnd, linkTo, PAGES } from '../../../src/sdk';
-import { BALANCE_URL, COMMAND, errorMessage, newIdempotencyKey, QUIET, RESOURCES } from '../api';
+import { formatVnd, linkTo, messageOf, PAGES } from '../../../src/sdk';
+import { BALANCE_URL, COMMAND, newIdempotencyKey, QUIET, RESOURCES } from '../api';
 import { cartTotals, checkoutKeyFor, decrement, increment, orderItems, removeItem, setQuantity, type Cart } from '../model/cart';
 import { formatMb } from '../model/usage';
 import { useCart } from './cart-store';
@@ -105,7 +105,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       onClose();
       navigate(linkTo(PAGES.esim.order, { id: data.order.id }));
     } catch (e) {
-      setError(errorMessage(e, t('esim.cart.payFailed')));
+      setError(messageOf(e, t('esim.cart.payFailed')));
     } finally {
       sending.current = false;
       await invalidate({ resource: DEPOSIT_BALANCE_RESOURCE, invalidates: ['resourceAll'] });

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { DEPOSIT_BALANCE_RESOURCE } from '../../../contract/accounting';
 import type { EsimItem, EsimMoneyResult, EsimOrder, EsimProduct, EsimUsage } from '../../../contract/esim';
 import { isValidEmail } from '../../../contract/validators';
-import { formatDateTime, formatVnd } from '../../../src/sdk';
-import { COMMAND, errorMessage, esimUrl, newIdempotencyKey, QUIET, RESOURCES } from '../api';
+import { formatDateTime, formatVnd, messageOf } from '../../../src/sdk';
+import { COMMAND, esimUrl, newIdempotencyKey, QUIET, RESOURCES } from '../api';
 import { formatMb, usedPercent } from '../model/usage';
 import { EsimStatusTag } from './StatusTag';
 
@@ -109,7 +109,7 @@ export function EsimCard({ esim, order, index }: { esim: EsimItem; order: EsimOr
           const r = (await mutateAsync({ url: esimUrl.refund(esim.iccid), method: 'post', values: { idempotencyKey: refundKey.current }, meta: COMMAND, successNotification: false, errorNotification: false })).data as EsimMoneyResult;
           setFeedback({ type: 'success', text: t('esim.refund.done', { amount: formatVnd(r.amount), balance: formatVnd(r.balanceAfter) }) });
         } catch (e) {
-          setFeedback({ type: 'error', text: errorMessage(e, t('esim.common.failed')) });
+          setFeedback({ type: 'error', text: messageOf(e, t('esim.common.failed')) });
         } finally {
           await afterMoney();
         }
@@ -151,7 +151,7 @@ export function EsimCard({ esim, order, index }: { esim: EsimItem; order: EsimOr
       </div>
       <div className="esim-card-usage">
         {usage.isLoading ? <Skeleton active paragraph={{ rows: 1 }} /> : null}
-        {usage.isError ? <Alert type="warning" showIcon message={errorMessage(usage.error, t('esim.usage.error'))} /> : null}
+        {usage.isError ? <Alert type="warning" showIcon message={messageOf(usage.error, t('esim.usage.error'))} /> : null}
         {u ? <UsageView usage={u} /> : null}
       </div>
       <Space wrap className="esim-card-actions">
@@ -220,7 +220,7 @@ function TopUpDialog({ esim, onClose, onDone, onFailed }: { esim: EsimItem; onCl
       const r = (await mutateAsync({ url: esimUrl.topUps(esim.iccid), method: 'post', values: { productId: picked.id, idempotencyKey: key.current.key }, meta: COMMAND, successNotification: false, errorNotification: false })).data;
       await onDone(t('esim.topUp.done', { name: picked.name, amount: formatVnd(r.amount), balance: formatVnd(r.balanceAfter) }));
     } catch (e) {
-      setError(errorMessage(e, t('esim.common.failed')));
+      setError(messageOf(e, t('esim.common.failed')));
       await onFailed();
     }
   };
@@ -270,7 +270,7 @@ function ResendDialog({ esim, defaultEmail, defaultLang, onClose, onDone }: { es
       const r = (await mutateAsync({ url: esimUrl.resend(esim.iccid), method: 'post', values: { email: v.email.trim(), lang: v.lang }, meta: COMMAND, successNotification: false, errorNotification: false })).data;
       onDone(r.to);
     } catch (e) {
-      setError(errorMessage(e, t('esim.common.failed')));
+      setError(messageOf(e, t('esim.common.failed')));
     }
   };
   return (

@@ -10,8 +10,8 @@ import { useList, useOne, useUpdate, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BANKS, type QrAccount, type QrAccountInput } from '../../../contract/qr';
-import { formatDateTime, linkTo, LoadError, PageFrame, PAGES } from '../../../src/sdk';
-import { ACCOUNTS_META, COMMAND, errorMessage, RESOURCES } from '../api';
+import { formatDateTime, linkTo, LoadError, messageOf, PageFrame, PAGES } from '../../../src/sdk';
+import { ACCOUNTS_META, COMMAND, RESOURCES } from '../api';
 import '../qr.css';
 
 export default function QrAccountPage() {
@@ -39,7 +39,7 @@ export default function QrAccountPage() {
       await update({ resource: RESOURCES.accounts, id, values, meta: { ...ACCOUNTS_META, ...COMMAND }, successNotification: false, errorNotification: false });
       setSaved(true);
     } catch (e) {
-      setFailure(errorMessage(e, t('qr.account.failed')));
+      setFailure(messageOf(e, t('qr.account.failed')));
     }
   };
 

@@ -9,8 +9,8 @@ import { QrcodeOutlined } from '@ant-design/icons';
 import { useCreate, useCustom, useList, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { QR_API, QR_MAX_VND, QR_MIN_VND, type QrAccount, type QrTopUp } from '../../../contract/qr';
-import { formatDateTime, formatVnd, LoadError, PageFrame, VndInput } from '../../../src/sdk';
-import { COMMAND, errorMessage, EXPLAINED, reasonOf, QUIET, RESOURCES, TOPUPS_META } from '../api';
+import { formatDateTime, formatVnd, LoadError, messageOf, PageFrame, VndInput } from '../../../src/sdk';
+import { COMMAND, EXPLAINED, reasonOf, QUIET, RESOURCES, TOPUPS_META } from '../api';
 import { VietQrImage } from '../components/VietQrImage';
 import { qrAmountError } from '../model/qr';
 import '../qr.css';
@@ -47,7 +47,7 @@ export default function QrPage() {
   const [form] = Form.useForm<{ amount: number }>();
   const explain = (e: unknown, fallback: string) => {
     const reason = reasonOf(e);
-    return reason && (EXPLAINED as readonly string[]).includes(reason) ? t(`qr.errors.${reason}`) : errorMessage(e, fallback);
+    return reason && (EXPLAINED as readonly string[]).includes(reason) ? t(`qr.errors.${reason}`) : messageOf(e, fallback);
   };
   const [shown, setShown] = useState<QrTopUp | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

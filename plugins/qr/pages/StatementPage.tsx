@@ -11,8 +11,8 @@ import { useCustomMutation, useInvalidate, useList, type HttpError } from '@refi
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_BALANCE_RESOURCE } from '../../../contract/accounting';
 import { MATCH_OUTCOMES, QR_API, qrPath, type ImportResult, type MatchOutcome, type StatementLineView } from '../../../contract/qr';
-import { formatVnd, LoadError, PageFrame } from '../../../src/sdk';
-import { COMMAND, errorMessage, EXPLAINED, reasonOf, LINES_META, RESOURCES } from '../api';
+import { formatVnd, LoadError, messageOf, PageFrame } from '../../../src/sdk';
+import { COMMAND, EXPLAINED, reasonOf, LINES_META, RESOURCES } from '../api';
 import { outcomeColour, statementFileError } from '../model/qr';
 import '../qr.css';
 
@@ -20,7 +20,7 @@ export default function StatementPage() {
   const { t } = useTranslation();
   const explain = (e: unknown, fallback: string) => {
     const reason = reasonOf(e);
-    return reason && (EXPLAINED as readonly string[]).includes(reason) ? t(`qr.errors.${reason}`) : errorMessage(e, fallback);
+    return reason && (EXPLAINED as readonly string[]).includes(reason) ? t(`qr.errors.${reason}`) : messageOf(e, fallback);
   };
   const invalidate = useInvalidate();
   const [outcome, setOutcome] = useState<MatchOutcome | undefined>('match');

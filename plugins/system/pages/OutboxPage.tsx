@@ -8,21 +8,15 @@ import { Alert, App, Button, Empty, Input, Segmented, Space, Table, Tag, Typogra
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { List, useTable } from '@refinedev/antd';
-import { useCan, useInvalidate, type HttpError } from '@refinedev/core';
+import { useCan, useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OUTBOX_API, OUTBOX_STATUSES, type OutboxItem, type OutboxStatus } from '../../../contract/outbox';
-import { EmptyRows, formatDateTime, linkTo, listFrame, LoadError, PAGES } from '../../../src/sdk';
+import { EmptyRows, formatDateTime, linkTo, listFrame, LoadError, messageOf, PAGES } from '../../../src/sdk';
 import { useCommand } from '../api';
 import { OUTBOX_META } from '../meta';
 
 const STATUS_COLOUR: Record<OutboxStatus, string> = { pending: 'orange', done: 'green', abandoned: 'default' };
-
-/** The gateway's own words for a refused command (data.message), else its message. */
-function messageOf(e: unknown): string | undefined {
-  const err = e as HttpError & { data?: { message?: string } };
-  return err?.data?.message || err?.message;
-}
 
 export default function OutboxPage() {
   const { t } = useTranslation();
@@ -54,7 +48,7 @@ export default function OutboxPage() {
           if (r.succeeded) void message.success(t('system.outbox.retried'));
           else void message.warning(t('system.outbox.retryFailed', { error: r.item.lastError ?? '' }));
         } catch (e) {
-          void message.error(messageOf(e) ?? t('system.common.saveError'));
+          void message.error(messageOf(e, t('system.common.saveError')));
         }
         await refresh();
       },
@@ -92,7 +86,7 @@ export default function OutboxPage() {
             await run(OUTBOX_API.abandon.replace(':id', String(item.id)), 'post', { reason: reason.trim() }, { toast: false });
             void message.success(t('system.outbox.abandoned'));
           } catch (e) {
-            void message.error(messageOf(e) ?? t('system.common.saveError'));
+            void message.error(messageOf(e, t('system.common.saveError')));
           }
           await refresh();
         })();

@@ -8,6 +8,7 @@ import { App } from 'antd';
 import { useCustomMutation, useInvalidate, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { COMMAND, newKey } from '../../api';
+import { messageOf } from '../../../../src/sdk';
 
 export interface SchedOutcome {
   type: 'success' | 'error';
@@ -46,9 +47,8 @@ export function useSchedCommand() {
           await mutateAsync({ url: o.url, method: 'post', values: { ...o.body, idempotencyKey: newKey() }, meta: COMMAND, successNotification: false, errorNotification: false });
           setOutcome({ type: 'success', text: o.done });
         } catch (e) {
-          // the gateway's reason in words (data.message), else its general message
-          const specific = (e as { data?: { message?: unknown } }).data?.message;
-          setOutcome({ type: 'error', text: (typeof specific === 'string' && specific) || (e as HttpError).message || t('aftersale.paid.failed') });
+          // the gateway's reason in words
+          setOutcome({ type: 'error', text: messageOf(e, t('aftersale.paid.failed')) });
         } finally {
           busy.current = false;
           setRunning(false);

@@ -19,7 +19,7 @@ import { useCreate, type HttpError } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AIRLINES_DOMESTIC } from '../../../../contract/flights-rules';
-import { isApiError } from '../../../../src/sdk';
+import { isApiError, messageOf } from '../../../../src/sdk';
 import { formatDate, formatTime, formatVnd, linkTo, PAGES } from '../../../../src/sdk';
 import type { CreateBookingRequest } from '../../../../contract/bookings';
 import { BOOKINGS_META, BOOKINGS_RESOURCE, COMMAND } from '../../api';
@@ -130,10 +130,8 @@ export function PassengerForm({ draft, title }: { draft: BookingDraft; title: st
           });
           navigate(linkTo(PAGES.bookings.completed, { id: data.id }), { state: { pending: pendingPnrsOf(draft) } });
         } catch (e) {
-          const data = isApiError(e) ? e.data : undefined;
-          const msg = typeof data?.message === 'string' ? data.message : null;
           if (isApiError(e) && e.status === 404) setError(t('bookings.passengers.sessionGone'));
-          else setError(msg ?? (isApiError(e) && e.message ? e.message : t('bookings.passengers.failed')));
+          else setError(messageOf(e, t('bookings.passengers.failed')));
         }
       },
     });
