@@ -86,6 +86,13 @@ describe('deposit top-up', () => {
     await page.goto(`${baseUrl}/accounting/view-deposit`);
     await page.locator('.ant-table-row', { hasText: reference }).waitFor();
     expect(await page.locator('.ant-table-row', { hasText: reference }).count()).toBe(1);
+    // on a phone the table scrolls sideways, and the top-up's amount stays in sight at its right edge
+    await page.setViewportSize({ width: 360, height: 800 });
+    const shown = `+${amount.toLocaleString('vi-VN')}`;
+    const cell = page.locator('.ant-table-row', { hasText: reference }).locator('td.ant-table-cell-fix-right', { hasText: shown });
+    await cell.waitFor();
+    const box = await cell.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
     await page.close();
   });
 });

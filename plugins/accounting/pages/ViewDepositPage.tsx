@@ -3,7 +3,7 @@
  * entries, newest first with the running balance; filters by type, date range and reference (also PNR).
  */
 import { useState } from 'react';
-import { Card, Input, Select, Statistic, Table } from 'antd';
+import { Card, Grid, Input, Select, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { List, useTable } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
@@ -56,10 +56,12 @@ export default function ViewDepositPage() {
     <span className={`money${signed ? (v < 0 ? ' money-debit' : ' money-credit') : ''}`}>{signed && v > 0 ? `+${formatVnd(v)}` : formatVnd(v)}</span>
   );
 
+  // on a phone the table scrolls sideways: the amount stays pinned at the right edge, in sight on every row
+  const narrow = Grid.useBreakpoint().md === false;
   const columns: ColumnsType<LedgerEntry> = [
     { title: t('accounting.entries.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 140, render: (v: string) => formatDateTime(v) },
     { title: t('accounting.entries.type'), dataIndex: 'type', key: 'type', width: 130, render: (v: EntryType) => <EntryTypeTag type={v} /> },
-    { title: t('accounting.entries.amount'), dataIndex: 'signedAmount', key: 'amount', width: 150, align: 'right', render: (v: number) => money(v, true) },
+    { title: t('accounting.entries.amount'), dataIndex: 'signedAmount', key: 'amount', width: narrow ? 124 : 150, fixed: narrow ? 'right' : undefined, align: 'right', render: (v: number) => money(v, true) },
     { title: t('accounting.entries.balanceAfter'), dataIndex: 'balanceAfter', key: 'balanceAfter', width: 150, align: 'right', render: (v: number) => money(v) },
     { title: t('accounting.entries.reference'), dataIndex: 'reference', key: 'reference', width: 220, render: (v: string) => entryDescription(v, currentLanguage()) },
     { title: t('accounting.entries.pnr'), dataIndex: 'pnr', key: 'pnr', width: 90, render: (v: string | null) => v ?? '—' },
