@@ -116,7 +116,7 @@ export async function scan(page: Page, label: string, width: number): Promise<Fi
 /**
  * WCAG 1.4.10 (Reflow), which axe-core cannot judge: at the narrow width the page scrolls in one direction only.
  * A wide table or code may scroll inside its own box; the document itself must not be wider than the window.
- * Answers the outermost elements that reach past the window's right edge, outside any box that scrolls or clips.
+ * Names the innermost elements that reach past the window's right edge (or the box that clips them), at most five.
  */
 async function reflow(page: Page, label: string, width: number): Promise<Finding[]> {
   if (width > 480) return [];
