@@ -120,7 +120,15 @@ describe('a sub-agency top-up approved by the accountant', () => {
 
     const accountant = await browser.signedIn('accountant', { clearCookies: true });
     const ownBefore = await headerBalance(accountant);
+    // on a phone: the amount being approved is in sight beside the approve button, whose name is still "Duyệt"
+    await accountant.setViewportSize({ width: 360, height: 800 });
     await accountant.goto(`${baseUrl}/accounting/deposit-topup`);
+    const row = accountant.locator('.ant-table-row', { hasText: reference });
+    const sum = row.locator('td.ant-table-cell-fix-right', { hasText: amount.toLocaleString('vi-VN') });
+    await sum.waitFor();
+    for (const box of [await sum.boundingBox(), await row.getByRole('button', { name: /Duyệt|Approve/ }).boundingBox()]) {
+      expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    }
     const answer = await approveRow(accountant, reference);
     expect(answer.status()).toBe(200);
     expect(((await answer.json()) as { status: string }).status).toBe('approved');

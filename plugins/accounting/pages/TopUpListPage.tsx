@@ -4,7 +4,7 @@
  * or reject (with a reason) pending requests; an approval refreshes the header balance.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Grid, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { List, useTable } from '@refinedev/antd';
@@ -64,10 +64,13 @@ export default function TopUpListPage() {
     }
   };
 
+  // on a phone the table scrolls sideways: the amount stays pinned in sight beside the actions, which show their icons
+  // only (their names stay their accessible names), so the sum being approved is on screen with its buttons
+  const narrow = Grid.useBreakpoint().md === false;
   const columns: ColumnsType<TopUpRequest> = [
     { title: t('accounting.list.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 140, render: (v: string) => formatDateTime(v) },
     { title: t('accounting.list.agency'), key: 'agency', width: 160, render: (_, r) => `${r.agencyCode}` },
-    { title: t('accounting.list.amount'), dataIndex: 'amount', key: 'amount', width: 150, align: 'right', render: (v: number) => <span className="money">{formatVnd(v)}</span> },
+    { title: t('accounting.list.amount'), dataIndex: 'amount', key: 'amount', width: narrow ? 118 : 150, fixed: narrow ? 'right' : undefined, align: 'right', render: (v: number) => <span className="money">{formatVnd(v)}</span> },
     { title: t('accounting.list.bankReference'), dataIndex: 'bankReference', key: 'bankReference', width: 150 },
     {
       title: t('accounting.list.receipt'),
@@ -101,26 +104,28 @@ export default function TopUpListPage() {
           {
             title: t('accounting.common.actions'),
             key: 'actions',
-            width: 190,
+            width: narrow ? 84 : 190,
             fixed: 'right' as const,
             render: (_: unknown, r: TopUpRequest) =>
               // a top-up is decided by the parent agency, never by the agency that receives the money
               r.status === 'pending' && r.requestedById !== memberInfo?.id && r.agencyId !== agentInfo?.id ? (
-                <Space wrap>
-                  <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => confirmApprove(r)}>
-                    {t('accounting.list.approve')}
+                <Space wrap size={narrow ? 4 : 8}>
+                  <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => confirmApprove(r)} aria-label={t('accounting.list.approve')} title={narrow ? t('accounting.list.approve') : undefined}>
+                    {narrow ? null : t('accounting.list.approve')}
                   </Button>
                   <Button
                     size="small"
                     danger
                     icon={<CloseOutlined />}
+                    aria-label={t('accounting.list.reject')}
+                    title={narrow ? t('accounting.list.reject') : undefined}
                     onClick={() => {
                       setReason('');
                       setRejectError(null);
                       setRejecting(r);
                     }}
                   >
-                    {t('accounting.list.reject')}
+                    {narrow ? null : t('accounting.list.reject')}
                   </Button>
                 </Space>
               ) : null,
