@@ -54,11 +54,14 @@ export function offerJson(offer: FlightOffer, made?: FlightOffer, extra: readonl
   return jsonBytes(offerJsonPieces(offer, made, extra).pieces).toString('utf8');
 }
 
-/** `"fareTexts":{…}` of an answer naming these keys, as pieces. */
+/**
+ * `"fareTexts":{…}` of an answer naming these keys, as pieces, in ascending key order: the order a JSON parser
+ * gives integer-like keys back in, so the answer is the same text once parsed and written again.
+ */
 export function fareTextsJson(keys: Iterable<number>): (Buffer | string)[] {
   const pieces: (Buffer | string)[] = ['"fareTexts":{'];
   let first = true;
-  for (const key of keys) {
+  for (const key of Array.from(keys).sort((a, b) => a - b)) {
     if (!first) pieces.push(',');
     first = false;
     pieces.push(fareTextEntry(key));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { columnAt, expandSearchPoll, wireSegmentOf, fareCount, fareTextRefs, searchPollWire, SOURCES, type FlightOffer, type SearchPoll, type SearchPollWire } from '../../contract/flights';
 import { runTasks, SearchSession, storedSnapshot, type TaskSignIn } from '../../gateway/flights/search-sessions';
-import { createSupplierRegistry, jsonBytes, offerJson, type SeatsTaken, type SupplierSearch } from '../../gateway/suppliers';
+import { createSupplierRegistry, fareTextsJson, jsonBytes, offerJson, offerJsonPieces, type SeatsTaken, type SupplierSearch } from '../../gateway/suppliers';
 import { generatedOfferJson } from '../../gateway/suppliers/simulated/generator';
 
 /** What a value is once sent as JSON (undefined fields gone). */
@@ -83,6 +83,18 @@ describe('poll answers written from the simulator’s cached JSON', () => {
     expect(generatedOfferJson(copy, offers[0], ['signInId'])).toBe(offerJson(sent(copy)));
     expect(offerJson(sent(copy))).toContain(',"signInId":3}');
     expect(generatedOfferJson({ ...offers[0], id: 'other' }, offers[0])).toBeUndefined();
+  });
+
+  it('writes the fare texts in ascending key order, whatever order they were met in: parsed and written again, the same text', async () => {
+    const offers = await instant.flight('VJ').search({ from: 'HAN', to: 'PQC', departDate: day(15), pax }, { seatsTaken: seats(true) });
+    const keys = [...new Set(offers.flatMap((o) => offerJsonPieces(o).keys))];
+    expect(keys.length).toBeGreaterThan(2);
+    for (const order of [keys, [...keys].reverse(), [...keys.slice(1), keys[0]]]) {
+      const text = `{${jsonBytes(fareTextsJson(order)).toString('utf8')}}`;
+      const parsed = JSON.parse(text) as { fareTexts: Record<string, unknown> };
+      expect(Object.keys(parsed.fareTexts).map(Number)).toEqual([...keys].sort((a, b) => a - b));
+      expect(JSON.stringify(parsed)).toBe(text);
+    }
   });
 
   it('writes field by field an offer changed after it was made, or one the simulator did not make', async () => {
