@@ -1,7 +1,7 @@
 /** The report screens' pure rules (plugins/accounting/model/reports.ts), table-driven. */
 import { describe, expect, it } from 'vitest';
 import { REPORT_COLUMNS, REPORTS, reportQueryOf, type ReportName } from '../../contract/accounting';
-import { reportKey, defaultReportFilters, reportQueryFilters, reportQueryObject, totalsRow, type ReportFilterValues } from '../../plugins/accounting/model/reports';
+import { reportKey, defaultReportFilters, reportQueryFilters, phonePinnedColumn, reportQueryObject, totalsRow, type ReportFilterValues } from '../../plugins/accounting/model/reports';
 import vi from '../../locales/vi/translation.json';
 import en from '../../locales/en/translation.json';
 
@@ -55,6 +55,27 @@ describe('totalsRow', () => {
   it.each(cases)('%s: the label first, sums under the summed columns (0 when missing)', (report, totals, cells) => {
     expect(totalsRow(report, totals).map((c) => c.value)).toEqual(cells);
     expect(totalsRow(report, totals).map((c) => c.key)).toEqual(REPORT_COLUMNS[report].map((c) => c.key));
+  });
+});
+
+describe('phonePinnedColumn', () => {
+  it.each([
+    ['sale-report', 'net'],
+    ['flight-data-report', 'net'],
+    ['debit-report', 'closing'],
+    ['debit-total-report', 'net'],
+    ['income-report', 'net'],
+    ['vna-summary-report', 'net'],
+  ] as [ReportName, string][])('%s: its bottom line, %s', (report, key) => {
+    expect(phonePinnedColumn(report)).toBe(key);
+  });
+  it('is the last column of every report, a summed money column', () => {
+    for (const report of REPORTS) {
+      const cols = REPORT_COLUMNS[report];
+      const last = cols[cols.length - 1] as { key: string; kind: string; total?: boolean };
+      expect([report, phonePinnedColumn(report)]).toEqual([report, last.key]);
+      expect([last.kind, last.total]).toEqual(['money', true]);
+    }
   });
 });
 

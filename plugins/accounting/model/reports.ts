@@ -76,6 +76,16 @@ export function totalsRow(report: ReportName, totals: Record<string, number> | u
   return cols.map((c, i) => ({ key: c.key, value: c.total ? (totals?.[c.key] ?? 0) : i === labelAt ? 'label' : null }));
 }
 
+/**
+ * The column kept in sight on a phone, pinned at the table's right edge while the rest scrolls sideways: the
+ * report's bottom line, its last summed money column (every report ends with one: net or closing).
+ */
+export function phonePinnedColumn(report: ReportName): string | undefined {
+  const cols = columnsOf(report);
+  for (let i = cols.length - 1; i >= 0; i--) if (cols[i].total && cols[i].kind === 'money') return cols[i].key;
+  return undefined;
+}
+
 /** The route path of a report screen. */
 export const reportRoute = (report: ReportName) => `/accounting/${report}` as const;
 /** The Refine resource of a report. */
