@@ -64,6 +64,18 @@ describe('shop reserves', () => {
     expect([await charge.getAttribute('data-type'), await charge.getAttribute('data-amount')]).toEqual(['C', String(2 * net)]);
     await page.locator('.shop-drawer .ant-drawer-close').click();
     await page.locator('.shop-drawer').waitFor({ state: 'hidden', timeout: 30_000 });
+    // on a phone the detail takes the screen's width, no more: its close button and its moves are in sight
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 360, height: 800 });
+    await row.getByTestId('reserve-detail').click();
+    await charge.waitFor({ timeout: 30_000 });
+    for (const part of ['.shop-drawer', '.shop-drawer .ant-drawer-close', '.shop-drawer [data-testid=move-create]']) {
+      const box = await page.locator(part).boundingBox();
+      expect([part, box && box.x >= 0 && box.x + box.width <= 360]).toEqual([part, true]);
+    }
+    await page.locator('.shop-drawer .ant-drawer-close').click();
+    await page.locator('.shop-drawer').waitFor({ state: 'hidden', timeout: 30_000 });
+    await page.setViewportSize(desktop);
 
     const price = Number(await row.getByTestId('reserve-sell-price').getAttribute('data-amount'));
     expect(price).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AfterSaleHub, PnrRecord } from '../../../../contract/aftersale';
 import { ELEMENT_API, ELEMENT_SCREENS, elementEditProblems, elementLines, type ElementEditResult, type FieldProblem } from '../../../../contract/aftersale-elements';
-import { isApiError, linkTo, LoadError, PageFrame, PAGES } from '../../../../src/sdk';
+import { isApiError, linkTo, LoadError, messageOf, PageFrame, PAGES } from '../../../../src/sdk';
 import { afterSaleUrl, COMMAND, newKey, QUIET } from '../../api';
 import { PnrSummary } from '../../components/PnrSummary';
 import { companionPairs, SCREENS, screenOfPath, type FieldSpec } from '../../model/element-screens';
@@ -115,10 +115,10 @@ export default function ElementEditPage() {
           const r = await mutateAsync({ url, method: 'post', values: { ...body, pnr: record.pnr, idempotencyKey: newKey() }, meta: COMMAND, successNotification: false, errorNotification: false });
           setResult(r.data);
         } catch (e) {
-          const err = e as HttpError & { data?: { problems?: FieldProblem[]; message?: string } };
-          const data = (isApiError(e) ? (e.data as { problems?: FieldProblem[]; message?: string } | undefined) : err.data) ?? {};
-          if (data.problems?.length) showProblems(data.problems);
-          else setFailure(data.message || err.message || t('aftersale.elements.failed'));
+          // the fields the gateway refused are marked on the form; any other refusal is shown in its own words
+          const problems = isApiError(e) ? (e.data as { problems?: FieldProblem[] } | undefined)?.problems : undefined;
+          if (problems?.length) showProblems(problems);
+          else setFailure(messageOf(e, t('aftersale.elements.failed')));
         } finally {
           busy.current = false;
           setRunning(false);
