@@ -110,7 +110,28 @@ export async function scan(page: Page, label: string, width: number): Promise<Fi
   const found: Finding[] = result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .flatMap((v) => v.nodes.map((n) => ({ page: label, width, rule: v.id, target: n.target.join(' '), summary: (n.failureSummary ?? '').slice(0, 200) })));
-  return [...found, ...(await reflow(page, label, width))];
+  return [...found, ...(await reflow(page, label, width)), ...(await clippedHeadings(page, label, width))];
+}
+
+/**
+ * A heading cut short at the narrow width (its text ends in an ellipsis or is clipped): the title of a page, a
+ * card, a modal or a drawer must be read whole on a phone, wrapping if it must. Names at most five.
+ */
+async function clippedHeadings(page: Page, label: string, width: number): Promise<Finding[]> {
+  if (width > 480) return [];
+  const cut = await page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll('h1, h2, h3, .ant-card-head-title, .ant-modal-title, .ant-drawer-title, .ant-page-header-heading-title')) {
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden' || !(el as HTMLElement).offsetParent) continue;
+      if (el.scrollWidth > el.clientWidth + 1 && ['hidden', 'clip'].includes(style.overflowX)) {
+        out.push(`${el.tagName.toLowerCase()}${[...el.classList].slice(0, 2).map((c) => `.${c}`).join('')} "${(el.textContent ?? '').trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+        if (out.length >= 5) break;
+      }
+    }
+    return out;
+  });
+  return cut.length ? [{ page: label, width, rule: 'clipped-heading', target: cut.join(' | '), summary: 'a heading is cut short at this width' }] : [];
 }
 
 /**
