@@ -14,7 +14,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** The dictionary's keys as dotted paths, plural suffixes removed. */
-export function keysOf(dictionary: unknown, prefix = '', out = new Set<string>()): Set<string> {
+function keysOf(dictionary: unknown, prefix = '', out = new Set<string>()): Set<string> {
   for (const [k, v] of Object.entries(dictionary as Record<string, unknown>)) {
     const key = prefix ? `${prefix}.${k}` : k;
     if (v !== null && typeof v === 'object') keysOf(v, key, out);
@@ -24,7 +24,7 @@ export function keysOf(dictionary: unknown, prefix = '', out = new Set<string>()
 }
 
 /** The keys a source text names: literal ones, and the fixed start of template ones. */
-export function keysNamed(source: string): { literal: string[]; prefixes: string[] } {
+function keysNamed(source: string): { literal: string[]; prefixes: string[] } {
   const literal = [...source.matchAll(/\bt\(\s*(['"])([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)\1/g)].map((m) => m[2]);
   const prefixes = [...source.matchAll(/\bt\(\s*`([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.)\$\{/g)].map((m) => m[1]);
   return { literal, prefixes };
