@@ -76,6 +76,7 @@ describe('eSIM', () => {
     const qrServed = page.waitForResponse((r) => /\/api\/esim\/esims\/\d+\/qr\.png$/.test(new URL(r.url()).pathname) && r.status() === 200, { timeout: 60_000 });
     await page.getByTestId('esim-confirm-ok').click();
     await page.waitForURL((url) => /^\/esim\/list-order\/\d+$/.test(url.pathname), { timeout: 60_000 });
+    const orderId = new URL(page.url()).pathname.split('/').pop();
 
     // the header balance drops by exactly the total
     await expect.poll(() => headerBalance(page), { timeout: 30_000 }).toBe(before - total);
@@ -106,6 +107,12 @@ describe('eSIM', () => {
     await page.goto(`${baseUrl}/esim/list-order`);
     await page.getByTestId('esim-order-link').first().waitFor();
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('esimCart')).length)).toBe(0);
+    // on a phone the order's total stays in sight, pinned at the right edge while the other columns scroll
+    await page.setViewportSize({ width: 360, height: 800 });
+    const pinnedTotal = page.locator(`tr[data-row-key="${orderId}"] td.ant-table-cell-fix-right`, { hasText: total.toLocaleString('vi-VN') });
+    await pinnedTotal.waitFor({ timeout: 30_000 });
+    const box = await pinnedTotal.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
     await page.close();
   });
 });

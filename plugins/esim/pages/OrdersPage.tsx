@@ -1,6 +1,6 @@
 /** /esim/list-order: the eSIM orders of the caller's scope, newest first, with their status; search and status filter. */
 import { useState } from 'react';
-import { Input, Select, Table } from 'antd';
+import { Grid, Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { List, useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ export default function OrdersPage() {
     );
   };
 
+  const narrow = Grid.useBreakpoint().md === false;
   const columns: ColumnsType<EsimOrderRow> = [
     {
       title: t('esim.orders.code'),
@@ -55,7 +56,16 @@ export default function OrdersPage() {
       align: 'right',
       render: (_, r) => (r.refunded > 0 ? t('esim.orders.quantityRefunded', { count: r.quantity, refunded: r.refunded }) : r.quantity),
     },
-    { title: t('esim.orders.total'), dataIndex: 'totalPrice', key: 'totalPrice', width: 140, align: 'right', render: (v: number) => <span className="money">{formatVnd(v)}</span> },
+    {
+      title: t('esim.orders.total'),
+      dataIndex: 'totalPrice',
+      key: 'totalPrice',
+      width: narrow ? 120 : 140,
+      // on a phone the table scrolls sideways: the order's total stays pinned in sight at its right edge
+      fixed: narrow ? 'right' : undefined,
+      align: 'right',
+      render: (v: number) => <span className="money">{formatVnd(v)}</span>,
+    },
     { title: t('esim.orders.agency'), dataIndex: 'agencyName', key: 'agencyName', width: 180 },
     { title: t('esim.orders.createdBy'), dataIndex: 'createdBy', key: 'createdBy', width: 110, render: (v: string | null) => v ?? '—' },
   ];
