@@ -57,3 +57,4 @@ export { useAfterContent, useAfterPaint, useHoldAfterContent } from './ui/after-
 export { countdownMark } from './ui/live-announce';
 export { parseVnd, VndInput } from './ui/VndInput';
 export { BREAKPOINTS, COLOUR_SYSTEMS, type Breakpoint } from './ui/theme';
+export { useIsSmall } from './ui/use-is-small';

@@ -5,7 +5,7 @@
  * and print (a print stylesheet keeps the heading, the filters' summary, the chart and the table).
  */
 import { Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Grid, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { getDefaultSortOrder, List, useTable } from '@refinedev/antd';
@@ -32,7 +32,7 @@ import {
   type ReportProduct,
   type ReportRow,
 } from '../../../contract/accounting';
-import { businessToday, DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, LazyRangePicker, listFrame, LoadError, ReportChart, saveBlob } from '../../../src/sdk';
+import { businessToday, DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, LazyRangePicker, listFrame, LoadError, ReportChart, saveBlob, useIsSmall } from '../../../src/sdk';
 import { columnsOf, defaultReportFilters, isNumericKind, phonePinnedColumn, reportQueryFilters, reportQueryObject, reportKey, reportResource, totalsRow, type ReportFilterValues } from '../model/reports';
 import { EntryTypeTag } from './tags';
 import '../accounting.css';
@@ -115,7 +115,7 @@ export function ReportScreen({ report }: { report: ReportName }) {
   const label = (key: string) => t(`accounting.reports.columns.${key}`);
   const cols = columnsOf(report);
   // on a phone the table scrolls sideways: the report's bottom line stays pinned in sight at its right edge
-  const pinned = Grid.useBreakpoint().md === false ? phonePinnedColumn(report) : undefined;
+  const pinned = useIsSmall() ? phonePinnedColumn(report) : undefined;
   const columns: ColumnsType<ReportRow> = cols.map((c) => ({
     title: label(c.key),
     dataIndex: c.key,

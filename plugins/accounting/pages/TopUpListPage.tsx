@@ -4,14 +4,14 @@
  * or reject (with a reason) pending requests; an approval refreshes the header balance.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Grid, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { List, useTable } from '@refinedev/antd';
 import { useCan, type HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { TOPUP_STATUSES, type TopUpRequest, type TopUpStatus } from '../../../contract/accounting';
-import { assetUrl, EmptyRows, formatDateTime, formatVnd, listFrame, LoadError, useAccount } from '../../../src/sdk';
+import { assetUrl, EmptyRows, formatDateTime, formatVnd, listFrame, LoadError, useAccount, useIsSmall } from '../../../src/sdk';
 import { RESOURCES, TOPUPS_META, useErrorText, useTopUpDecision } from '../api';
 import { StatusTag } from '../components/tags';
 import '../accounting.css';
@@ -66,7 +66,7 @@ export default function TopUpListPage() {
 
   // on a phone the table scrolls sideways: the amount stays pinned in sight beside the actions, which show their icons
   // only (their names stay their accessible names), so the sum being approved is on screen with its buttons
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useIsSmall();
   const columns: ColumnsType<TopUpRequest> = [
     { title: t('accounting.list.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 140, render: (v: string) => formatDateTime(v) },
     { title: t('accounting.list.agency'), key: 'agency', width: 160, render: (_, r) => `${r.agencyCode}` },

@@ -3,14 +3,14 @@
  * entries, newest first with the running balance; filters by type, date range and reference (also PNR).
  */
 import { useState } from 'react';
-import { Card, Grid, Input, Select, Statistic, Table } from 'antd';
+import { Card, Input, Select, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { List, useTable } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTING_API, ENTRY_TYPES, type Balance, type EntryType, type LedgerEntry } from '../../../contract/accounting';
-import { currentLanguage, DATE_FORMAT, EmptyRows, formatDateTime, formatVnd, LazyRangePicker, listFrame, LoadError } from '../../../src/sdk';
+import { currentLanguage, DATE_FORMAT, EmptyRows, formatDateTime, formatVnd, LazyRangePicker, listFrame, LoadError, useIsSmall } from '../../../src/sdk';
 import { ENTRIES_META, RESOURCES } from '../api';
 import { AgencyFilter } from '../components/AgencyFilter';
 import { EntryTypeTag } from '../components/tags';
@@ -57,7 +57,7 @@ export default function ViewDepositPage() {
   );
 
   // on a phone the table scrolls sideways: the amount stays pinned at the right edge, in sight on every row
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useIsSmall();
   const columns: ColumnsType<LedgerEntry> = [
     { title: t('accounting.entries.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 140, render: (v: string) => formatDateTime(v) },
     { title: t('accounting.entries.type'), dataIndex: 'type', key: 'type', width: 130, render: (v: EntryType) => <EntryTypeTag type={v} /> },

@@ -1,12 +1,12 @@
 /** /esim/list-order: the eSIM orders of the caller's scope, newest first, with their status; search and status filter. */
 import { useState } from 'react';
-import { Grid, Input, Select, Table } from 'antd';
+import { Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { List, useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ESIM_ORDER_STATUSES, type EsimOrderRow, type EsimOrderStatus } from '../../../contract/esim';
-import { EmptyRows, formatDateTime, formatVnd, linkTo, listFrame, LoadError, PAGES } from '../../../src/sdk';
+import { EmptyRows, formatDateTime, formatVnd, linkTo, listFrame, LoadError, PAGES, useIsSmall } from '../../../src/sdk';
 import { ORDERS_META, RESOURCES } from '../api';
 import { CartButton } from '../components/CartButton';
 import { OrderStatusTag } from '../components/StatusTag';
@@ -33,7 +33,7 @@ export default function OrdersPage() {
     );
   };
 
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useIsSmall();
   const columns: ColumnsType<EsimOrderRow> = [
     {
       title: t('esim.orders.code'),

@@ -9,10 +9,10 @@ import { CalendarOutlined, CloseCircleFilled, LeftOutlined, RightOutlined } from
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { JourneyType } from '../../../contract/flights';
-import { useIsSmall } from '../hooks/use-is-small';
 import {
   calendarMove, DATE_FORMAT, isCalendarKey, isSelectableDate, type DateField, type DateRange, type DateRangeAction,
 } from '../model';
+import { useIsSmall } from '../../../src/sdk';
 
 export interface DateRangeFieldProps {
   range: DateRange;

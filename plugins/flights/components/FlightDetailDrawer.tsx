@@ -3,9 +3,9 @@ import { Descriptions, Drawer, Tag, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FlightOffer, PriceInfo } from '../../../contract/flights';
-import { useIsSmall } from '../hooks/use-is-small';
 import { ddmmyyyy, duration, hhmm, stops } from './format';
 import { CarrierBadge } from './OfferCard';
+import { useIsSmall } from '../../../src/sdk';
 
 export interface FlightDetailDrawerProps {
   offer: FlightOffer | null;

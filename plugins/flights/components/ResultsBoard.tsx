@@ -13,10 +13,9 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CheapestBookingDay, FlightOffer, FlightSearchRequest, PriceInfo } from '../../../contract/flights';
 import type { AirlineFareRuleQuery } from '../../../contract/slots';
-import { serverNow, useAfterPaint, usePreloadOfferTags } from '../../../src/sdk';
+import { serverNow, useAfterPaint, useIsSmall, usePreloadOfferTags } from '../../../src/sdk';
 import { FLIGHTS_API, rowsOf, QUIET_READ } from '../api';
 import type { FlightSearchSession } from '../hooks/use-flight-search';
-import { useIsSmall } from '../hooks/use-is-small';
 import {
   applyAlwaysOnRules, cheapestBookingSummary, cheapestFareClass, DATE_FORMAT, DEFAULT_PRICE_MODE, DEFAULT_SORT, filterOptions, filtersReducer,
   initialDirectionFilters, initialFilters, initialSelectedFlightSession, matchesFilters, priceDetailOf, routeKey,

@@ -1,6 +1,9 @@
-/** Below the md breakpoint (900 px) the results page moves its filters into a drawer. */
+/**
+ * The window is narrower than a breakpoint (md, 900 px, by default), already on the first render: the flight results
+ * move their filters into a drawer, money tables pin their amount at the right edge.
+ */
 import { Grid } from 'antd';
-import { BREAKPOINTS } from '../../../src/sdk';
+import { BREAKPOINTS } from './theme';
 
 export function useIsSmall(below: 'sm' | 'md' | 'lg' = 'md'): boolean {
   const screens = Grid.useBreakpoint();
