@@ -125,6 +125,15 @@ describe('B2C storefront', () => {
     await detail.locator('[data-testid=order-status][data-status=paid]').waitFor();
     await detail.locator('[data-testid=order-payment][data-amount="9000000"]').waitFor();
     expect(await detail.getByTestId('order-pay').count()).toBe(0);
+    // on a phone the order's total and what was paid stay in sight, pinned at the right edge while the other columns scroll
+    await page.keyboard.press('Escape');
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 360, height: 800 });
+    const pinnedTotal = page.locator('td.ant-table-cell-fix-right', { has: page.locator('[data-testid=order-paid-amount]', { hasText: '9.000.000' }) });
+    await pinnedTotal.waitFor({ timeout: 30_000 });
+    const box = await pinnedTotal.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    if (wide) await page.setViewportSize(wide);
     await page.goto(`${baseUrl}/b2c/tour/${tourId}`);
     await page.getByTestId('tour-departures').waitFor();
     await expect.poll(() => seatsLeft(page)).toBe(3);

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { List, useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type B2cOrder, type OrderStatus } from '../../../contract/b2c';
-import { EmptyRows, formatDateTime, formatVnd, listFrame, LoadError } from '../../../src/sdk';
+import { EmptyRows, formatDateTime, formatVnd, listFrame, LoadError, useIsSmall } from '../../../src/sdk';
 import { ORDERS_META, RESOURCES } from '../api';
 import { OrderStatusTag, orderWhat, TrainB2cStatusTag } from '../components/StatusTags';
 import '../b2c.css';
@@ -30,6 +30,7 @@ export default function ListOrderPage() {
   const apply = (next: { status?: OrderStatus; q?: string }) =>
     setFilters([{ field: 'status', operator: 'eq', value: next.status }, { field: 'q', operator: 'eq', value: next.q }], 'replace');
 
+  const narrow = useIsSmall();
   const columns: ColumnsType<Row> = [
     { title: t('b2c.orders.code'), dataIndex: 'code', key: 'code', width: 120, render: (v: string, r) => <Button type="link" size="small" onClick={() => setOpen(r.id)} data-testid="order-open" data-code={v}>{v}</Button> },
     { title: t('b2c.orders.status'), dataIndex: 'status', key: 'status', width: 150, render: (v: OrderStatus, r) => <><OrderStatusTag status={v} /><TrainB2cStatusTag status={r.trainStatus} /></> },
@@ -44,7 +45,9 @@ export default function ListOrderPage() {
       title: t('b2c.orders.total'),
       dataIndex: 'total',
       key: 'total',
-      width: 150,
+      width: narrow ? 130 : 150,
+      // on a phone the table scrolls sideways: the order's total (and what is paid or refunded) stays pinned in sight
+      fixed: narrow ? 'right' : undefined,
       align: 'right',
       render: (v: number | null, r) => (
         <>
