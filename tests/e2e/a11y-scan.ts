@@ -9,14 +9,18 @@ import type { Page } from 'playwright-core';
 import { plugins } from '../../src/plugins';
 import { PUBLIC_PAGES } from '../../src/public-routes';
 
-const VI = JSON.parse(readFileSync(new URL('../../locales/vi/translation.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-const translate = (key: string): string => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], VI);
+export type Language = 'vi' | 'en';
+const LOCALES: Record<Language, Record<string, unknown>> = {
+  vi: JSON.parse(readFileSync(new URL('../../locales/vi/translation.json', import.meta.url), 'utf8')) as Record<string, unknown>,
+  en: JSON.parse(readFileSync(new URL('../../locales/en/translation.json', import.meta.url), 'utf8')) as Record<string, unknown>,
+};
+const translate = (key: string, lang: Language): string => {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], LOCALES[lang]);
   return typeof value === 'string' ? value : key;
 };
-/** The document title the route guard writes for a page title key (the portal in Vietnamese): '<page> | <app>'. */
-export function documentTitle(key: string): string {
-  return `${translate(key)} | ${translate('shell.app.name')}`;
+/** The document title the route guard writes for a page title key (the portal in `lang`): '<page> | <app>'. */
+export function documentTitle(key: string, lang: Language = 'vi'): string {
+  return `${translate(key, lang)} | ${translate('shell.app.name', lang)}`;
 }
 
 export const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -102,6 +106,15 @@ export async function settle(page: Page, timeout = 30_000): Promise<void> {
 
 /** The serious and critical violations of WCAG 2.0/2.1 A and AA that axe-core finds on the page as it is. */
 export async function scan(page: Page, label: string, width: number): Promise<Finding[]> {
+  return [...(await axeViolations(page, label, width)), ...(await layoutFindings(page, label, width))];
+}
+
+/** What a phone needs of the layout, which axe-core cannot judge: the page reflows (no sideways page) and no heading is cut short. */
+export async function layoutFindings(page: Page, label: string, width: number): Promise<Finding[]> {
+  return [...(await reflow(page, label, width)), ...(await clippedHeadings(page, label, width))];
+}
+
+async function axeViolations(page: Page, label: string, width: number): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const result = (await page.evaluate(
     async (tags) => (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
@@ -110,7 +123,7 @@ export async function scan(page: Page, label: string, width: number): Promise<Fi
   const found: Finding[] = result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .flatMap((v) => v.nodes.map((n) => ({ page: label, width, rule: v.id, target: n.target.join(' '), summary: (n.failureSummary ?? '').slice(0, 200) })));
-  return [...found, ...(await reflow(page, label, width)), ...(await clippedHeadings(page, label, width))];
+  return found;
 }
 
 /**
