@@ -1,7 +1,7 @@
 /** The report screens' pure rules (plugins/accounting/model/reports.ts), table-driven. */
 import { describe, expect, it } from 'vitest';
 import { REPORT_COLUMNS, REPORTS, reportQueryOf, type ReportName } from '../../contract/accounting';
-import { reportKey, defaultReportFilters, reportQueryFilters, phonePinnedColumn, reportQueryObject, totalsRow, type ReportFilterValues } from '../../plugins/accounting/model/reports';
+import { reportKey, defaultReportFilters, reportQueryFilters, bottomLineColumn, reportQueryObject, totalsRow, type ReportFilterValues } from '../../plugins/accounting/model/reports';
 import vi from '../../locales/vi/translation.json';
 import en from '../../locales/en/translation.json';
 
@@ -58,7 +58,7 @@ describe('totalsRow', () => {
   });
 });
 
-describe('phonePinnedColumn', () => {
+describe('bottomLineColumn (pinned at the right edge while the table scrolls sideways)', () => {
   it.each([
     ['sale-report', 'net'],
     ['flight-data-report', 'net'],
@@ -67,13 +67,13 @@ describe('phonePinnedColumn', () => {
     ['income-report', 'net'],
     ['vna-summary-report', 'net'],
   ] as [ReportName, string][])('%s: its bottom line, %s', (report, key) => {
-    expect(phonePinnedColumn(report)).toBe(key);
+    expect(bottomLineColumn(report)).toBe(key);
   });
   it('is the last column of every report, a summed money column', () => {
     for (const report of REPORTS) {
       const cols = REPORT_COLUMNS[report];
       const last = cols[cols.length - 1] as { key: string; kind: string; total?: boolean };
-      expect([report, phonePinnedColumn(report)]).toEqual([report, last.key]);
+      expect([report, bottomLineColumn(report)]).toEqual([report, last.key]);
       expect([last.kind, last.total]).toEqual(['money', true]);
     }
   });

@@ -32,8 +32,8 @@ import {
   type ReportProduct,
   type ReportRow,
 } from '../../../contract/accounting';
-import { businessToday, DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, LazyRangePicker, listFrame, LoadError, ReportChart, saveBlob, useIsSmall } from '../../../src/sdk';
-import { columnsOf, defaultReportFilters, isNumericKind, phonePinnedColumn, reportQueryFilters, reportQueryObject, reportKey, reportResource, totalsRow, type ReportFilterValues } from '../model/reports';
+import { businessToday, DATE_FORMAT, EmptyRows, formatDate, formatDateTime, formatVnd, LazyRangePicker, listFrame, LoadError, ReportChart, saveBlob } from '../../../src/sdk';
+import { columnsOf, defaultReportFilters, isNumericKind, bottomLineColumn, reportQueryFilters, reportQueryObject, reportKey, reportResource, totalsRow, type ReportFilterValues } from '../model/reports';
 import { EntryTypeTag } from './tags';
 import '../accounting.css';
 import './reports.css';
@@ -114,8 +114,9 @@ export function ReportScreen({ report }: { report: ReportName }) {
 
   const label = (key: string) => t(`accounting.reports.columns.${key}`);
   const cols = columnsOf(report);
-  // on a phone the table scrolls sideways: the report's bottom line stays pinned in sight at its right edge
-  const pinned = useIsSmall() ? phonePinnedColumn(report) : undefined;
+  // a table wider than its box (a phone; a laptop beside the menu) scrolls sideways: the report's bottom line stays
+  // pinned in sight at its right edge (antd pins it only while the table overflows)
+  const pinned = bottomLineColumn(report);
   const columns: ColumnsType<ReportRow> = cols.map((c) => ({
     title: label(c.key),
     dataIndex: c.key,

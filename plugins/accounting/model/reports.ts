@@ -77,10 +77,11 @@ export function totalsRow(report: ReportName, totals: Record<string, number> | u
 }
 
 /**
- * The column kept in sight on a phone, pinned at the table's right edge while the rest scrolls sideways: the
- * report's bottom line, its last summed money column (every report ends with one: net or closing).
+ * The column kept in sight, pinned at the table's right edge while the rest scrolls sideways whenever the table is
+ * wider than its box (on a phone, and on a laptop beside the menu): the report's bottom line, its last summed money
+ * column (every report ends with one: net or closing).
  */
-export function phonePinnedColumn(report: ReportName): string | undefined {
+export function bottomLineColumn(report: ReportName): string | undefined {
   const cols = columnsOf(report);
   for (let i = cols.length - 1; i >= 0; i--) if (cols[i].total && cols[i].kind === 'money') return cols[i].key;
   return undefined;
