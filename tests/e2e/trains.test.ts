@@ -172,5 +172,17 @@ describe('trains', () => {
     await list.waitFor();
     await expect.poll(() => list.locator('.ant-table-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await list.locator('.ant-table-row').first().getByTestId('train-status').getAttribute('data-status')).toMatch(/^0[56]$/);
+    // the table is wider than the page beside the menu, and on a phone: the booking's total stays pinned in sight
+    const total = list.locator('.ant-table-row').first().locator('td.ant-table-cell-fix-right [data-testid=train-booking-total]');
+    const wide = page.viewportSize();
+    for (const width of [wide?.width ?? 1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await total.waitFor();
+      await expect.poll(async () => {
+        const [cell, table] = [await total.boundingBox(), await list.locator('.ant-table-content, .ant-table-body').first().boundingBox()];
+        return cell !== null && table !== null && cell.x >= table.x && cell.x + cell.width <= Math.min(width, table.x + table.width);
+      }).toBe(true);
+    }
+    if (wide) await page.setViewportSize(wide);
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import { List, useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TRAIN_STATUS, trainStatusName, type TrainBookingRow, type TrainStatus } from '../../../contract/trains';
-import { EmptyRows, formatDateTime, formatVnd, linkTo, listFrame, LoadError, PAGES } from '../../../src/sdk';
+import { EmptyRows, formatDateTime, formatVnd, linkTo, listFrame, LoadError, PAGES, useIsSmall } from '../../../src/sdk';
 import { QUIET, TRAIN_BOOKINGS_META, TRAIN_BOOKINGS_RESOURCE } from '../api';
 import { StatusTag } from './StatusTag';
 
@@ -36,6 +36,7 @@ export function TrainBookingList({ title, statuses, testId }: { title: string; s
     );
   };
 
+  const narrow = useIsSmall();
   const columns: ColumnsType<TrainBookingRow> = [
     { title: t('trains.complete.code'), dataIndex: 'code', key: 'code', width: 120, render: (v: string, r) => <Link to={linkTo(PAGES.trains.complete, {}, { id: r.id })}>{v}</Link> },
     { title: t('trains.status.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 140, render: (v: string) => formatDateTime(v) },
@@ -48,14 +49,25 @@ export function TrainBookingList({ title, statuses, testId }: { title: string; s
     { title: t('trains.status.status'), dataIndex: 'status', key: 'status', width: 170, render: (v: TrainStatus) => <StatusTag status={v} /> },
     { title: t('trains.passengers.contactName'), dataIndex: 'contactName', key: 'contactName', width: 150 },
     { title: t('trains.status.tickets'), dataIndex: 'tickets', key: 'tickets', width: 70, align: 'right' },
-    { title: t('trains.passengers.total'), dataIndex: 'total', key: 'total', width: 130, align: 'right', render: (v: number) => <span className="money">{formatVnd(v)}</span> },
     { title: t('trains.status.refunded'), dataIndex: 'refunded', key: 'refunded', width: 120, align: 'right', render: (v: number) => (v ? formatVnd(v) : '—') },
     { title: t('trains.status.agent'), key: 'agent', width: 150, render: (_, r) => `${r.userName} · ${r.agencyName}` },
+    // the table is wider than the page (beside the menu on a laptop, and on a phone): the booking's total stays
+    // pinned in sight at the right edge while the other columns scroll
+    {
+      title: t('trains.passengers.total'),
+      dataIndex: 'total',
+      key: 'total',
+      width: narrow ? 110 : 130,
+      fixed: 'right',
+      align: 'right',
+      render: (v: number) => <span className="money" data-testid="train-booking-total">{formatVnd(v)}</span>,
+    },
+    // on a phone the code's link opens the booking: only the total is pinned there
     {
       title: '',
       key: 'open',
       width: 90,
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       render: (_, r) => (
         <Link to={linkTo(PAGES.trains.complete, {}, { id: r.id })} aria-label={t('trains.status.openBooking', { code: r.code })}>
           <Button size="small" icon={<EyeOutlined />}>{t('trains.status.open')}</Button>
