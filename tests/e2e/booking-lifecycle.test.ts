@@ -47,6 +47,13 @@ describe('booking lifecycle', () => {
     // the search survives a reload
     await page.reload();
     await row.waitFor({ timeout: 30_000 });
+    // the table is wider than the page beside the menu: the booking's total stays pinned in sight at its right edge
+    const rowTotal = row.locator('td.ant-table-cell-fix-right [data-testid=booking-total]');
+    await rowTotal.waitFor();
+    await expect.poll(async () => {
+      const [cell, table] = [await rowTotal.boundingBox(), await page.locator('.bkm-table .ant-table-content, .bkm-table .ant-table-body').first().boundingBox()];
+      return cell !== null && table !== null && cell.x >= table.x && cell.x + cell.width <= table.x + table.width;
+    }).toBe(true);
     await row.click();
     await page.waitForURL((url) => url.pathname === `/booking/booking-detail/${id}`);
     const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);

@@ -175,10 +175,13 @@ export function BookingTable(props: BookingTableProps) {
       dataIndex: 'total',
       align: 'right',
       width: w(130, 120),
+      // the table is wider than the page beside the menu: the total (and the work list's action) stay pinned in
+      // sight at its right edge while the other columns scroll (a phone shows cards instead)
+      fixed: 'right',
       ...sorted('total'),
-      render: (v: number) => <span className="money bkm-nowrap">{formatVnd(v)}</span>,
+      render: (v: number) => <span className="money bkm-nowrap" data-testid="booking-total">{formatVnd(v)}</span>,
     },
-    ...(action ? [{ title: t('bookings.search.col.action'), key: 'action', width: 140, render: (_: unknown, item: BookingListItem) => action(item) }] : []),
+    ...(action ? [{ title: t('bookings.search.col.action'), key: 'action', width: 140, fixed: 'right' as const, render: (_: unknown, item: BookingListItem) => action(item) }] : []),
   ];
 
   return (
