@@ -67,7 +67,15 @@ describe('deposit top-up', () => {
     const provider = await browser.signedIn('provider', { clearCookies: true });
     await provider.goto(`${baseUrl}/accounting/deposit-topup`);
     // the list in place before a second tab takes the front
-    await provider.locator('.ant-table-row', { hasText: reference }).waitFor();
+    const pending = provider.locator('.ant-table-row', { hasText: reference });
+    await pending.waitFor();
+    // beside the menu the table scrolls sideways: the request's status is in sight, left of the pinned actions
+    const status = pending.locator('[data-testid=topup-status][data-status=pending]');
+    await status.waitFor();
+    await expect.poll(async () => {
+      const [tag, actions] = [await status.boundingBox(), await pending.locator('td.ant-table-cell-fix-right').last().boundingBox()];
+      return tag !== null && actions !== null && tag.x >= 0 && tag.x + tag.width <= actions.x;
+    }).toBe(true);
     // a second tab with the same list, left stale
     const stale = await browser.context.newPage();
     await stale.goto(`${baseUrl}/accounting/deposit-topup`);

@@ -7,7 +7,11 @@ const STATUS_COLOR: Record<TopUpStatus, string> = { pending: 'gold', approved: '
 
 export function StatusTag({ status }: { status: TopUpStatus }) {
   const { t } = useTranslation();
-  return <Tag color={STATUS_COLOR[status]}>{t(`accounting.status.${status}`)}</Tag>;
+  return (
+    <Tag color={STATUS_COLOR[status]} data-testid="topup-status" data-status={status}>
+      {t(`accounting.status.${status}`)}
+    </Tag>
+  );
 }
 
 const TYPE_COLOR: Record<EntryType, string> = { T: 'green', C: 'blue', S: 'geekblue', V: 'orange', R: 'purple' };

@@ -71,18 +71,8 @@ export default function TopUpListPage() {
     { title: t('accounting.list.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 140, render: (v: string) => formatDateTime(v) },
     { title: t('accounting.list.agency'), key: 'agency', width: 160, render: (_, r) => `${r.agencyCode}` },
     { title: t('accounting.list.amount'), dataIndex: 'amount', key: 'amount', width: narrow ? 118 : 150, fixed: narrow ? 'right' : undefined, align: 'right', render: (v: number) => <span className="money">{formatVnd(v)}</span> },
-    { title: t('accounting.list.bankReference'), dataIndex: 'bankReference', key: 'bankReference', width: 150 },
-    {
-      title: t('accounting.list.receipt'),
-      key: 'receipt',
-      width: 150,
-      render: (_, r) => (
-        <a href={assetUrl(r.receiptUrl)} target="_blank" rel="noreferrer noopener" className="receipt-name">
-          {r.receiptFileName}
-        </a>
-      ),
-    },
-    { title: t('accounting.list.requestedBy'), dataIndex: 'requestedBy', key: 'requestedBy', width: 120, render: (v: string | null) => v ?? '—' },
+    // the request's status right after its amount, in sight beside the menu on a laptop (the columns after it scroll
+    // under the actions)
     {
       title: t('accounting.list.status'),
       key: 'status',
@@ -99,6 +89,18 @@ export default function TopUpListPage() {
         </Space>
       ),
     },
+    { title: t('accounting.list.bankReference'), dataIndex: 'bankReference', key: 'bankReference', width: 150 },
+    {
+      title: t('accounting.list.receipt'),
+      key: 'receipt',
+      width: 150,
+      render: (_, r) => (
+        <a href={assetUrl(r.receiptUrl)} target="_blank" rel="noreferrer noopener" className="receipt-name">
+          {r.receiptFileName}
+        </a>
+      ),
+    },
+    { title: t('accounting.list.requestedBy'), dataIndex: 'requestedBy', key: 'requestedBy', width: 120, render: (v: string | null) => v ?? '—' },
     ...(canConfirm
       ? [
           {
