@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { B2C_API, b2cPath, type B2cNews, type Tour, type TourInput } from '../../contract/b2c';
 import { encrypt, seal } from '../../contract/crypto';
 import { XSS_CORPUS } from '../support/xss-corpus';
-import { dayAhead, fileBrowser, login, storage } from './helpers';
+import { dayAhead, expectInSight, fileBrowser, login, storage } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const admin = fileBrowser();
@@ -131,8 +131,7 @@ describe('B2C storefront', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     const pinnedTotal = page.locator('td.ant-table-cell-fix-right', { has: page.locator('[data-testid=order-paid-amount]', { hasText: '9.000.000' }) });
     await pinnedTotal.waitFor({ timeout: 30_000 });
-    const box = await pinnedTotal.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    await expectInSight(pinnedTotal, 360);
     if (wide) await page.setViewportSize(wide);
     await page.goto(`${baseUrl}/b2c/tour/${tourId}`);
     await page.getByTestId('tour-departures').waitFor();

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser } from '../support/browser';
-import { confirmWithPin, dayAhead, fileBrowser, headerBalance, holdOneAdultVn } from './helpers';
+import { confirmWithPin, dayAhead, expectInSight, fileBrowser, headerBalance, holdOneAdultVn } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = fileBrowser();
@@ -50,10 +50,7 @@ describe('booking lifecycle', () => {
     // the table is wider than the page beside the menu: the booking's total stays pinned in sight at its right edge
     const rowTotal = row.locator('td.ant-table-cell-fix-right [data-testid=booking-total]');
     await rowTotal.waitFor();
-    await expect.poll(async () => {
-      const [cell, table] = [await rowTotal.boundingBox(), await page.locator('.bkm-table .ant-table-content, .bkm-table .ant-table-body').first().boundingBox()];
-      return cell !== null && table !== null && cell.x >= table.x && cell.x + cell.width <= table.x + table.width;
-    }).toBe(true);
+    await expectInSight(rowTotal, page.locator('.bkm-table .ant-table-content, .bkm-table .ant-table-body').first());
     await row.click();
     await page.waitForURL((url) => url.pathname === `/booking/booking-detail/${id}`);
     const panel = page.locator(`[data-testid=pnr-panel][data-pnr="${pnr}"]`);

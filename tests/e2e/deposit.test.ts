@@ -9,7 +9,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gradientPng } from '../../gateway/seed/images';
-import { fileBrowser, headerBalance } from './helpers';
+import { expectInSight, fileBrowser, headerBalance } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = fileBrowser();
@@ -99,8 +99,7 @@ describe('deposit top-up', () => {
     const shown = `+${amount.toLocaleString('vi-VN')}`;
     const cell = page.locator('.ant-table-row', { hasText: reference }).locator('td.ant-table-cell-fix-right', { hasText: shown });
     await cell.waitFor();
-    const box = await cell.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    await expectInSight(cell, 360);
     await page.close();
   });
 });
@@ -134,9 +133,7 @@ describe('a sub-agency top-up approved by the accountant', () => {
     const row = accountant.locator('.ant-table-row', { hasText: reference });
     const sum = row.locator('td.ant-table-cell-fix-right', { hasText: amount.toLocaleString('vi-VN') });
     await sum.waitFor();
-    for (const box of [await sum.boundingBox(), await row.getByRole('button', { name: /Duyệt|Approve/ }).boundingBox()]) {
-      expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
-    }
+    await expectInSight([sum, row.getByRole('button', { name: /Duyệt|Approve/ })], 360);
     const answer = await approveRow(accountant, reference);
     expect(answer.status()).toBe(200);
     expect(((await answer.json()) as { status: string }).status).toBe('approved');

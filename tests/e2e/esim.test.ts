@@ -9,7 +9,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { fileBrowser, headerBalance, menuPaths } from './helpers';
+import { expectInSight, fileBrowser, headerBalance, menuPaths } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = fileBrowser();
@@ -111,8 +111,7 @@ describe('eSIM', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     const pinnedTotal = page.locator(`tr[data-row-key="${orderId}"] td.ant-table-cell-fix-right`, { hasText: total.toLocaleString('vi-VN') });
     await pinnedTotal.waitFor({ timeout: 30_000 });
-    const box = await pinnedTotal.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    await expectInSight(pinnedTotal, 360);
     await page.close();
   });
 });

@@ -448,3 +448,22 @@ export async function holdThroughGateway(user: GatewayUser, leg: { from: string;
 export async function issueThroughGateway(user: GatewayUser, booking: { id: number; pnr: string }): Promise<void> {
   await user.post(`/api/bookings/${booking.id}/issue`, { idempotencyKey: randomUUID(), pnrs: [booking.pnr] });
 }
+
+/**
+ * Waits until each of `cells` lies whole inside `area` sideways: a width (the window, from 0 to it) or a box on the
+ * page (say a table's scrolling box). How a test sees that a pinned column stays in sight while the rest scrolls.
+ */
+export async function expectInSight(cells: Locator | readonly Locator[], area: number | Locator): Promise<void> {
+  const list = Array.isArray(cells) ? (cells as readonly Locator[]) : [cells as Locator];
+  await expect
+    .poll(async () => {
+      const bounds = typeof area === 'number' ? { x: 0, width: area } : await area.boundingBox();
+      if (!bounds) return false;
+      for (const cell of list) {
+        const box = await cell.boundingBox();
+        if (!box || box.x < bounds.x || box.x + box.width > bounds.x + bounds.width) return false;
+      }
+      return true;
+    })
+    .toBe(true);
+}

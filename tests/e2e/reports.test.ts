@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dayAhead, fileBrowser, holdOneAdultVn, login } from './helpers';
+import { dayAhead, expectInSight, fileBrowser, holdOneAdultVn, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const DEMO_PIN = '246810';
@@ -117,10 +117,7 @@ describe('accounting reports', () => {
       await page.setViewportSize({ width, height: 800 });
       await pinnedNet.waitFor();
       await pinnedTotal.waitFor();
-      await expect.poll(async () => {
-        const boxes = [await pinnedNet.boundingBox(), await pinnedTotal.boundingBox()];
-        return boxes.every((box) => box !== null && box.x >= 0 && box.x + box.width <= width);
-      }).toBe(true);
+      await expectInSight([pinnedNet, pinnedTotal], width);
     }
     await page.close();
   });

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { paxDiscount, paxFare } from '../../contract/trains';
-import { dayAhead, fileBrowser, headerBalance, login } from './helpers';
+import { dayAhead, expectInSight, fileBrowser, headerBalance, login } from './helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = fileBrowser();
@@ -178,10 +178,7 @@ describe('trains', () => {
     for (const width of [wide?.width ?? 1280, 360]) {
       await page.setViewportSize({ width, height: 800 });
       await total.waitFor();
-      await expect.poll(async () => {
-        const [cell, table] = [await total.boundingBox(), await list.locator('.ant-table-content, .ant-table-body').first().boundingBox()];
-        return cell !== null && table !== null && cell.x >= table.x && cell.x + cell.width <= Math.min(width, table.x + table.width);
-      }).toBe(true);
+      await expectInSight(total, list.locator('.ant-table-content, .ant-table-body').first());
     }
     if (wide) await page.setViewportSize(wide);
   }, 120_000);
