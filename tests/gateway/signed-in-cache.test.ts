@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../gateway/admin/service';
 import { signedInMemoryOf } from '../../gateway/platform/access/signed-in-cache';
+import { CHECKS_PER_STATEMENT } from '../../gateway/platform/access/signed-in';
 import { agencies, permissionGroups, users } from '../../gateway/platform/db/schema';
 import { pgliteOf } from '../../gateway/platform/db/table-changes';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
@@ -134,6 +135,46 @@ describe('the sign-in check after a first pass', () => {
       Array.from({ length: 20 }, () => call(gw, 'GET', ME, { token: session.accessToken, tsp: tspFor(gw, nextTspValue(Date.now())) })),
     );
     expect(own.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+  });
+
+  it('checks the requests of one event-loop turn in one statement on PostgreSQL, each pair still accepted once', async () => {
+    if (pgliteOf(gw.db)) return; // PGlite: the checks are answered from memory (the next test)
+    const { session } = await signedIn();
+    const pool = (gw.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const query = pool.query;
+    const sizes: number[] = [];
+    pool.query = function counted(this: unknown, config: unknown, ...rest: unknown[]) {
+      const name = (config as { name?: string } | null)?.name ?? '';
+      const size = /^signed_in_check_(\d+)$/.exec(name);
+      if (size) sizes.push(Number(size[1]));
+      return query.call(this, config, ...rest);
+    };
+    try {
+      const same = tspFor(gw);
+      const tsps = [same, same, ...Array.from({ length: 18 }, () => tspFor(gw, nextTspValue(Date.now())))];
+      const answers = await Promise.all(tsps.map((tsp) => call(gw, 'GET', ME, { token: session.accessToken, tsp })));
+      // the pair sent twice passes once (also when both are in one statement); every other pair passes
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(19).fill(200), 400]);
+      // 20 checks asked in one turn: statements of at most CHECKS_PER_STATEMENT checks, fewer than the requests
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(20);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(CHECKS_PER_STATEMENT);
+      expect(sizes.length).toBeLessThan(20);
+      // a replay of any of them afterwards is refused
+      const replay = await call(gw, 'GET', ME, { token: session.accessToken, tsp: tsps[7] });
+      expect(replay.json().code).toBe(42);
+    } finally {
+      pool.query = query;
+    }
+    // a signed-out user's request in the same turn as two good ones: each answered as by its own statement
+    const other = await signedIn();
+    const gone = await signedIn();
+    expect((await call(gw, 'POST', API.logout, { token: gone.session.accessToken, body: { refreshToken: gone.session.refreshToken } })).statusCode).toBe(200);
+    const mixed = await Promise.all([
+      me(other.session.accessToken),
+      me(gone.session.accessToken),
+      me(session.accessToken),
+    ]);
+    expect(mixed.map((r) => r.statusCode)).toEqual([200, 401, 200]);
   });
 
   it('claims in memory on PGlite (no statement), each pair still accepted once; a tsp older than the start refused', async () => {

@@ -24,9 +24,9 @@ export async function claimTsp(conn: Conn, userId: number, tsp: number, now: num
   await sweepTsps(conn);
 }
 
-/** Called after each claim: every 500th deletes the pairs whose tsp has left the window. */
-export async function sweepTsps(conn: Conn): Promise<void> {
-  sinceSweep += 1;
+/** Called after claims (`claimed` of them): every 500th deletes the pairs whose tsp has left the window. */
+export async function sweepTsps(conn: Conn, claimed = 1): Promise<void> {
+  sinceSweep += claimed;
   if (sinceSweep >= 500) {
     sinceSweep = 0;
     await conn.delete(usedTsps).where(lt(usedTsps.expiresAt, sql`now()`));

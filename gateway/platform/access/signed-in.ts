@@ -2,7 +2,8 @@
  * The per-request sign-in check in ONE statement (a prepared one, so the database parses and plans it once per
  * connection): the user with its agency and group, whether the token's sign-in family is still alive, and the
  * claim of the (user, tsp) pair (access/replay.ts), written only when the user may pass (a known, unlocked user
- * of the token's agency, active, with a live family). On PostgreSQL nothing is cached: a locked user, a suspended
+ * of the token's agency, active, with a live family). On PostgreSQL the checks asked in one event-loop turn share
+ * that statement (up to CHECKS_PER_STATEMENT, one row each), each answered as by its own. Nothing is cached: a locked user, a suspended
  * agency or a revoked family is refused by the very next request, on every instance. On PGlite (one process) the
  * passable checks are kept in memory, emptied by every change of the tables they read, and the claims are kept in
  * memory, a tsp older than the gateway's start refused (access/signed-in-cache.ts).
@@ -14,7 +15,7 @@
  * before the crash passes again. A request may commit a booking or a charge, whose own statements wait for their
  * flush: only the replay guard's rows are written this way. Every signed-in request thus waits for one flush fewer.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
 import type { Db } from '../db/client';
 import { agencies, permissionGroups, refreshTokens, tspEpoch, usedTsps, users } from '../db/schema';
@@ -31,58 +32,159 @@ export interface SignedIn {
   fresh: boolean;
 }
 
-function build(db: Db) {
-  const uid = sql.placeholder('uid');
-  const agn = sql.placeholder('agn');
-  const fam = sql.placeholder('fam');
-  const tsp = sql.placeholder('tsp');
-  const exp = sql.placeholder('exp');
+/** The most checks one statement carries: a turn with more sends several statements at once. */
+export const CHECKS_PER_STATEMENT = 8;
+
+/**
+ * The statement of `size` checks (one prepared statement per size, so its plan is made for that many rows: an
+ * array parameter would make PostgreSQL's generic plan guess 10 rows and plan the statement again on every
+ * execution). `signed_in_input` is the checks as rows (ord 1…size; uid, agn, fam, tsp, exp placeholders
+ * `uid<ord>`…), then the claims' epoch, then the claims of the passable rows; one answer row per check, in order,
+ * with the user context null for an unknown user.
+ */
+function build(db: Db, size: number) {
   const now = sql.placeholder('now');
-  const aliveSql = sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${fam}::uuid and ${refreshTokens.revokedAt} is null)`;
+  const rows = Array.from({ length: size }, (_, i) => {
+    const n = i + 1;
+    return sql`(${sql.raw(String(n))}, ${sql.placeholder(`uid${n}`)}::integer, ${sql.placeholder(`agn${n}`)}::integer, ${sql.placeholder(`fam${n}`)}::uuid, ${sql.placeholder(`tsp${n}`)}::bigint, ${sql.placeholder(`exp${n}`)}::timestamptz)`;
+  });
+  const input = db
+    .$with('signed_in_input', {
+      ord: sql<number>`ord`.as('ord'),
+      uid: sql<number>`uid`.as('uid'),
+      fam: sql<string>`fam`.as('fam'),
+      tsp: sql<number | null>`tsp`.as('tsp'),
+    })
+    .as(sql`select * from (values ${sql.join(rows, sql`, `)}) as v(ord, uid, agn, fam, tsp, exp)`);
   // the claims' epoch, written when a crash emptied it: the gateway's time, the clock the tsp's skew is checked on (a
-  // concurrent first check that inserts it too reads no epoch: null, its claim refused like a replay, and its client
-  // asks again)
+  // concurrent first check that inserts it too reads no epoch: null, its claims refused like replays, and their
+  // clients ask again)
   const epoch = db.$with('tsp_epoch_new', { sinceMs: sql<number>`since_ms`.as('since_ms') }).as(sql`
     insert into ${tspEpoch} (id, since_ms)
     select 1, ${now}::bigint
-    where ${tsp}::bigint is not null and not exists (select 1 from ${tspEpoch})
+    where exists (select 1 from signed_in_input where tsp is not null) and not exists (select 1 from ${tspEpoch})
     on conflict (id) do nothing
     returning since_ms`);
-  const claim = db.$with('tsp_claim', { ok: sql<number>`ok`.as('ok') }).as(sql`
+  // a row's claim only when its user may pass: known, unlocked, of the token's agency, active, with a live family
+  const claim = db.$with('tsp_claim', { claimedUser: sql<number>`user_id`.as('user_id') }).as(sql`
     insert into ${usedTsps} (user_id, tsp, expires_at)
-    select ${uid}::integer, ${tsp}::bigint, ${exp}::timestamptz
-    where ${tsp}::bigint is not null
-      and ${tsp}::bigint >= coalesce((select since_ms from ${epoch}), (select ${tspEpoch.sinceMs} from ${tspEpoch}))
+    select i.uid, i.tsp, i.exp from signed_in_input i
+    where i.tsp is not null
+      and i.tsp >= coalesce((select since_ms from tsp_epoch_new), (select ${tspEpoch.sinceMs} from ${tspEpoch}))
       and exists (
         select 1 from ${users} join ${agencies} on ${agencies.id} = ${users.agencyId}
-        where ${users.id} = ${uid}::integer and ${agencies.id} = ${agn}::integer and not ${users.locked} and ${agencies.status} = 'active'
+        where ${users.id} = i.uid and ${agencies.id} = i.agn and not ${users.locked} and ${agencies.status} = 'active'
       )
-      and ${aliveSql}
+      and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = i.fam and ${refreshTokens.revokedAt} is null)
     on conflict do nothing
-    returning 1 as ok`);
+    returning user_id, tsp`);
   return db
-    .with(epoch, claim)
+    .with(input, epoch, claim)
     .select({
+      ord: input.ord,
       ...userContextColumns,
-      alive: sql<boolean>`${aliveSql}`,
-      fresh: sql<boolean>`exists (select 1 from ${claim})`,
+      alive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = signed_in_input.fam and ${refreshTokens.revokedAt} is null)`,
+      fresh: sql<boolean>`exists (select 1 from tsp_claim c where c.user_id = signed_in_input.uid and c.tsp = signed_in_input.tsp)`,
       // this statement's transaction only: its commit does not wait for the WAL flush (see above)
       asyncCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
     })
-    .from(users)
-    .innerJoin(agencies, eq(agencies.id, users.agencyId))
+    .from(input)
+    .leftJoin(users, eq(users.id, sql`signed_in_input.uid`))
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .leftJoin(permissionGroups, eq(permissionGroups.id, users.groupId))
-    .where(and(eq(users.id, sql`${uid}::integer`)))
-    .prepare('signed_in_check');
+    .orderBy(sql`signed_in_input.ord`)
+    .prepare(`signed_in_check_${size}`);
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof build>>();
+type Statement = ReturnType<typeof build>;
+type Claims = { userId: number; agencyId: number; familyId: string };
 
-function statementOf(db: Db) {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = build(db)));
-  return query;
+const prepared = new WeakMap<Db, Statement[]>();
+
+function statementOf(db: Db, size: number): Statement {
+  let sizes = prepared.get(db);
+  if (!sizes) prepared.set(db, (sizes = []));
+  return (sizes[size] ??= build(db, size));
 }
+
+/** One check's values of the statement (its placeholders `uid<n>`…, n its place in the statement from 1). */
+function valuesOf(n: number, claims: Claims, tsp: number | null): Record<string, unknown> {
+  return {
+    [`uid${n}`]: claims.userId,
+    [`agn${n}`]: claims.agencyId,
+    [`fam${n}`]: claims.familyId,
+    [`tsp${n}`]: tsp,
+    [`exp${n}`]: tsp === null ? null : new Date(tsp + TSP_MAX_SKEW_MS).toISOString(),
+  };
+}
+
+type Row = Awaited<ReturnType<Statement['execute']>>[number];
+
+function signedInOf(row: Row | undefined): SignedIn {
+  if (!row?.user || !row.agency) return { ctx: null, alive: false, fresh: false };
+  return { ctx: toUserContext({ ...row, user: row.user, agency: row.agency }), alive: row.alive === true, fresh: row.fresh === true };
+}
+
+interface Waiting {
+  claims: Claims;
+  tsp: number | null;
+  resolve: (s: SignedIn) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * PostgreSQL: the checks of the requests read in one event-loop turn go in one statement (up to
+ * CHECKS_PER_STATEMENT each; more go in several statements sent at once). A request's hooks run to its check in
+ * microtasks before the next socket's data is read, so the statement is sent in the loop's check phase
+ * (setImmediate), after every request of the turn has asked. Each check is answered as by its own statement: the
+ * claims of one statement are rows of one INSERT, where a pair sent twice would be inserted once and found by
+ * both, so a pair already in the statement goes without its tsp and is answered as a replay.
+ */
+class SignedInBatches {
+  #waiting: Waiting[] = [];
+  #scheduled = false;
+  constructor(private readonly db: Db) {}
+
+  check(claims: Claims, tsp: number | null): Promise<SignedIn> {
+    return new Promise<SignedIn>((resolve, reject) => {
+      this.#waiting.push({ claims, tsp, resolve, reject });
+      if (this.#scheduled) return;
+      this.#scheduled = true;
+      setImmediate(() => {
+        this.#scheduled = false;
+        const all = this.#waiting;
+        this.#waiting = [];
+        for (let i = 0; i < all.length; i += CHECKS_PER_STATEMENT) void this.#run(all.slice(i, i + CHECKS_PER_STATEMENT));
+      });
+    });
+  }
+
+  async #run(batch: Waiting[]): Promise<void> {
+    try {
+      // a pair already in this statement goes without its tsp: no claim, answered as a replay
+      const seen = new Set<string>();
+      const values: Record<string, unknown> = { now: Date.now() };
+      for (const [i, w] of batch.entries()) {
+        const pair = `${w.claims.userId}/${w.tsp}`;
+        const tsp = w.tsp !== null && !seen.has(pair) ? w.tsp : null;
+        if (tsp !== null) seen.add(pair);
+        Object.assign(values, valuesOf(i + 1, w.claims, tsp));
+      }
+      const rows = await statementOf(this.db, batch.length).execute(values);
+      let claimed = 0;
+      for (const [i, w] of batch.entries()) {
+        const answer = signedInOf(rows[i]);
+        if (answer.fresh) claimed += 1;
+        w.resolve(answer);
+      }
+      if (claimed > 0) await sweepTsps(this.db, claimed);
+    } catch (e) {
+      for (const w of batch) w.reject(e);
+    }
+  }
+}
+
+const batches = new WeakMap<Db, SignedInBatches>();
 
 /** The user may pass and claim a tsp: as the statement's claim condition (the user of the token's agency, unlocked, active, live family). */
 function passable(ctx: UserContext, agencyId: number, alive: boolean): boolean {
@@ -96,17 +198,17 @@ function passable(ctx: UserContext, agencyId: number, alive: boolean): boolean {
 async function checkRemembered(
   db: Db,
   memory: SignedInMemory,
-  claims: { userId: number; agencyId: number; familyId: string },
+  claims: Claims,
   tsp: number | null,
 ): Promise<SignedIn> {
   let ctx = memory.cache.get(claims.userId, claims.familyId);
   if (!ctx || !passable(ctx, claims.agencyId, true)) {
     const generation = memory.cache.generation;
-    const [row] = await statementOf(db).execute({ uid: claims.userId, agn: claims.agencyId, fam: claims.familyId, tsp: null, exp: null, now: null });
-    if (!row) return { ctx: null, alive: false, fresh: false };
-    ctx = toUserContext(row);
-    const alive = row.alive === true;
-    if (!passable(ctx, claims.agencyId, alive)) return { ctx, alive, fresh: false };
+    const [row] = await statementOf(db, 1).execute({ now: null, ...valuesOf(1, claims, null) });
+    const read = signedInOf(row);
+    if (!read.ctx) return read;
+    ctx = read.ctx;
+    if (!passable(ctx, claims.agencyId, read.alive)) return { ctx, alive: read.alive, fresh: false };
     memory.cache.set(claims.userId, claims.familyId, generation, ctx);
   }
   const fresh = tsp === null ? false : memory.claims.claim(claims.userId, tsp);
@@ -114,18 +216,10 @@ async function checkRemembered(
 }
 
 /** The sign-in state of a verified token's claims, and the claim of its tsp (null: none to claim). */
-export async function checkSignedIn(db: Db, claims: { userId: number; agencyId: number; familyId: string }, tsp: number | null): Promise<SignedIn> {
+export async function checkSignedIn(db: Db, claims: Claims, tsp: number | null): Promise<SignedIn> {
   const memory = signedInMemoryOf(db);
   if (memory) return checkRemembered(db, memory, claims, tsp);
-  const [row] = await statementOf(db).execute({
-    uid: claims.userId,
-    agn: claims.agencyId,
-    fam: claims.familyId,
-    tsp,
-    exp: tsp === null ? null : new Date(tsp + TSP_MAX_SKEW_MS).toISOString(),
-    now: Date.now(),
-  });
-  if (!row) return { ctx: null, alive: false, fresh: false };
-  if (row.fresh) await sweepTsps(db);
-  return { ctx: toUserContext(row), alive: row.alive === true, fresh: row.fresh === true };
+  let batch = batches.get(db);
+  if (!batch) batches.set(db, (batch = new SignedInBatches(db)));
+  return batch.check(claims, tsp);
 }
