@@ -34,6 +34,7 @@ import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db, Tx } from '../platform/db/client';
 import { bookings, issueRequests, journalEntries, pnrs, refunds, sagas, type PnrTicket } from '../platform/db/schema';
 import { executeNamed, isUniqueViolation } from '../platform/db/client';
+import { columnOf, placeholdersOf, TurnBatch, valuesOf } from '../platform/db/turn-batch';
 import { ApiError } from '../platform/http/errors';
 import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SeatsTaken, type SupplierRegistry, type TicketShare } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
@@ -175,42 +176,71 @@ async function pnrsOfBooking(conn: Conn, bookingId: number, codes: readonly stri
 /** The record status of each PNR of a booking when it was read, by id order. */
 type PnrStatuses = { id: number; s: string }[];
 
+/** A read of bookingWithPnrs as a row of its statement: the booking, the caller's agency and user, the PNR codes (JSON). */
+const BOOKING_READ_COLUMNS = { id: 'bigint', agn: 'integer', uid: 'integer', codes: 'jsonb' } as const;
+/** The most reads one statement carries. */
+const BOOKING_READS_PER_STATEMENT = 8;
+
 /**
- * The read of bookingWithPnrs for one scope kind, prepared once per database (the database parses and plans it
- * once per connection, and drizzle builds its text once): the booking in the caller's scope (bookingScopeOf with
- * the caller's agency and user as parameters), its PNRs with the codes asked for, the statuses of all its PNRs.
+ * The read of bookingWithPnrs for one scope kind and `size` reads at once, prepared per database (the database parses
+ * and plans it once per connection, and drizzle builds its text once): each booking in its caller's scope
+ * (bookingScopeOf with the read's agency and user), its PNRs with the codes asked for, the statuses of all its PNRs;
+ * rows by the read's place (ord) and PNR id. A read outside its caller's scope has no row.
  */
-function buildBookingRead(db: Db, kind: BookingScopeKind) {
-  const codes = sql.placeholder('codes');
+function buildBookingRead(db: Db, kind: BookingScopeKind, size: number) {
+  const input = db.$with('booking_read', { ord: sql<number>`ord`.as('ord') }).as(sql`select * from ${valuesOf(size, BOOKING_READ_COLUMNS)}`);
+  // the bookings found by their key (db/turn-batch.ts columnOf): the join alone was planned as a hash of the whole table
+  const ids = columnOf(size, 'id', BOOKING_READ_COLUMNS.id);
   return db
+    .with(input)
     .select({
+      ord: input.ord,
       booking: bookings,
       pnr: pnrs,
       statuses: sql<PnrStatuses | null>`(select jsonb_agg(jsonb_build_object('id', q.id, 's', q.record_status) order by q.id) from pnrs q where q.booking_id = ${bookings.id})`,
     })
-    .from(bookings)
-    .leftJoin(pnrs, and(eq(pnrs.bookingId, bookings.id), sql`${pnrs.pnr} in (select jsonb_array_elements_text(${codes}::jsonb))`))
-    .where(and(eq(bookings.id, sql.placeholder('id')), bookingScopeOf(kind, sql.placeholder('agn'), sql.placeholder('uid'))))
-    .orderBy(asc(pnrs.id))
-    .prepare(`booking_with_pnrs_${kind}`);
+    .from(input)
+    .innerJoin(bookings, and(sql`${bookings.id} = any(${ids})`, eq(bookings.id, sql`booking_read.id`), bookingScopeOf(kind, sql`booking_read.agn`, sql`booking_read.uid`)))
+    .leftJoin(pnrs, and(eq(pnrs.bookingId, bookings.id), sql`${pnrs.pnr} in (select jsonb_array_elements_text(booking_read.codes))`))
+    .orderBy(sql`booking_read.ord`, asc(pnrs.id))
+    .prepare(`booking_with_pnrs_${kind}_${size}`);
 }
 
-const bookingReads = new WeakMap<Db, Map<BookingScopeKind, ReturnType<typeof buildBookingRead>>>();
+type BookingRead = { booking: BookingRow; rows: PnrRow[]; statuses: PnrStatuses };
+type BookingReadStatement = ReturnType<typeof buildBookingRead>;
+
+/** Per database and scope kind: the statements by size, and the reads of the current event-loop turn (db/turn-batch.ts). */
+const bookingReads = new WeakMap<Db, Map<BookingScopeKind, { statements: BookingReadStatement[]; batch: TurnBatch<Record<keyof typeof BOOKING_READ_COLUMNS, unknown>, BookingRead | null> }>>();
+
+function bookingReadsOf(db: Db, kind: BookingScopeKind) {
+  let kinds = bookingReads.get(db);
+  if (!kinds) bookingReads.set(db, (kinds = new Map()));
+  let reads = kinds.get(kind);
+  if (!reads) {
+    const statements: BookingReadStatement[] = [];
+    const batch = new TurnBatch(async (asked: Record<keyof typeof BOOKING_READ_COLUMNS, unknown>[]) => {
+      const rows = await (statements[asked.length] ??= buildBookingRead(db, kind, asked.length)).execute(placeholdersOf(asked));
+      const found: (BookingRead | null)[] = asked.map(() => null);
+      for (const r of rows) {
+        const read = (found[Number(r.ord) - 1] ??= { booking: r.booking, rows: [], statuses: (r.statuses ?? []).map((x) => ({ id: Number(x.id), s: x.s })) });
+        if (r.pnr) read.rows.push(r.pnr);
+      }
+      return found;
+    }, BOOKING_READS_PER_STATEMENT);
+    kinds.set(kind, (reads = { statements, batch }));
+  }
+  return reads.batch;
+}
 
 /**
  * `bookingInScope` and the booking's PNRs with these codes (in id order, not yet checked: `checkPnrsFound`) in one
- * statement, with the record status of every PNR of the booking. 404 (reason booking) outside the caller's scope.
+ * statement, with the record status of every PNR of the booking; the reads of one event-loop turn share it. 404
+ * (reason booking) outside the caller's scope.
  */
-async function bookingWithPnrs(db: Db, ctx: UserContext, bookingId: number, codes: readonly string[]): Promise<{ booking: BookingRow; rows: PnrRow[]; statuses: PnrStatuses }> {
-  const kind = bookingScopeKind(ctx);
-  let reads = bookingReads.get(db);
-  if (!reads) bookingReads.set(db, (reads = new Map()));
-  let read = reads.get(kind);
-  if (!read) reads.set(kind, (read = buildBookingRead(db, kind)));
-  const found = await read.execute({ id: bookingId, agn: ctx.agency.id, uid: ctx.user.id, codes: JSON.stringify([...new Set(codes)]) });
-  if (found.length === 0) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'booking' });
-  const statuses = (found[0].statuses ?? []).map((x) => ({ id: Number(x.id), s: x.s }));
-  return { booking: found[0].booking, rows: found.flatMap((r) => (r.pnr ? [r.pnr] : [])), statuses };
+async function bookingWithPnrs(db: Db, ctx: UserContext, bookingId: number, codes: readonly string[]): Promise<BookingRead> {
+  const found = await bookingReadsOf(db, bookingScopeKind(ctx)).ask({ id: bookingId, agn: ctx.agency.id, uid: ctx.user.id, codes: JSON.stringify([...new Set(codes)]) });
+  if (!found) throw new ApiError(ErrorCode.NOT_FOUND, { reason: 'booking' });
+  return found;
 }
 
 async function lockPnr(tx: Tx, id: number): Promise<PnrRow> {

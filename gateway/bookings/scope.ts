@@ -28,8 +28,8 @@ export function bookingScope(ctx: UserContext): SQL {
   return bookingScopeOf(bookingScopeKind(ctx), ctx.agency.id, ctx.user.id);
 }
 
-/** The condition of a scope kind for the caller's agency and user: values, or placeholders of a prepared statement. */
-export function bookingScopeOf(kind: BookingScopeKind, agencyId: number | Placeholder, userId: number | Placeholder): SQL {
+/** The condition of a scope kind for the caller's agency and user: values, placeholders of a prepared statement, or columns. */
+export function bookingScopeOf(kind: BookingScopeKind, agencyId: number | Placeholder | SQL, userId: number | Placeholder | SQL): SQL {
   switch (kind) {
     case 'subtree':
       return inArray(bookings.agencyId, subtreeOf(agencyId));

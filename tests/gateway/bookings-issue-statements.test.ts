@@ -10,6 +10,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Source } from '../../contract/flights';
 import { issueBooking } from '../../gateway/bookings/lifecycle';
+import { bookingScopeKind } from '../../gateway/bookings/scope';
+import { createUser } from '../../gateway/admin/service';
+import { pgliteOf } from '../../gateway/platform/db/table-changes';
+import { DEMO_PASSWORD } from '../../gateway/seed/demo';
 import { balanceOf } from '../../gateway/platform/ledger';
 import { auditLog, bookings, issueRequests, pnrs, sagas } from '../../gateway/platform/db/schema';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
@@ -197,5 +201,43 @@ describe('issue: the charge and the record as one statement each', () => {
     expect(request).toMatchObject({ status: 'failed', result: { code: 49, data: { reason: 'holdExpired' } } });
     const [saga] = await gw.db.select().from(sagas).where(eq(sagas.key, `issue:${key}`));
     expect(saga).toMatchObject({ status: 'compensated' });
+  });
+
+  it("the reads of issues asked in one turn share one statement, each in its own caller's scope", async () => {
+    await createUser(gw.db, { username: 'batch.one', password: DEMO_PASSWORD, role: 'agent_f1', agency: 'SAOVIET', permissions: ['booking_ticket'] });
+    await createUser(gw.db, { username: 'batch.two', password: DEMO_PASSWORD, role: 'agent_f1', agency: 'SAOVIET', permissions: ['booking_ticket'] });
+    const one = (await loadUserByUsername(gw.db, 'batch.one'))!;
+    const two = (await loadUserByUsername(gw.db, 'batch.two'))!;
+    // both see only the bookings they made
+    expect([bookingScopeKind(one), bookingScopeKind(two)]).toEqual(['own', 'own']);
+    const mine = await hold(gw, (await login(gw, 'batch.one')).accessToken, { source: 'VN', days: 47 });
+    const theirs = await hold(gw, (await login(gw, 'batch.two')).accessToken, { source: 'VJ', days: 47 });
+    const deps = { db: gw.db, suppliers: instant };
+    const issue = (ctx: typeof one, h: typeof mine) =>
+      issueBooking(deps, { ctx, lang: 'en' }, h.id, { idempotencyKey: randomUUID(), pnrs: [h.pnr] }).then(
+        (r) => ({ ok: r.pnrs.map((p) => p.pnr) }),
+        (e: unknown) => ({ err: (e as { data?: unknown }).data }),
+      );
+    const names: string[] = [];
+    const pool = pgliteOf(gw.db) ? null : (gw.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const query = pool?.query;
+    if (pool && query) {
+      pool.query = function counted(this: unknown, config: unknown, ...rest: unknown[]) {
+        const name = (config as { name?: string } | null)?.name ?? '';
+        if (name.startsWith('booking_with_pnrs_')) names.push(name);
+        return query.call(this, config, ...rest);
+      };
+    }
+    try {
+      // asked in one turn: each one's own booking issued, the other's not found (404), as one by one
+      const answers = await Promise.all([issue(one, mine), issue(two, mine), issue(two, theirs), issue(one, theirs)]);
+      expect(answers).toEqual([{ ok: [mine.pnr] }, { err: { reason: 'booking' } }, { ok: [theirs.pnr] }, { err: { reason: 'booking' } }]);
+    } finally {
+      if (pool && query) pool.query = query;
+    }
+    // the four reads in one statement of four (PostgreSQL, where the statements are counted here)
+    if (pool) expect(names).toEqual(['booking_with_pnrs_own_4']);
+    expect((await pnrRow(gw, mine.pnr)).recordStatus).toBe('ISSUE TICKET');
+    expect((await pnrRow(gw, theirs.pnr)).recordStatus).toBe('ISSUE TICKET');
   });
 });

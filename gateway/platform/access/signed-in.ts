@@ -15,12 +15,13 @@
  * before the crash passes again. A request may commit a booking or a charge, whose own statements wait for their
  * flush: only the replay guard's rows are written this way. Every signed-in request thus waits for one flush fewer.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
 import type { Db } from '../db/client';
 import { agencies, permissionGroups, refreshTokens, tspEpoch, usedTsps, users } from '../db/schema';
 import { toUserContext, userContextColumns, type UserContext } from '../tenancy/users';
 import { sweepTsps } from './replay';
+import { columnOf, placeholdersOf, TurnBatch, valuesOf } from '../db/turn-batch';
 import { signedInMemoryOf, type SignedInMemory } from './signed-in-cache';
 
 export interface SignedIn {
@@ -44,10 +45,9 @@ export const CHECKS_PER_STATEMENT = 8;
  */
 function build(db: Db, size: number) {
   const now = sql.placeholder('now');
-  const rows = Array.from({ length: size }, (_, i) => {
-    const n = i + 1;
-    return sql`(${sql.raw(String(n))}, ${sql.placeholder(`uid${n}`)}::integer, ${sql.placeholder(`agn${n}`)}::integer, ${sql.placeholder(`fam${n}`)}::uuid, ${sql.placeholder(`tsp${n}`)}::bigint, ${sql.placeholder(`exp${n}`)}::timestamptz)`;
-  });
+  // the users and the sign-in families found by their keys (db/turn-batch.ts columnOf), not by a scan of their tables
+  const uids = columnOf(size, 'uid', CHECK_COLUMNS.uid);
+  const fams = columnOf(size, 'fam', CHECK_COLUMNS.fam);
   const input = db
     .$with('signed_in_input', {
       ord: sql<number>`ord`.as('ord'),
@@ -55,7 +55,7 @@ function build(db: Db, size: number) {
       fam: sql<string>`fam`.as('fam'),
       tsp: sql<number | null>`tsp`.as('tsp'),
     })
-    .as(sql`select * from (values ${sql.join(rows, sql`, `)}) as v(ord, uid, agn, fam, tsp, exp)`);
+    .as(sql`select * from ${valuesOf(size, CHECK_COLUMNS)}`);
   // the claims' epoch, written when a crash emptied it: the gateway's time, the clock the tsp's skew is checked on (a
   // concurrent first check that inserts it too reads no epoch: null, its claims refused like replays, and their
   // clients ask again)
@@ -73,9 +73,9 @@ function build(db: Db, size: number) {
       and i.tsp >= coalesce((select since_ms from tsp_epoch_new), (select ${tspEpoch.sinceMs} from ${tspEpoch}))
       and exists (
         select 1 from ${users} join ${agencies} on ${agencies.id} = ${users.agencyId}
-        where ${users.id} = i.uid and ${agencies.id} = i.agn and not ${users.locked} and ${agencies.status} = 'active'
+        where ${users.id} = any(${uids}) and ${users.id} = i.uid and ${agencies.id} = i.agn and not ${users.locked} and ${agencies.status} = 'active'
       )
-      and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = i.fam and ${refreshTokens.revokedAt} is null)
+      and exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = any(${fams}) and ${refreshTokens.familyId} = i.fam and ${refreshTokens.revokedAt} is null)
     on conflict do nothing
     returning user_id, tsp`);
   return db
@@ -83,13 +83,13 @@ function build(db: Db, size: number) {
     .select({
       ord: input.ord,
       ...userContextColumns,
-      alive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = signed_in_input.fam and ${refreshTokens.revokedAt} is null)`,
+      alive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = any(${fams}) and ${refreshTokens.familyId} = signed_in_input.fam and ${refreshTokens.revokedAt} is null)`,
       fresh: sql<boolean>`exists (select 1 from tsp_claim c where c.user_id = signed_in_input.uid and c.tsp = signed_in_input.tsp)`,
       // this statement's transaction only: its commit does not wait for the WAL flush (see above)
       asyncCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
     })
     .from(input)
-    .leftJoin(users, eq(users.id, sql`signed_in_input.uid`))
+    .leftJoin(users, and(sql`${users.id} = any(${uids})`, eq(users.id, sql`signed_in_input.uid`)))
     .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .leftJoin(permissionGroups, eq(permissionGroups.id, users.groupId))
     .orderBy(sql`signed_in_input.ord`)
@@ -107,14 +107,16 @@ function statementOf(db: Db, size: number): Statement {
   return (sizes[size] ??= build(db, size));
 }
 
-/** One check's values of the statement (its placeholders `uid<n>`…, n its place in the statement from 1). */
-function valuesOf(n: number, claims: Claims, tsp: number | null): Record<string, unknown> {
+/** A check's row of the statement: the token's claims and the tsp to claim (null: none). */
+const CHECK_COLUMNS = { uid: 'integer', agn: 'integer', fam: 'uuid', tsp: 'bigint', exp: 'timestamptz' } as const;
+
+function checkOf(claims: Claims, tsp: number | null): Record<keyof typeof CHECK_COLUMNS, unknown> {
   return {
-    [`uid${n}`]: claims.userId,
-    [`agn${n}`]: claims.agencyId,
-    [`fam${n}`]: claims.familyId,
-    [`tsp${n}`]: tsp,
-    [`exp${n}`]: tsp === null ? null : new Date(tsp + TSP_MAX_SKEW_MS).toISOString(),
+    uid: claims.userId,
+    agn: claims.agencyId,
+    fam: claims.familyId,
+    tsp,
+    exp: tsp === null ? null : new Date(tsp + TSP_MAX_SKEW_MS).toISOString(),
   };
 }
 
@@ -125,66 +127,28 @@ function signedInOf(row: Row | undefined): SignedIn {
   return { ctx: toUserContext({ ...row, user: row.user, agency: row.agency }), alive: row.alive === true, fresh: row.fresh === true };
 }
 
-interface Waiting {
-  claims: Claims;
-  tsp: number | null;
-  resolve: (s: SignedIn) => void;
-  reject: (e: unknown) => void;
-}
-
 /**
- * PostgreSQL: the checks of the requests read in one event-loop turn go in one statement (up to
- * CHECKS_PER_STATEMENT each; more go in several statements sent at once). A request's hooks run to its check in
- * microtasks before the next socket's data is read, so the statement is sent in the loop's check phase
- * (setImmediate), after every request of the turn has asked. Each check is answered as by its own statement: the
- * claims of one statement are rows of one INSERT, where a pair sent twice would be inserted once and found by
- * both, so a pair already in the statement goes without its tsp and is answered as a replay.
+ * PostgreSQL: the checks asked in one event-loop turn, in statements of up to CHECKS_PER_STATEMENT (db/turn-batch.ts),
+ * each answered as by its own statement. The claims of one statement are rows of one INSERT, where a pair sent twice
+ * would be inserted once and found by both: a pair already in the statement goes without its tsp (no claim, answered
+ * as a replay).
  */
-class SignedInBatches {
-  #waiting: Waiting[] = [];
-  #scheduled = false;
-  constructor(private readonly db: Db) {}
-
-  check(claims: Claims, tsp: number | null): Promise<SignedIn> {
-    return new Promise<SignedIn>((resolve, reject) => {
-      this.#waiting.push({ claims, tsp, resolve, reject });
-      if (this.#scheduled) return;
-      this.#scheduled = true;
-      setImmediate(() => {
-        this.#scheduled = false;
-        const all = this.#waiting;
-        this.#waiting = [];
-        for (let i = 0; i < all.length; i += CHECKS_PER_STATEMENT) void this.#run(all.slice(i, i + CHECKS_PER_STATEMENT));
-      });
-    });
-  }
-
-  async #run(batch: Waiting[]): Promise<void> {
-    try {
-      // a pair already in this statement goes without its tsp: no claim, answered as a replay
-      const seen = new Set<string>();
-      const values: Record<string, unknown> = { now: Date.now() };
-      for (const [i, w] of batch.entries()) {
-        const pair = `${w.claims.userId}/${w.tsp}`;
-        const tsp = w.tsp !== null && !seen.has(pair) ? w.tsp : null;
-        if (tsp !== null) seen.add(pair);
-        Object.assign(values, valuesOf(i + 1, w.claims, tsp));
-      }
-      const rows = await statementOf(this.db, batch.length).execute(values);
-      let claimed = 0;
-      for (const [i, w] of batch.entries()) {
-        const answer = signedInOf(rows[i]);
-        if (answer.fresh) claimed += 1;
-        w.resolve(answer);
-      }
-      if (claimed > 0) await sweepTsps(this.db, claimed);
-    } catch (e) {
-      for (const w of batch) w.reject(e);
-    }
-  }
+async function checkTogether(db: Db, asked: { claims: Claims; tsp: number | null }[]): Promise<SignedIn[]> {
+  const seen = new Set<string>();
+  const checks = asked.map(({ claims, tsp }) => {
+    const pair = `${claims.userId}/${tsp}`;
+    const claim = tsp !== null && !seen.has(pair) ? tsp : null;
+    if (claim !== null) seen.add(pair);
+    return checkOf(claims, claim);
+  });
+  const rows = await statementOf(db, asked.length).execute({ now: Date.now(), ...placeholdersOf(checks) });
+  const answers = asked.map((_, i) => signedInOf(rows[i]));
+  const claimed = answers.filter((a) => a.fresh).length;
+  if (claimed > 0) await sweepTsps(db, claimed);
+  return answers;
 }
 
-const batches = new WeakMap<Db, SignedInBatches>();
+const batches = new WeakMap<Db, TurnBatch<{ claims: Claims; tsp: number | null }, SignedIn>>();
 
 /** The user may pass and claim a tsp: as the statement's claim condition (the user of the token's agency, unlocked, active, live family). */
 function passable(ctx: UserContext, agencyId: number, alive: boolean): boolean {
@@ -204,7 +168,7 @@ async function checkRemembered(
   let ctx = memory.cache.get(claims.userId, claims.familyId);
   if (!ctx || !passable(ctx, claims.agencyId, true)) {
     const generation = memory.cache.generation;
-    const [row] = await statementOf(db, 1).execute({ now: null, ...valuesOf(1, claims, null) });
+    const [row] = await statementOf(db, 1).execute({ now: null, ...placeholdersOf([checkOf(claims, null)]) });
     const read = signedInOf(row);
     if (!read.ctx) return read;
     ctx = read.ctx;
@@ -220,6 +184,6 @@ export async function checkSignedIn(db: Db, claims: Claims, tsp: number | null):
   const memory = signedInMemoryOf(db);
   if (memory) return checkRemembered(db, memory, claims, tsp);
   let batch = batches.get(db);
-  if (!batch) batches.set(db, (batch = new SignedInBatches(db)));
-  return batch.check(claims, tsp);
+  if (!batch) batches.set(db, (batch = new TurnBatch((asked) => checkTogether(db, asked), CHECKS_PER_STATEMENT)));
+  return batch.ask({ claims, tsp });
 }

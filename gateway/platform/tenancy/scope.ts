@@ -10,8 +10,8 @@ import type { Conn } from '../db/client';
 import { agencies } from '../db/schema';
 import { ApiError } from '../http/errors';
 
-/** The ids of an agency and all its descendants, as a subquery (the agency id may be a prepared statement's placeholder). */
-export function subtreeOf(agencyId: number | Placeholder): SQL {
+/** The ids of an agency and all its descendants, as a subquery (the agency id may be a prepared statement's placeholder or a column). */
+export function subtreeOf(agencyId: number | Placeholder | SQL): SQL {
   return sql`(with recursive subtree(id) as (
     select ${agencies.id} from ${agencies} where ${agencies.id} = ${agencyId}
     union all
