@@ -49,7 +49,7 @@ describe('TurnBatch', () => {
 });
 
 describe('the rows of a batch statement', () => {
-  it.each([
+  it.each<{ size: number; columns: Record<string, string>; want: string }>([
     { size: 1, columns: { uid: 'integer' }, want: '(values (1, $1::integer)) as v(ord, uid)' },
     { size: 2, columns: { id: 'bigint', codes: 'jsonb' }, want: '(values (1, $1::bigint, $2::jsonb), (2, $3::bigint, $4::jsonb)) as v(ord, id, codes)' },
   ])('valuesOf($size, $columns)', ({ size, columns, want }) => {
