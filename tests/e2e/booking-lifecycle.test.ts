@@ -4,7 +4,8 @@
  * balance drops by exactly the total; the PNR shows its ticket numbers), prints it (the ticket shows, the PDF
  * downloads), the reservation status and the mail find it, the public /ticket-face finds the e-ticket by PNR
  * and last name in a fresh browser without sign-in, then the tickets are voided and the balance returns to
- * exactly what it was. On a phone, a hold is cancelled from the booking/cancel cards: seats released, no money.
+ * exactly what it was. On a phone, a hold is cancelled from the booking/cancel cards: seats released, no money. On
+ * a 1366 px laptop, an administrator's issue and cancel lists fit beside the menu, the deadline in sight.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
@@ -175,6 +176,28 @@ describe('booking lifecycle', () => {
     await panel.waitFor();
     expect(await panel.getByTestId('pnr-status').getAttribute('data-status')).toBe('VOIDED OR CANCEL');
     expect(await panel.getByTestId('action-cancel').count()).toBe(0);
+    await page.close();
+  });
+
+  it("on a 1366 px laptop, an administrator's issue and cancel lists show every column, the deadline beside the pinned total and action", async () => {
+    const agent = await browser.signedIn('f1agent');
+    const { pnr } = await holdBooking(agent);
+    await agent.close();
+    const page = await browser.signedIn('f1admin');
+    await page.setViewportSize({ width: 1366, height: 800 });
+    for (const kind of ['issue', 'cancel'] as const) {
+      await page.goto(`${baseUrl}/booking/${kind}`);
+      const button = page.locator(`[data-testid=work-${kind}][aria-label$=" ${pnr}"]`);
+      await button.waitFor({ timeout: 30_000 });
+      const row = page.locator('[data-testid=booking-row]').filter({ has: button });
+      // the table fits the page beside the menu: no column scrolled under the pinned ones
+      const area = page.locator('.bkm-table .ant-table-content, .bkm-table .ant-table-body').first();
+      expect(await area.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      const deadline = await row.getByTestId('work-deadline').boundingBox();
+      const total = await row.locator('td.ant-table-cell-fix-right').first().boundingBox();
+      expect(deadline!.x + deadline!.width).toBeLessThanOrEqual(total!.x);
+      await expectInSight(button, area);
+    }
     await page.close();
   });
 });

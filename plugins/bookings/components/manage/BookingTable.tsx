@@ -140,7 +140,7 @@ export function BookingTable(props: BookingTableProps) {
         </div>
       ),
     },
-    { title: t('bookings.search.col.pnrs'), key: 'pnrs', width: w(220, 170), render: (_: unknown, item) => <PnrTags item={item} now={now} /> },
+    { title: t('bookings.search.col.pnrs'), key: 'pnrs', width: w(220, 160), render: (_: unknown, item) => <PnrTags item={item} now={now} /> },
     ...(workList
       ? []
       : [{ title: t('bookings.search.col.status'), key: 'status', width: 110, render: (_: unknown, item: BookingListItem) => <BookingStatusTag status={item.status} /> }]),
@@ -181,7 +181,9 @@ export function BookingTable(props: BookingTableProps) {
       ...sorted('total'),
       render: (v: number) => <span className="money bkm-nowrap" data-testid="booking-total">{formatVnd(v)}</span>,
     },
-    ...(action ? [{ title: t('bookings.search.col.action'), key: 'action', width: 140, fixed: 'right' as const, render: (_: unknown, item: BookingListItem) => action(item) }] : []),
+    // the work lists' action is one small button: 112 px leaves an administrator's list (agent and deadline columns)
+    // within a 1366 px laptop's page beside the menu, the deadline not under the pinned columns
+    ...(action ? [{ title: t('bookings.search.col.action'), key: 'action', width: 112, fixed: 'right' as const, render: (_: unknown, item: BookingListItem) => action(item) }] : []),
   ];
 
   return (
