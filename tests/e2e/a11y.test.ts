@@ -265,6 +265,17 @@ describe('the desk by keyboard alone: sign-in, search, hold, issue with the PIN'
     }
   }
 
+  /** Scans the open dialog over its page at each width, as the user sees it (the dialog keeps its focus: nothing is clicked). */
+  async function scanDialog(name: string): Promise<void> {
+    for (const width of [...WIDTHS].reverse()) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForFunction((w) => window.innerWidth === w, width);
+      await page.locator('.ant-modal-wrap:visible .ant-modal').last().waitFor();
+      await settle(page);
+      found.push(...(await scan(page, `${new URL(page.url()).pathname} (${name})`, width)));
+    }
+  }
+
   it('goes from the sign-in form to an issued ticket without a mouse', async () => {
     const tabs: Record<string, number> = {};
     // sign-in: the user name has the focus, Tab to the password, Enter submits
@@ -356,8 +367,10 @@ describe('the desk by keyboard alone: sign-in, search, hold, issue with the PIN'
     }
     await tabTo(page, '[data-testid=submit-booking]');
     await page.keyboard.press('Enter');
-    // the confirmation dialog takes the focus on its confirm button
+    // the confirmation dialog takes the focus on its confirm button (and keeps it while it is scanned)
     await expect.poll(() => focusedMatches(page, '.ant-modal-confirm .ant-btn-primary')).toBe(true);
+    await scanDialog('hold confirmation');
+    expect(await focusedMatches(page, '.ant-modal-confirm .ant-btn-primary')).toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname.startsWith('/booking/completed/'), { timeout: 30_000 });
 
@@ -367,8 +380,12 @@ describe('the desk by keyboard alone: sign-in, search, hold, issue with the PIN'
     tabs.issue = await tabTo(page, '[data-testid=next-issue]');
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedMatches(page, '.ant-modal-confirm .ant-btn-primary')).toBe(true);
+    await scanDialog('issue confirmation');
+    expect(await focusedMatches(page, '.ant-modal-confirm .ant-btn-primary')).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedMatches(page, '.ant-modal input[autocomplete="one-time-code"]'), { timeout: 30_000 }).toBe(true);
+    await scanDialog('PIN');
+    expect(await focusedMatches(page, '.ant-modal input[autocomplete="one-time-code"]')).toBe(true);
     await page.keyboard.type('246810');
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal input[autocomplete="one-time-code"]').waitFor({ state: 'detached', timeout: 30_000 });
