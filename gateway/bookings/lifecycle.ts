@@ -209,16 +209,16 @@ function buildBookingRead(db: Db, kind: BookingScopeKind, size: number) {
 type BookingRead = { booking: BookingRow; rows: PnrRow[]; statuses: PnrStatuses };
 type BookingReadStatement = ReturnType<typeof buildBookingRead>;
 
-/** Per database and scope kind: the statements by size, and the reads of the current event-loop turn (db/turn-batch.ts). */
-const bookingReads = new WeakMap<Db, Map<BookingScopeKind, { statements: BookingReadStatement[]; batch: TurnBatch<Record<keyof typeof BOOKING_READ_COLUMNS, unknown>, BookingRead | null> }>>();
+/** Per database and scope kind: the reads of the current event-loop turn (db/turn-batch.ts), with their statements by size. */
+const bookingReads = new WeakMap<Db, Map<BookingScopeKind, TurnBatch<Record<keyof typeof BOOKING_READ_COLUMNS, unknown>, BookingRead | null>>>();
 
 function bookingReadsOf(db: Db, kind: BookingScopeKind) {
   let kinds = bookingReads.get(db);
   if (!kinds) bookingReads.set(db, (kinds = new Map()));
-  let reads = kinds.get(kind);
-  if (!reads) {
+  let batch = kinds.get(kind);
+  if (!batch) {
     const statements: BookingReadStatement[] = [];
-    const batch = new TurnBatch(async (asked: Record<keyof typeof BOOKING_READ_COLUMNS, unknown>[]) => {
+    batch = new TurnBatch(async (asked: Record<keyof typeof BOOKING_READ_COLUMNS, unknown>[]) => {
       const rows = await (statements[asked.length] ??= buildBookingRead(db, kind, asked.length)).execute(placeholdersOf(asked));
       const found: (BookingRead | null)[] = asked.map(() => null);
       for (const r of rows) {
@@ -227,9 +227,9 @@ function bookingReadsOf(db: Db, kind: BookingScopeKind) {
       }
       return found;
     }, BOOKING_READS_PER_STATEMENT);
-    kinds.set(kind, (reads = { statements, batch }));
+    kinds.set(kind, batch);
   }
-  return reads.batch;
+  return batch;
 }
 
 /**

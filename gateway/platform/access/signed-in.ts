@@ -3,10 +3,10 @@
  * connection): the user with its agency and group, whether the token's sign-in family is still alive, and the
  * claim of the (user, tsp) pair (access/replay.ts), written only when the user may pass (a known, unlocked user
  * of the token's agency, active, with a live family). On PostgreSQL the checks asked in one event-loop turn share
- * that statement (up to CHECKS_PER_STATEMENT, one row each), each answered as by its own. Nothing is cached: a locked user, a suspended
- * agency or a revoked family is refused by the very next request, on every instance. On PGlite (one process) the
- * passable checks are kept in memory, emptied by every change of the tables they read, and the claims are kept in
- * memory, a tsp older than the gateway's start refused (access/signed-in-cache.ts).
+ * that statement (up to CHECKS_PER_STATEMENT, one row each), each answered as by its own. Nothing is cached: a
+ * locked user, a suspended agency or a revoked family is refused by the very next request, on every instance. On
+ * PGlite (one process) the passable checks are kept in memory, emptied by every change of the tables they read, and
+ * the claims are kept in memory, a tsp older than the gateway's start refused (access/signed-in-cache.ts).
  *
  * On PostgreSQL the statement commits without waiting for its WAL flush (`synchronous_commit` off for its own
  * transaction): a claim is checked against the claims committed before it as ever, and only a crash of the database
@@ -20,8 +20,8 @@ import { TSP_MAX_SKEW_MS } from '../../../contract/constants';
 import type { Db } from '../db/client';
 import { agencies, permissionGroups, refreshTokens, tspEpoch, usedTsps, users } from '../db/schema';
 import { toUserContext, userContextColumns, type UserContext } from '../tenancy/users';
-import { sweepTsps } from './replay';
 import { columnOf, placeholdersOf, TurnBatch, valuesOf } from '../db/turn-batch';
+import { sweepTsps } from './replay';
 import { signedInMemoryOf, type SignedInMemory } from './signed-in-cache';
 
 export interface SignedIn {
@@ -49,12 +49,7 @@ function build(db: Db, size: number) {
   const uids = columnOf(size, 'uid', CHECK_COLUMNS.uid);
   const fams = columnOf(size, 'fam', CHECK_COLUMNS.fam);
   const input = db
-    .$with('signed_in_input', {
-      ord: sql<number>`ord`.as('ord'),
-      uid: sql<number>`uid`.as('uid'),
-      fam: sql<string>`fam`.as('fam'),
-      tsp: sql<number | null>`tsp`.as('tsp'),
-    })
+    .$with('signed_in_input', { ord: sql<number>`ord`.as('ord') })
     .as(sql`select * from ${valuesOf(size, CHECK_COLUMNS)}`);
   // the claims' epoch, written when a crash emptied it: the gateway's time, the clock the tsp's skew is checked on (a
   // concurrent first check that inserts it too reads no epoch: null, its claims refused like replays, and their
@@ -81,7 +76,6 @@ function build(db: Db, size: number) {
   return db
     .with(input, epoch, claim)
     .select({
-      ord: input.ord,
       ...userContextColumns,
       alive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = any(${fams}) and ${refreshTokens.familyId} = signed_in_input.fam and ${refreshTokens.revokedAt} is null)`,
       fresh: sql<boolean>`exists (select 1 from tsp_claim c where c.user_id = signed_in_input.uid and c.tsp = signed_in_input.tsp)`,
