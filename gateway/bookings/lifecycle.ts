@@ -758,6 +758,156 @@ async function recordTicketsAtOnce(
   return result;
 }
 
+/** A record of recordInTurn: one PNR issued, the only PNR of its booking; the JSON values as text. */
+interface RecordCall {
+  id: number;
+  entry: number;
+  tickets: string;
+  voidUntil: string;
+  amount: number;
+  fares: string;
+  booking: number;
+  agency: number;
+  status: string;
+  uid: number;
+  ip: string | null;
+  rid: string | null;
+  detail: string;
+  result: string;
+  key: string;
+  saga: string;
+  issuedAt: string;
+}
+
+/** The most records one statement carries. */
+const RECORDS_PER_STATEMENT = 8;
+
+/**
+ * The records of one event-loop turn in ONE statement, committed alone (db/turn-batch.ts): recordTicketsAtOnce's
+ * writes for each call whose gate holds (its PNR locked FOR UPDATE and still BOOKED with this charge, and still the
+ * booking's only PNR), nothing for the others; answers per call whether its gate held and the deposit balance after.
+ * The PNRs are locked in id order before any other row; every other row written is one call's own (its booking,
+ * key, saga, audit entry), so a statement waits on no more than its calls alone would.
+ */
+async function recordTogether(db: Db, calls: RecordCall[]): Promise<{ ok: boolean; balance: number }[]> {
+  const at = new Date().toISOString();
+  const rows = calls.map(
+    (c, i) =>
+      sql`(${i + 1}::integer, ${c.id}::bigint, ${c.entry}::bigint, ${c.tickets}::jsonb, ${c.voidUntil}::timestamptz, ${c.amount}::bigint, ${c.fares}::jsonb, ${c.booking}::bigint, ${c.agency}::integer, ${c.status}::text, ${c.uid}::integer, ${c.ip}::text, ${c.rid}::text, ${c.detail}::jsonb, ${c.result}::jsonb, ${c.key}::text, ${c.saga}::text, ${c.issuedAt}::timestamptz)`,
+  );
+  // the keys again as array expressions, so that each table's rows are found by their key (db/turn-batch.ts columnOf)
+  const keys = (pick: (c: RecordCall) => unknown, type: string) => sql`array[${sql.join(calls.map((c) => sql`${pick(c)}::${sql.raw(type)}`), sql`, `)}]`;
+  const ids = keys((c) => c.id, 'bigint');
+  const found = await executeNamed<{ ok: boolean | null; balance: string | number | null }>(
+    db,
+    `issue_record_turn_${calls.length}`,
+    sql`
+    with v as (
+      select * from (values ${sql.join(rows, sql`, `)})
+        as v(ord, id, entry, tickets, void_until, amount, fares, booking, agency, status, uid, ip, rid, detail, result, key, saga, issued_at)
+    ),
+    l as (select p.id, p.record_status, p.charge_entry_id from pnrs p where p.id = any(${ids}) order by p.id offset 0 for update of p),
+    gate as (
+      select v.ord, v.id,
+        exists (select 1 from l where l.id = v.id and l.record_status = 'BOOKED' and l.charge_entry_id = v.entry)
+        and not exists (select 1 from pnrs q where q.booking_id = v.booking and q.id <> v.id) as ok
+      from v
+    ),
+    done as (
+      update pnrs set record_status = 'ISSUE TICKET', tickets = v.tickets, issued_at = v.issued_at, issued_by = v.uid,
+        void_until = v.void_until, total_price = v.amount, fare_data = v.fares, updated_at = ${at}::timestamptz
+      from v join gate g on g.ord = v.ord and g.ok
+      where pnrs.id = any(${ids}) and pnrs.id = v.id
+      returning pnrs.id
+    ),
+    bal as (select agency_id, balance from ledger_accounts where agency_id = any(${keys((c) => c.agency, 'integer')}) and kind = 'deposit'),
+    b as (
+      update bookings set status = v.status, updated_at = ${at}::timestamptz
+      from v join done on done.id = v.id
+      where bookings.id = any(${keys((c) => c.booking, 'bigint')}) and bookings.id = v.booking
+      returning bookings.id
+    ),
+    a as (
+      insert into audit_log (user_id, agency_id, action, target, ip, request_id, detail)
+      select v.uid, v.agency, 'booking.issued', v.booking::text, v.ip, v.rid, v.detail from v join done on done.id = v.id
+      returning id
+    ),
+    k as (
+      update issue_requests set status = 'done', updated_at = ${at}::timestamptz,
+        result = jsonb_set(v.result, '{balanceAfter}', to_jsonb(coalesce(bal.balance, 0)))
+      from v join done on done.id = v.id left join bal on bal.agency_id = v.agency
+      where issue_requests.idempotency_key = any(${keys((c) => c.key, 'text')}) and issue_requests.idempotency_key = v.key
+      returning idempotency_key
+    ),
+    sg as (
+      update sagas set status = 'done', step = 'done', updated_at = now()
+      from v join done on done.id = v.id
+      where sagas.key = any(${keys((c) => c.saga, 'text')}) and sagas.key = v.saga and sagas.status = 'running'
+      returning sagas.key
+    )
+    select g.ok, bal.balance from gate g join v on v.ord = g.ord left join bal on bal.agency_id = v.agency order by g.ord`,
+  );
+  return calls.map((_, i) => ({ ok: found[i]?.ok === true, balance: Number(found[i]?.balance ?? 0) }));
+}
+
+const recordBatches = new WeakMap<Db, TurnBatch<RecordCall, { ok: boolean; balance: number }>>();
+
+/**
+ * recordTicketsAtOnce for an issue of a booking's only PNR, in the statement of its event-loop turn (recordTogether).
+ * Answers null when its gate did not hold (nothing written: the caller records with recordTickets), undefined when
+ * the shared statement failed (nothing written for any call: the caller records alone).
+ */
+async function recordInTurn(
+  db: Db,
+  doer: Doer,
+  booking: BookingRow,
+  plan: IssuePlan,
+  issued: TicketsIssued,
+  key: string,
+  now: Date,
+): Promise<IssueResult | null | undefined> {
+  const pax = paxOf(plan.row);
+  const tickets: PnrTicket[] = issued.tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
+  const status = bookingStatusFor(['ISSUE TICKET']);
+  const result: IssueResult = {
+    bookingId: booking.id,
+    amount: plan.amount,
+    balanceAfter: 0,
+    replayed: false,
+    pnrs: [{ pnr: plan.row.pnr!, status: 'ISSUE TICKET', tickets, ...(plan.amount !== plan.heldTotal ? { repriced: { from: plan.heldTotal, to: plan.amount } } : {}) }],
+  };
+  const detail = { bookingId: booking.id, status, pnrs: [{ pnr: plan.row.pnr, amount: plan.amount, entryId: plan.entryId }], amount: plan.amount };
+  let batch = recordBatches.get(db);
+  if (!batch) recordBatches.set(db, (batch = new TurnBatch((calls) => recordTogether(db, calls), RECORDS_PER_STATEMENT)));
+  let answer: { ok: boolean; balance: number };
+  try {
+    answer = await batch.ask({
+      id: plan.row.id,
+      entry: plan.entryId!,
+      tickets: JSON.stringify(tickets),
+      voidUntil: new Date(issued.voidUntil).toISOString(),
+      amount: plan.amount,
+      fares: JSON.stringify(plan.fares),
+      booking: booking.id,
+      agency: booking.agencyId,
+      status,
+      uid: doer.userId,
+      ip: doer.meta?.ip ?? null,
+      rid: doer.meta?.requestId ?? null,
+      detail: JSON.stringify(detail),
+      result: JSON.stringify(result),
+      key,
+      saga: issueSagaKey(key),
+      issuedAt: now.toISOString(),
+    });
+  } catch {
+    return undefined;
+  }
+  if (!answer.ok) return null;
+  result.balanceAfter = answer.balance;
+  return result;
+}
+
 /**
  * Records the supplier's tickets (transaction 2): ISSUE TICKET, tickets, the charged price and fares, the
  * booking's status, the audit entry, the key done and the saga done. A PNR no longer BOOKED with this charge
@@ -889,7 +1039,11 @@ async function chargeFresh(
   const now = nowOf(deps);
   if (!read.every((row) => issuable(row, now))) return null;
   const plans = await planIssue(deps, booking, read);
-  return (await claimAndCharge(deps, actor, booking, plans, body.idempotencyKey, bodyHash, now)) ? { plans, now } : null;
+  const charged =
+    plans.length === 1
+      ? await chargeInTurn(deps, actor, booking, plans[0], body.idempotencyKey, bodyHash, now)
+      : await claimAndCharge(deps, actor, booking, plans, body.idempotencyKey, bodyHash, now);
+  return charged ? { plans, now } : null;
 }
 
 /**
@@ -1068,6 +1222,202 @@ async function claimAndCharge(
   return true;
 }
 
+/** A charge of chargeInTurn: claimAndCharge's for one PNR; the JSON values as text. */
+interface ChargeCall {
+  agency: number;
+  amount: number;
+  pnrId: number;
+  timeLimit: string | null;
+  key: string;
+  bodyHash: string;
+  uid: number;
+  booking: number;
+  reference: string;
+  bookingRef: string;
+  pnr: string;
+  ip: string | null;
+  rid: string | null;
+  owner: string;
+  /** The saga's data without its PNRs, and its one PNR without the entry id (sagaOfCharge's two halves). */
+  sagaData: string;
+  sagaPnr: string;
+}
+
+/** The most charges one statement carries. */
+const CHARGES_PER_STATEMENT = 8;
+
+/**
+ * claimAndCharge's statement for the charges of one event-loop turn, each of another agency, in ONE statement
+ * committed alone: for each call whose gate holds (its PNR locked FOR UPDATE and as read, its key unknown) and whose
+ * agency's deposit covers it (the conditional UPDATE of that agency's row, re-checked on its latest version), the
+ * C entry, its postings and audit entry, the PNR's charge mark, the key `pending` and the saga at 'charged'; nothing
+ * for the others. The PNR rows are locked first in id order, then the deposit rows in agency order (the calls'
+ * rows sorted by agency, and the accounts found by an index scan of their keys): a statement holds no row another
+ * statement of this kind locks before one it waits for. One call per agency, so each entry is found by its agency.
+ * Answers each call's entry id, null when nothing was written for it.
+ */
+async function chargeTogether(db: Db, asked: ChargeCall[]): Promise<(number | null)[]> {
+  const at = new Date().toISOString();
+  // the rows in agency order, as the deposit rows are locked whichever side the plan's join starts from
+  const order = asked.map((_, i) => i).sort((a, b) => asked[a].agency - asked[b].agency);
+  const calls = order.map((i) => asked[i]);
+  const rows = calls.map(
+    (c, i) =>
+      sql`(${i + 1}::integer, ${c.agency}::integer, ${c.amount}::bigint, ${c.pnrId}::bigint, ${c.timeLimit}::timestamptz, ${c.key}::text, ${c.bodyHash}::text, ${c.uid}::integer, ${c.booking}::bigint, ${c.reference}::text, ${c.bookingRef}::text, ${c.pnr}::text, ${c.ip}::text, ${c.rid}::text, ${c.owner}::text, ${c.sagaData}::jsonb, ${c.sagaPnr}::jsonb)`,
+  );
+  const keys = (pick: (c: ChargeCall) => unknown, type: string) => sql`array[${sql.join(calls.map((c) => sql`${pick(c)}::${sql.raw(type)}`), sql`, `)}]`;
+  const pnrIds = keys((c) => c.pnrId, 'bigint');
+  const agencyIds = keys((c) => c.agency, 'integer');
+  const found = await executeNamed<{ entry: string | number | null }>(
+    db,
+    `issue_charge_turn_${calls.length}`,
+    sql`
+    with v as (
+      select * from (values ${sql.join(rows, sql`, `)})
+        as v(ord, agency, amount, pnr_id, time_limit, key, body_hash, uid, booking, reference, booking_ref, pnr, ip, rid, owner, saga_data, saga_pnr)
+    ),
+    l as (select p.id, p.record_status, p.charge_entry_id, p.time_limit from pnrs p where p.id = any(${pnrIds}) order by p.id offset 0 for update of p),
+    gate as (
+      select v.ord,
+        exists (select 1 from l where l.id = v.pnr_id and l.record_status = 'BOOKED' and l.charge_entry_id is null and l.time_limit is not distinct from v.time_limit)
+        and not exists (select 1 from issue_requests r where r.idempotency_key = any(${keys((c) => c.key, 'text')}) and r.idempotency_key = v.key) as ok
+      from v
+    ),
+    u as (
+      update ledger_accounts a set balance = a.balance - v.amount
+      from v join gate on gate.ord = v.ord and gate.ok, agencies g
+      where a.agency_id = any(${agencyIds}) and a.agency_id = v.agency and a.kind = 'deposit' and g.id = a.agency_id
+        and a.balance - v.amount >= -g.credit_limit
+      returning a.id, a.agency_id, a.balance
+    ),
+    e as (
+      insert into journal_entries (type, agency_id, amount, reference, booking_ref, pnr, idempotency_key, created_by)
+      select 'C', v.agency, v.amount, v.reference, v.booking_ref, v.pnr, null, v.uid from v join u on u.agency_id = v.agency
+      returning id, agency_id
+    ),
+    p as (
+      insert into postings (entry_id, account_id, amount)
+      select e.id, u.id, -v.amount from e join v on v.agency = e.agency_id join u on u.agency_id = e.agency_id
+      union all
+      select e.id, (select id from ledger_accounts where code = 'CLEARING'), v.amount from e join v on v.agency = e.agency_id
+      returning entry_id
+    ),
+    au as (
+      insert into audit_log (user_id, agency_id, action, target, ip, request_id, detail)
+      select v.uid, v.agency, 'ledger.entry_posted', e.id::text, v.ip, v.rid,
+             jsonb_build_object('type', 'C', 'amount', v.amount, 'reference', v.reference, 'pnr', v.pnr, 'balanceAfter', u.balance)
+      from e join v on v.agency = e.agency_id join u on u.agency_id = e.agency_id
+      returning id
+    ),
+    marked as (
+      update pnrs set charge_entry_id = e.id, updated_at = ${at}::timestamptz
+      from e join v on v.agency = e.agency_id
+      where pnrs.id = any(${pnrIds}) and pnrs.id = v.pnr_id
+      returning pnrs.id
+    ),
+    claimed as (
+      insert into issue_requests (idempotency_key, user_id, booking_id, body_hash, status, created_at, updated_at)
+      select v.key, v.uid, v.booking, v.body_hash, 'pending', ${at}::timestamptz, ${at}::timestamptz from v join e on e.agency_id = v.agency
+      returning idempotency_key
+    ),
+    step as (
+      insert into sagas (kind, key, owner, step, data, status)
+      select ${ISSUE_SAGA}, 'issue:' || v.key, v.owner, 'charged',
+             jsonb_set(v.saga_data, '{pnrs}', jsonb_build_array(v.saga_pnr || jsonb_build_object('entryId', e.id))), 'running'
+      from v join e on e.agency_id = v.agency
+      on conflict (key) do update set owner = excluded.owner, step = excluded.step, data = excluded.data, status = 'running', last_error = null, updated_at = now()
+      returning key
+    )
+    select e.id as entry from v left join e on e.agency_id = v.agency order by v.ord`,
+  );
+  const out: (number | null)[] = asked.map(() => null);
+  for (const [j, i] of order.entries()) out[i] = found[j]?.entry == null ? null : Number(found[j].entry);
+  return out;
+}
+
+/** A charge's answer within its turn: the entry written (null: nothing written for it), or its own error. */
+type ChargeAnswer = { entry: number | null } | { error: unknown };
+
+const settle = (p: Promise<number | null>): Promise<ChargeAnswer> => p.then((entry) => ({ entry }), (error: unknown) => ({ error }));
+
+interface TurnCharge {
+  call: ChargeCall;
+  /** claimAndCharge alone: the entry, or null when nothing was written. */
+  alone: () => Promise<number | null>;
+}
+
+/**
+ * The charges of one turn: one statement per round of calls of distinct agencies (a second call of an agency goes
+ * in the next round, sent at once and waiting on the deposit row as it would alone). A round of one call is
+ * claimAndCharge's own statement; a shared statement that fails wrote nothing, and its calls are then tried alone.
+ * Each call is answered on its own: one call's error is never another's.
+ */
+async function chargeRounds(db: Db, calls: TurnCharge[]): Promise<ChargeAnswer[]> {
+  const rounds: number[][] = [];
+  const roundOf = new Map<number, number>();
+  for (const [i, { call }] of calls.entries()) {
+    const r = roundOf.get(call.agency) ?? 0;
+    roundOf.set(call.agency, r + 1);
+    (rounds[r] ??= []).push(i);
+  }
+  const out: ChargeAnswer[] = calls.map(() => ({ entry: null }));
+  const alone = (i: number) => settle(calls[i].alone()).then((answer) => void (out[i] = answer));
+  await Promise.all(
+    rounds.map(async (round) => {
+      if (round.length === 1) return alone(round[0]);
+      let entries: (number | null)[];
+      try {
+        entries = await chargeTogether(db, round.map((i) => calls[i].call));
+      } catch {
+        await Promise.all(round.map(alone));
+        return;
+      }
+      for (const [j, i] of round.entries()) out[i] = { entry: entries[j] };
+    }),
+  );
+  return out;
+}
+
+const chargeBatches = new WeakMap<Db, TurnBatch<TurnCharge, ChargeAnswer>>();
+
+/**
+ * claimAndCharge for an issue of one PNR, in the statement of its event-loop turn (chargeTogether) when other
+ * agencies' issues charge in the same turn. True when the key, its saga and the charge were written; false when
+ * nothing was (the caller goes the long way, as after claimAndCharge).
+ */
+async function chargeInTurn(deps: LifecycleDeps, actor: Actor, booking: BookingRow, plan: IssuePlan, key: string, bodyHash: string, now: Date): Promise<boolean> {
+  const { db } = deps;
+  if (!Number.isSafeInteger(plan.amount) || plan.amount <= 0) throw new ApiError(ErrorCode.VALIDATION, { reason: 'amount' });
+  const charged = chargedOf(actor, booking, [plan], key, now);
+  const { entryId: _, ...sagaPnr } = charged.pnrs[0];
+  const call: ChargeCall = {
+    agency: booking.agencyId,
+    amount: plan.amount,
+    pnrId: plan.row.id,
+    timeLimit: plan.row.timeLimit?.toISOString() ?? null,
+    key,
+    bodyHash,
+    uid: actor.ctx.user.id,
+    booking: booking.id,
+    reference: chargeReference(booking, plan),
+    bookingRef: String(booking.id),
+    pnr: plan.row.pnr!,
+    ip: actor.meta?.ip ?? null,
+    rid: actor.meta?.requestId ?? null,
+    owner: ownerOf(deps),
+    sagaData: JSON.stringify({ ...charged, pnrs: [] }),
+    sagaPnr: JSON.stringify(sagaPnr),
+  };
+  const alone = async () => ((await claimAndCharge(deps, actor, booking, [plan], key, bodyHash, now)) ? plan.entryId! : null);
+  let batch = chargeBatches.get(db);
+  if (!batch) chargeBatches.set(db, (batch = new TurnBatch((calls) => chargeRounds(db, calls), CHARGES_PER_STATEMENT)));
+  const answer = await batch.ask({ call, alone });
+  if ('error' in answer) throw answer.error;
+  if (answer.entry === null) return false;
+  plan.entryId = answer.entry;
+  return true;
+}
+
 /**
  * The charge as a transaction (an agency's first charge, whose deposit account writeEntry creates): the PNR rows
  * locked and checked, the C entries, the charge marks and the saga step in one statement, and the deposit's
@@ -1175,7 +1525,13 @@ async function completeIssue(
   const issued = outcomes.map((o) => (o as PromiseFulfilledResult<TicketsIssued>).value);
   try {
     // in one statement; when a PNR changed meanwhile, the transaction that reads them again
-    return (await recordTicketsAtOnce(db, doer, booking, plans, issued, key, now, statuses)) ?? (await recordTickets(db, doer, booking, plans, issued, key, now, lang));
+    // a booking's only PNR in the statement of its event-loop turn; else (or when that statement failed) alone
+    const inTurn = plans.length === 1 && statuses.length === 1 ? await recordInTurn(db, doer, booking, plans[0], issued[0], key, now) : undefined;
+    if (inTurn) return inTurn;
+    return (
+      (inTurn === undefined ? await recordTicketsAtOnce(db, doer, booking, plans, issued, key, now, statuses) : null) ??
+      (await recordTickets(db, doer, booking, plans, issued, key, now, lang))
+    );
   } catch (err) {
     // the hold ended while the supplier answered: undo the tickets and the charges
     const failure = err instanceof ApiError ? { code: err.code, data: err.data ?? null } : { code: ErrorCode.INTERNAL };

@@ -3,7 +3,7 @@
  * recordTicketsAtOnce), written only when the PNRs are still as the issue read them. These tests change a PNR
  * between the read and the statement (from inside the supplier calls that come in between) and check that the
  * statement then writes nothing and the issue still ends right: charged once, recorded once, the booking's
- * status from the PNRs as they are.
+ * status from the PNRs as they are. The records of one event-loop turn share one statement (recordInTurn).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -14,8 +14,8 @@ import { bookingScopeKind } from '../../gateway/bookings/scope';
 import { createUser } from '../../gateway/admin/service';
 import { pgliteOf } from '../../gateway/platform/db/table-changes';
 import { DEMO_PASSWORD } from '../../gateway/seed/demo';
-import { balanceOf } from '../../gateway/platform/ledger';
-import { auditLog, bookings, issueRequests, pnrs, sagas } from '../../gateway/platform/db/schema';
+import { balanceOf, postEntry } from '../../gateway/platform/ledger';
+import { agencies, auditLog, bookings, issueRequests, pnrs, sagas } from '../../gateway/platform/db/schema';
 import { loadUserByUsername } from '../../gateway/platform/tenancy/users';
 import { createSupplierRegistry, type SupplierRegistry } from '../../gateway/suppliers';
 import type { FlightSupplier } from '../../gateway/suppliers/flights';
@@ -239,5 +239,272 @@ describe('issue: the charge and the record as one statement each', () => {
     if (pool) expect(names).toEqual(['booking_with_pnrs_own_4']);
     expect((await pnrRow(gw, mine.pnr)).recordStatus).toBe('ISSUE TICKET');
     expect((await pnrRow(gw, theirs.pnr)).recordStatus).toBe('ISSUE TICKET');
+  });
+
+  describe('the records and the charges of one turn in one statement', () => {
+    /**
+     * The instant suppliers whose issue calls (or re-pricing quotes) wait until `n` have come, then answer together:
+     * the records (or the charges) that follow them then ask in one turn. Later calls (a long way's second quote)
+     * go at once.
+     */
+    function together(n: number, meanwhile: () => Promise<void> = async () => {}, at: 'issue' | 'quote' = 'issue'): SupplierRegistry {
+      const waiting: (() => void)[] = [];
+      let released = false;
+      const arrive = () =>
+        new Promise<void>((resolve) => {
+          if (released) return resolve();
+          waiting.push(resolve);
+          if (waiting.length < n) return;
+          released = true;
+          const all = waiting;
+          void meanwhile().then(() => {
+            for (const go of all) go();
+          });
+        });
+      const gated = <T extends object>(of: T, method: string | null): T =>
+        new Proxy(of, {
+          get(t, p, r) {
+            const value = Reflect.get(t, p, r) as unknown;
+            if (typeof value !== 'function') return value;
+            return async (...args: unknown[]) => {
+              if (method === null || p === method) await arrive();
+              return (value as (...a: unknown[]) => unknown).apply(t, args);
+            };
+          },
+        });
+      return new Proxy(instant, {
+        get(target, prop, receiver) {
+          if (at === 'issue' && prop === 'flight') return (s: Source) => gated(target.flight(s), 'issue');
+          // the re-pricing quote: the last supplier call before the charge
+          if (at === 'quote' && prop === 'flightQuotes') return (s: Source) => gated(target.flightQuotes(s), null);
+          return Reflect.get(target, prop, receiver) as unknown;
+        },
+      });
+    }
+
+    /**
+     * The record (or charge) statements sent while `run` runs: their names on PostgreSQL; on PGlite (no names) the
+     * shared ones each as `pglite`. `fail` makes the shared statement fail.
+     */
+    async function watched<T>(run: () => Promise<T>, fail = false, of: 'record' | 'charge' = 'record'): Promise<{ out: T; names: string[] }> {
+      const names: string[] = [];
+      const shared = (text: string) => text.includes(of === 'record' ? 'as v(ord, id, entry,' : 'as v(ord, agency, amount,');
+      const prefix = of === 'record' ? 'issue_record' : 'issue_c';
+      const pool = pgliteOf(gw.db) ? null : (gw.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+      const db = gw.db as unknown as { execute: (q: unknown) => unknown; dialect: { sqlToQuery: (q: unknown) => { sql: string } } };
+      const query = pool?.query;
+      const execute = db.execute;
+      if (pool && query) {
+        pool.query = function counted(this: unknown, config: unknown, ...rest: unknown[]) {
+          const c = config as { name?: string; text?: string } | null;
+          if (c?.name?.startsWith(prefix)) names.push(c.name.replace(/_[0-9a-f]{12}$/, ''));
+          if (fail && c?.text && shared(c.text)) return Promise.reject(new Error('the shared statement failed'));
+          return query.call(this, config, ...rest);
+        };
+      } else {
+        db.execute = function counted(this: unknown, q: unknown) {
+          if (shared(db.dialect.sqlToQuery(q).sql)) {
+            names.push('pglite');
+            if (fail) return Promise.reject(new Error('the shared statement failed'));
+          }
+          return execute.call(this, q);
+        };
+      }
+      try {
+        return { out: await run(), names };
+      } finally {
+        if (pool && query) pool.query = query;
+        db.execute = execute;
+      }
+    }
+
+    it('three issues answered together: one statement records all three, each with its own key, saga, audit and balance', async () => {
+      const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+      const held = [await hold(gw, token, { source: 'VN', days: 48 }), await hold(gw, token, { source: 'VJ', days: 48 }), await hold(gw, token, { source: 'QH', days: 48 })];
+      const keys = held.map(() => randomUUID());
+      const suppliers = together(3);
+      const { out, names } = await watched(() =>
+        Promise.all(held.map((h, i) => issueBooking({ db: gw.db, suppliers }, { ctx, lang: 'en' }, h.id, { idempotencyKey: keys[i], pnrs: [h.pnr] }))),
+      );
+      expect(names).toEqual(pgliteOf(gw.db) ? ['pglite'] : ['issue_record_turn_3']);
+      const balance = await balanceOf(gw.db, saoviet);
+      // the three charges came before the records: each answer's balance is the one after all three
+      expect(out.map((r) => r.balanceAfter)).toEqual([balance, balance, balance]);
+      for (const [i, h] of held.entries()) {
+        expect(out[i]).toMatchObject({ bookingId: h.id, replayed: false, pnrs: [{ pnr: h.pnr, status: 'ISSUE TICKET' }] });
+        const [entry] = await entriesOf(gw, h.pnr);
+        expect(await pnrRow(gw, h.pnr)).toMatchObject({ recordStatus: 'ISSUE TICKET', chargeEntryId: entry.id, totalPrice: out[i].amount, issuedBy: ctx.user.id });
+        expect((await pnrRow(gw, h.pnr)).tickets).toEqual(out[i].pnrs[0].tickets);
+        const [booking] = await gw.db.select().from(bookings).where(eq(bookings.id, h.id));
+        expect(booking.status).toBe('EXPORT');
+        const [request] = await gw.db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, keys[i]));
+        expect(request).toMatchObject({ status: 'done', bookingId: h.id });
+        expect(request.result).toEqual(out[i]);
+        const [saga] = await gw.db.select().from(sagas).where(eq(sagas.key, `issue:${keys[i]}`));
+        expect(saga).toMatchObject({ status: 'done', step: 'done' });
+        const audits = await gw.db.select().from(auditLog).where(and(eq(auditLog.action, 'booking.issued'), eq(auditLog.target, String(h.id))));
+        expect(audits).toHaveLength(1);
+        expect(audits[0].detail).toMatchObject({ bookingId: h.id, status: 'EXPORT', amount: out[i].amount, pnrs: [{ pnr: h.pnr, entryId: Number(entry.id) }] });
+      }
+    });
+
+    it('one PNR changed while the supplier answered: the other recorded by the shared statement, that one refused with nothing recorded', async () => {
+      const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+      const held = [await hold(gw, token, { source: 'VN', days: 49 }), await hold(gw, token, { source: 'VJ', days: 49 })];
+      const keys = held.map(() => randomUUID());
+      const suppliers = together(2, async () => {
+        await gw.db.update(pnrs).set({ recordStatus: 'CANCELLED' }).where(eq(pnrs.pnr, held[1].pnr));
+      });
+      const { out, names } = await watched(() =>
+        Promise.all(
+          held.map((h, i) =>
+            issueBooking({ db: gw.db, suppliers }, { ctx, lang: 'en' }, h.id, { idempotencyKey: keys[i], pnrs: [h.pnr] }).then(
+              (r) => ({ ok: r.pnrs.map((p) => p.status) }),
+              (e: unknown) => ({ err: (e as { data?: unknown }).data }),
+            ),
+          ),
+        ),
+      );
+      expect(out).toEqual([{ ok: ['ISSUE TICKET'] }, { err: expect.objectContaining({ reason: 'holdExpired', pnr: held[1].pnr }) }]);
+      expect(names).toEqual(pgliteOf(gw.db) ? ['pglite'] : ['issue_record_turn_2']);
+      expect((await pnrRow(gw, held[0].pnr)).recordStatus).toBe('ISSUE TICKET');
+      expect((await entriesOf(gw, held[0].pnr)).map((e) => e.type)).toEqual(['C']);
+      // the refused one: nothing recorded, its key failed with the refusal
+      expect((await pnrRow(gw, held[1].pnr)).recordStatus).toBe('CANCELLED');
+      const [request] = await gw.db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, keys[1]));
+      expect(request).toMatchObject({ status: 'failed', result: { data: { reason: 'holdExpired' } } });
+      expect(await gw.db.select().from(auditLog).where(and(eq(auditLog.action, 'booking.issued'), eq(auditLog.target, String(held[1].id))))).toHaveLength(0);
+    });
+
+    it('the shared statement failing: each issue recorded by its own statement, none failed, each charged once', async () => {
+      const ctx = (await loadUserByUsername(gw.db, 'f1admin'))!;
+      const held = [await hold(gw, token, { source: 'VN', days: 50 }), await hold(gw, token, { source: 'VJ', days: 50 })];
+      const suppliers = together(2);
+      const before = await balanceOf(gw.db, saoviet);
+      const { out, names } = await watched(
+        () => Promise.all(held.map((h) => issueBooking({ db: gw.db, suppliers }, { ctx, lang: 'en' }, h.id, { idempotencyKey: randomUUID(), pnrs: [h.pnr] }))),
+        true,
+      );
+      // the shared statement tried once, then each record alone (recordTicketsAtOnce's statement)
+      expect(names).toEqual(pgliteOf(gw.db) ? ['pglite'] : ['issue_record_turn_2', 'issue_record', 'issue_record']);
+      expect(out.map((r) => r.pnrs[0].status)).toEqual(['ISSUE TICKET', 'ISSUE TICKET']);
+      for (const h of held) {
+        expect((await pnrRow(gw, h.pnr)).recordStatus).toBe('ISSUE TICKET');
+        expect((await entriesOf(gw, h.pnr)).map((e) => e.type)).toEqual(['C']);
+      }
+      expect(await balanceOf(gw.db, saoviet)).toBe(before - out[0].amount - out[1].amount);
+    });
+
+    describe('the charges of one turn, each of another agency', () => {
+      let hn: number;
+      let f2token: string;
+      beforeAll(async () => {
+        f2token = (await login(gw, 'f2admin')).accessToken;
+        hn = (await loadUserByUsername(gw.db, 'f2admin'))!.agency.id;
+      });
+      const issueAs = (ctx: NonNullable<Awaited<ReturnType<typeof loadUserByUsername>>>, h: { id: number; pnr: string }, suppliers: SupplierRegistry, key = randomUUID()) =>
+        issueBooking({ db: gw.db, suppliers }, { ctx, lang: 'en' }, h.id, { idempotencyKey: key, pnrs: [h.pnr] }).then(
+          (r) => ({ ok: r.amount }),
+          (e: unknown) => ({ err: (e as { data?: unknown }).data }),
+        );
+
+      it('two agencies and a second issue of one of them: the two agencies in one statement, the second alone; each charged once', async () => {
+        const f1 = (await loadUserByUsername(gw.db, 'f1admin'))!;
+        const f2 = (await loadUserByUsername(gw.db, 'f2admin'))!;
+        const a = await hold(gw, token, { source: 'VN', days: 51 });
+        const b = await hold(gw, f2token, { source: 'VJ', days: 51 });
+        const c = await hold(gw, token, { source: 'QH', days: 51 });
+        const before = { sv: await balanceOf(gw.db, saoviet), hn: await balanceOf(gw.db, hn) };
+        const keys = [randomUUID(), randomUUID(), randomUUID()];
+        const suppliers = together(3, async () => {}, 'quote');
+        const { out, names } = await watched(
+          () => Promise.all([issueAs(f1, a, suppliers, keys[0]), issueAs(f2, b, suppliers, keys[1]), issueAs(f1, c, suppliers, keys[2])]),
+          false,
+          'charge',
+        );
+        expect(out.every((o) => 'ok' in o)).toBe(true);
+        const amounts = out.map((o) => (o as { ok: number }).ok);
+        expect(names.sort()).toEqual(pgliteOf(gw.db) ? ['pglite'] : ['issue_charge_turn_2', 'issue_claim_charge']);
+        expect(await balanceOf(gw.db, saoviet)).toBe(before.sv - amounts[0] - amounts[2]);
+        expect(await balanceOf(gw.db, hn)).toBe(before.hn - amounts[1]);
+        for (const [i, h] of [a, b, c].entries()) {
+          const entries = await entriesOf(gw, h.pnr);
+          expect(entries.map((e) => [e.type, Number(e.amount), e.agencyId, e.bookingRef])).toEqual([['C', amounts[i], i === 1 ? hn : saoviet, String(h.id)]]);
+          expect(await pnrRow(gw, h.pnr)).toMatchObject({ recordStatus: 'ISSUE TICKET', chargeEntryId: entries[0].id });
+          const [request] = await gw.db.select().from(issueRequests).where(eq(issueRequests.idempotencyKey, keys[i]));
+          expect(request).toMatchObject({ status: 'done', bookingId: h.id, userId: (i === 1 ? f2 : f1).user.id });
+          const [saga] = await gw.db.select().from(sagas).where(eq(sagas.key, `issue:${keys[i]}`));
+          expect(saga).toMatchObject({ status: 'done', step: 'done' });
+          expect((saga.data as { pnrs: unknown[] }).pnrs).toEqual([expect.objectContaining({ pnr: h.pnr, entryId: Number(entries[0].id), amount: amounts[i] })]);
+          const posted = await gw.db.select().from(auditLog).where(and(eq(auditLog.action, 'ledger.entry_posted'), eq(auditLog.target, String(entries[0].id))));
+          expect(posted).toHaveLength(1);
+          expect(posted[0].detail).toMatchObject({ type: 'C', amount: amounts[i], pnr: h.pnr });
+        }
+      });
+
+      it('a PNR changed before the shared charge: the other agency charged by it, that one by the long way, each once', async () => {
+        const f1 = (await loadUserByUsername(gw.db, 'f1admin'))!;
+        const f2 = (await loadUserByUsername(gw.db, 'f2admin'))!;
+        const a = await hold(gw, token, { source: 'VN', days: 52 });
+        const b = await hold(gw, f2token, { source: 'VJ', days: 52 });
+        const later = new Date(Date.now() + 2 * 3_600_000);
+        const suppliers = together(2, async () => {
+          await gw.db.update(pnrs).set({ timeLimit: later }).where(eq(pnrs.pnr, a.pnr));
+        }, 'quote');
+        const { out, names } = await watched(() => Promise.all([issueAs(f1, a, suppliers), issueAs(f2, b, suppliers)]), false, 'charge');
+        expect(out.every((o) => 'ok' in o)).toBe(true);
+        // the shared statement charged b only; a's gate failed there, and the long way charged a (its first statement
+        // with the time limit as read, refused by its gate, then again with the PNR read anew)
+        expect(names).toEqual(pgliteOf(gw.db) ? ['pglite'] : ['issue_charge_turn_2', 'issue_charge', 'issue_charge']);
+        for (const h of [a, b]) {
+          expect((await entriesOf(gw, h.pnr)).map((e) => e.type)).toEqual(['C']);
+          expect((await pnrRow(gw, h.pnr)).recordStatus).toBe('ISSUE TICKET');
+        }
+        expect((await pnrRow(gw, a.pnr)).timeLimit).toEqual(later);
+      });
+
+      it('the shared statement failing: each charge tried alone, each charged once', async () => {
+        const f1 = (await loadUserByUsername(gw.db, 'f1admin'))!;
+        const f2 = (await loadUserByUsername(gw.db, 'f2admin'))!;
+        const a = await hold(gw, token, { source: 'VN', days: 53 });
+        const b = await hold(gw, f2token, { source: 'VJ', days: 53 });
+        const before = { sv: await balanceOf(gw.db, saoviet), hn: await balanceOf(gw.db, hn) };
+        const suppliers = together(2, async () => {}, 'quote');
+        const { out, names } = await watched(() => Promise.all([issueAs(f1, a, suppliers), issueAs(f2, b, suppliers)]), true, 'charge');
+        expect(out.every((o) => 'ok' in o)).toBe(true);
+        expect(names).toEqual(pgliteOf(gw.db) ? ['pglite'] : ['issue_charge_turn_2', 'issue_claim_charge', 'issue_claim_charge']);
+        expect(await balanceOf(gw.db, saoviet)).toBe(before.sv - (out[0] as { ok: number }).ok);
+        expect(await balanceOf(gw.db, hn)).toBe(before.hn - (out[1] as { ok: number }).ok);
+        for (const h of [a, b]) expect((await entriesOf(gw, h.pnr)).map((e) => e.type)).toEqual(['C']);
+      });
+
+      it("one agency's deposit short: the other charged by the shared statement, the short one refused 409/70 with nothing charged", async () => {
+        const f1 = (await loadUserByUsername(gw.db, 'f1admin'))!;
+        const f2 = (await loadUserByUsername(gw.db, 'f2admin'))!;
+        const a = await hold(gw, token, { source: 'VN', days: 54 });
+        const b = await hold(gw, f2token, { source: 'VJ', days: 54 });
+        // SAOVIET-HN's deposit drained to 1,000 VND (and given back after)
+        const drained = (await balanceOf(gw.db, hn)) - 1_000;
+        const [{ creditLimit }] = await gw.db.select({ creditLimit: agencies.creditLimit }).from(agencies).where(eq(agencies.id, hn));
+        await gw.db.update(agencies).set({ creditLimit: 0 }).where(eq(agencies.id, hn));
+        await gw.db.transaction((tx) => postEntry(tx, { type: 'S', agencyId: hn, amount: drained, reference: 'test: drained' }));
+        try {
+          const before = await balanceOf(gw.db, saoviet);
+          const suppliers = together(2, async () => {}, 'quote');
+          const { out, names } = await watched(() => Promise.all([issueAs(f1, a, suppliers), issueAs(f2, b, suppliers)]), false, 'charge');
+          expect(out[0]).toHaveProperty('ok');
+          expect(out[1]).toEqual({ err: expect.objectContaining({ available: 1_000 }) });
+          // the long way's own charge statement answers the refusal (and records it with the key)
+          expect(names).toEqual(pgliteOf(gw.db) ? ['pglite'] : ['issue_charge_turn_2', 'issue_charge']);
+          expect(await balanceOf(gw.db, saoviet)).toBe(before - (out[0] as { ok: number }).ok);
+          expect(await balanceOf(gw.db, hn)).toBe(1_000);
+          expect(await entriesOf(gw, b.pnr)).toEqual([]);
+          expect((await pnrRow(gw, b.pnr)).recordStatus).toBe('BOOKED');
+        } finally {
+          await gw.db.transaction((tx) => postEntry(tx, { type: 'T', agencyId: hn, amount: drained, reference: 'test: given back' }));
+          await gw.db.update(agencies).set({ creditLimit }).where(eq(agencies.id, hn));
+        }
+      });
+    });
   });
 });
