@@ -6,7 +6,8 @@
  * statements sent at once). Each call is answered as by a statement of its own; a statement that fails fails its
  * calls only.
  *
- * For reads and for writes whose rows are each call's own (access/signed-in.ts: a request's tsp claim). The
+ * For reads and for writes whose rows are each call's own (access/signed-in.ts: a request's tsp claim;
+ * bookings/lifecycle.ts: an issue's record, and its charge with one call per agency and statement). The
  * statement of n calls should be prepared per n, with the calls as a VALUES list (`valuesOf`): its plan is then made
  * for n rows, where an array parameter would make PostgreSQL's generic plan guess 10 and plan it again on every
  * execution (see bookings/lifecycle.ts, pnrIdIn).
