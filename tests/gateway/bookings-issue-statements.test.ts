@@ -478,6 +478,52 @@ describe('issue: the charge and the record as one statement each', () => {
         for (const h of [a, b]) expect((await entriesOf(gw, h.pnr)).map((e) => e.type)).toEqual(['C']);
       });
 
+      it("a call's own error is its own: the second issue of an agency failing alone leaves the shared statement's charges done", async () => {
+        const f1 = (await loadUserByUsername(gw.db, 'f1admin'))!;
+        const f2 = (await loadUserByUsername(gw.db, 'f2admin'))!;
+        const a = await hold(gw, token, { source: 'VN', days: 55 });
+        const b = await hold(gw, f2token, { source: 'VJ', days: 55 });
+        const c = await hold(gw, token, { source: 'QH', days: 55 });
+        const suppliers = together(3, async () => {}, 'quote');
+        // claimAndCharge's own statement (the round of one: c) fails; the shared one (a and b) goes through
+        const alone = (text: string) => text.includes('claimed as (') && !text.includes('as v(ord');
+        const pool = pgliteOf(gw.db) ? null : (gw.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+        const db = gw.db as unknown as { execute: (q: unknown) => unknown; dialect: { sqlToQuery: (q: unknown) => { sql: string } } };
+        const query = pool?.query;
+        const execute = db.execute;
+        let failed = 0;
+        if (pool && query) {
+          pool.query = function failing(this: unknown, config: unknown, ...rest: unknown[]) {
+            const text = (config as { text?: string } | null)?.text;
+            if (text && alone(text)) return Promise.reject(new Error(`the statement alone failed (${++failed})`));
+            return query.call(this, config, ...rest);
+          };
+        } else {
+          db.execute = function failing(this: unknown, q: unknown) {
+            if (alone(db.dialect.sqlToQuery(q).sql)) return Promise.reject(new Error(`the statement alone failed (${++failed})`));
+            return execute.call(this, q);
+          };
+        }
+        let out: Awaited<ReturnType<typeof issueAs>>[];
+        try {
+          out = await Promise.all([issueAs(f1, a, suppliers), issueAs(f2, b, suppliers), issueAs(f1, c, suppliers)]);
+        } finally {
+          if (pool && query) pool.query = query;
+          db.execute = execute;
+        }
+        expect(failed).toBe(1);
+        expect(out[0]).toHaveProperty('ok');
+        expect(out[1]).toHaveProperty('ok');
+        expect(out[2]).toHaveProperty('err');
+        for (const h of [a, b]) {
+          expect((await entriesOf(gw, h.pnr)).map((e) => e.type)).toEqual(['C']);
+          expect((await pnrRow(gw, h.pnr)).recordStatus).toBe('ISSUE TICKET');
+        }
+        // c: its statement wrote nothing
+        expect(await entriesOf(gw, c.pnr)).toEqual([]);
+        expect((await pnrRow(gw, c.pnr)).recordStatus).toBe('BOOKED');
+      });
+
       it("one agency's deposit short: the other charged by the shared statement, the short one refused 409/70 with nothing charged", async () => {
         const f1 = (await loadUserByUsername(gw.db, 'f1admin'))!;
         const f2 = (await loadUserByUsername(gw.db, 'f2admin'))!;
