@@ -36,6 +36,16 @@ export const TEXT_COLOURS = {
 } as const;
 
 /**
+ * The tints under the status colours (alerts, status tags, results): antd derives them from the status colour's
+ * palette, whose first shade for these dark text colours is a grey (#adb8a5 under #237804: 2.7:1 for a success
+ * tag's text); antd's own green and gold tints instead.
+ */
+export const STATUS_TINTS = {
+  success: { bg: '#f6ffed', bgHover: '#d9f7be', border: '#b7eb8f', borderHover: '#95de64' },
+  warning: { bg: '#fffbe6', bgHover: '#fff1b8', border: '#ffe58f', borderHover: '#ffd666' },
+} as const;
+
+/**
  * Seeds of antd's preset palettes whose 7th shade (the text of a coloured tag, on the 1st shade) would fail
  * AA with antd's defaults (green, cyan, orange, gold, volcano, lime: 2.5–4.4:1).
  */
@@ -47,6 +57,27 @@ export const PRESET_SEEDS = {
   volcano: '#ad2102',
   lime: '#3f6600',
 } as const;
+
+/**
+ * The tint (1st shade) and border (3rd shade) of those preset tags: antd's default palettes' own. From the darker
+ * seeds above they would be greys (#adb8a5 for green); the text stays the seed's 7th shade, darker still.
+ */
+export const PRESET_TINTS: Record<keyof typeof PRESET_SEEDS, readonly [tint: string, border: string]> = {
+  green: ['#f6ffed', '#b7eb8f'],
+  cyan: ['#e6fffb', '#87e8de'],
+  orange: ['#fff7e6', '#ffd591'],
+  gold: ['#fffbe6', '#ffe58f'],
+  volcano: ['#fff2e8', '#ffbb96'],
+  lime: ['#fcffe6', '#eaff8f'],
+};
+
+/** PRESET_TINTS as antd's palette tokens (`green1`, `green3`, …). */
+const presetTintTokens = Object.fromEntries(
+  Object.entries(PRESET_TINTS).flatMap(([name, [tint, border]]) => [
+    [`${name}1`, tint],
+    [`${name}3`, border],
+  ]),
+);
 
 /** The focus ring: 2px, 3:1 against the surfaces it is drawn on. */
 export const FOCUS_RING_WIDTH = 2;
@@ -94,10 +125,19 @@ export function themeConfig(name: ThemeName, reducedMotion = false): ThemeConfig
       colorSuccess: TEXT_COLOURS.success,
       colorWarning: TEXT_COLOURS.warning,
       colorError: TEXT_COLOURS.error,
+      colorSuccessBg: STATUS_TINTS.success.bg,
+      colorSuccessBgHover: STATUS_TINTS.success.bgHover,
+      colorSuccessBorder: STATUS_TINTS.success.border,
+      colorSuccessBorderHover: STATUS_TINTS.success.borderHover,
+      colorWarningBg: STATUS_TINTS.warning.bg,
+      colorWarningBgHover: STATUS_TINTS.warning.bgHover,
+      colorWarningBorder: STATUS_TINTS.warning.border,
+      colorWarningBorderHover: STATUS_TINTS.warning.borderHover,
       colorTextTertiary: TEXT_COLOURS.muted,
       colorTextDescription: TEXT_COLOURS.muted,
       colorTextPlaceholder: TEXT_COLOURS.placeholder,
       ...PRESET_SEEDS,
+      ...presetTintTokens,
       borderRadius: 8,
       colorBgLayout: c.background,
       ...screenTokens(),

@@ -104,9 +104,13 @@ export async function settle(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout });
 }
 
-/** The serious and critical violations of WCAG 2.0/2.1 A and AA that axe-core finds on the page as it is. */
-export async function scan(page: Page, label: string, width: number): Promise<Finding[]> {
-  return [...(await axeViolations(page, label, width)), ...(await layoutFindings(page, label, width))];
+/**
+ * The serious and critical violations of WCAG 2.0/2.1 A and AA that axe-core finds on the page as it is (or only
+ * within the elements `within` selects: an open dialog or drawer, whose page is under a mask and inert), and the
+ * page's layout findings.
+ */
+export async function scan(page: Page, label: string, width: number, within?: string): Promise<Finding[]> {
+  return [...(await axeViolations(page, label, width, within)), ...(await layoutFindings(page, label, width))];
 }
 
 /** What a phone needs of the layout, which axe-core cannot judge: the page reflows (no sideways page) and no heading is cut short. */
@@ -114,11 +118,15 @@ export async function layoutFindings(page: Page, label: string, width: number): 
   return [...(await reflow(page, label, width)), ...(await clippedHeadings(page, label, width))];
 }
 
-async function axeViolations(page: Page, label: string, width: number): Promise<Finding[]> {
+async function axeViolations(page: Page, label: string, width: number, within?: string): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const result = (await page.evaluate(
-    async (tags) => (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
-    TAGS,
+    async ({ tags, within }) =>
+      (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<unknown> } }).axe.run(within ? { include: [[within]] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
+    { tags: TAGS, within },
   )) as { violations: { id: string; impact: string; nodes: { target: string[]; failureSummary?: string }[] }[] };
   const found: Finding[] = result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')

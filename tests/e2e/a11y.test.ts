@@ -396,6 +396,75 @@ describe('the desk by keyboard alone: sign-in, search, hold, issue with the PIN'
   }, 300_000);
 });
 
+describe('dialogs and drawers opened over their pages', () => {
+  /** Each: where it opens, how, and what opens (a modal or a drawer); opened by f1admin, scanned at both widths. */
+  const OVERLAYS: { name: string; path: string; ready?: string; open?: (page: Page) => Promise<void> }[] = [
+    { name: 'new support request', path: '/booking/support-request?new=1' },
+    { name: 'eSIM cart', path: '/esim/products', open: (page) => page.getByTestId('esim-cart-open').click() },
+    {
+      name: 'account information',
+      path: '/',
+      open: async (page) => {
+        await page.locator('.account-trigger').click();
+        await page.locator('.ant-dropdown:visible [data-menu-id$="-info"]').click();
+      },
+    },
+    {
+      name: 'flight detail',
+      path: `/booking/flights?type=OW&st=BP&from=HAN&to=SGN&dep=${dayAhead(48)}&adt=1&chd=0&inf=0`,
+      // every source answered: no tag still turning
+      ready: '[data-testid=offer-card] >> nth=0',
+      open: (page) => page.getByTestId('offer-detail').first().click(),
+    },
+  ];
+  const overlay = '.ant-modal-wrap:visible .ant-modal, .ant-drawer-open .ant-drawer-content';
+  let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
+  beforeAll(async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await login(await context.newPage(), baseUrl, 'f1admin');
+    storage = await context.storageState();
+    await context.close();
+  }, 120_000);
+
+  it.each(OVERLAYS)('$name: the page as loaded, then the open dialog, at 360 and 1366 px, the focus inside it', async ({ name, path, ready, open }) => {
+    const found: Finding[] = [];
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true, storageState: storage });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}${path}`);
+      await settle(page);
+      // the page with its records (the flight results with their offers: a state the registry's scan does not reach)
+      if (open) {
+        if (ready) {
+          await page.locator(ready).waitFor({ timeout: 60_000 });
+          await page.locator('.fl-progress-tags .anticon-sync').first().waitFor({ state: 'detached', timeout: 60_000 });
+          await settle(page);
+        }
+        found.push(...(await scan(page, new URL(page.url()).pathname, 1366)));
+        await open(page);
+      }
+      await page.locator(overlay).last().waitFor({ timeout: 30_000 });
+      for (const width of [...WIDTHS].reverse()) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForFunction((w) => window.innerWidth === w, width);
+        await page.locator(overlay).last().waitFor();
+        await settle(page);
+        // the dialog or drawer alone: the page under its mask is inert (its dimmed text is no one's to read)
+        found.push(...(await scan(page, `${new URL(page.url()).pathname} (${name})`, width, '.ant-modal-wrap:not([style*="display: none"]), .ant-drawer-open')));
+      }
+      // what has the focus is inside the dialog or drawer, not on the page under it
+      const inside = await page.evaluate(() => {
+        const open = [...document.querySelectorAll('.ant-modal-wrap .ant-modal, .ant-drawer-open .ant-drawer-content')].filter((e) => e.checkVisibility()).pop();
+        return Boolean(open && document.activeElement && open.closest('.ant-modal-wrap, .ant-drawer')?.contains(document.activeElement));
+      });
+      expect(inside, `${name}: the focus is outside the dialog`).toBe(true);
+    } finally {
+      await context.close();
+    }
+    expect(found, report(found)).toEqual([]);
+  }, 180_000);
+});
+
 describe('coverage', () => {
   it('scanned every page the portal registers, at both widths', () => {
     const all = [...PUBLIC_PAGE_PATHS, ...SIGNED_IN_PAGES.map((p) => p.path)];

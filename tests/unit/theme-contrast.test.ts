@@ -2,7 +2,7 @@
 import { generate } from '@ant-design/colors';
 import { describe, expect, it } from 'vitest';
 import { AA, contrastRatio } from '../../src/ui/contrast';
-import { COLOUR_SYSTEMS, PRESET_SEEDS, TEXT_COLOURS, THEME_NAMES } from '../../src/ui/theme';
+import { COLOUR_SYSTEMS, PRESET_SEEDS, PRESET_TINTS, STATUS_TINTS, TEXT_COLOURS, THEME_NAMES, themeConfig } from '../../src/ui/theme';
 
 describe('contrastRatio', () => {
   it.each([
@@ -44,9 +44,22 @@ describe('status and tag colours', () => {
   it.each([['success', TEXT_COLOURS.success], ['error', TEXT_COLOURS.error]])('white on %s (filled buttons, badges)', (_k, colour) => {
     expect(contrastRatio('#ffffff', colour)).toBeGreaterThanOrEqual(AA.text);
   });
-  // a coloured tag writes its 7th shade on its 1st (antd's preset palettes, generated from the seeds)
-  it.each(Object.entries(PRESET_SEEDS))('%s tag text on its tint', (_k, seed) => {
+  // a status tag or alert writes its status colour on its tint (and the error's tint is antd's, from its palette)
+  it.each([
+    ['success', TEXT_COLOURS.success, STATUS_TINTS.success.bg],
+    ['warning', TEXT_COLOURS.warning, STATUS_TINTS.warning.bg],
+    ['error', TEXT_COLOURS.error, generate(TEXT_COLOURS.error)[0]],
+  ])('%s text on its tint', (_k, colour, tint) => {
+    expect(contrastRatio(colour, tint)).toBeGreaterThanOrEqual(AA.text);
+  });
+  it.each(THEME_NAMES)('the %s theme gives the status tints to antd', (name) => {
+    expect(themeConfig(name).token).toMatchObject({ colorSuccessBg: STATUS_TINTS.success.bg, colorWarningBg: STATUS_TINTS.warning.bg });
+  });
+  // a coloured tag writes its 7th shade (generated from the seed) on its 1st (the tint given in its place)
+  it.each(Object.entries(PRESET_SEEDS))('%s tag text on its tint', (k, seed) => {
     const palette = generate(seed);
-    expect(contrastRatio(palette[6], palette[0])).toBeGreaterThanOrEqual(AA.text);
+    const [tint, border] = PRESET_TINTS[k as keyof typeof PRESET_TINTS];
+    expect(contrastRatio(palette[6], tint)).toBeGreaterThanOrEqual(AA.text);
+    for (const name of THEME_NAMES) expect(themeConfig(name).token).toMatchObject({ [`${k}1`]: tint, [`${k}3`]: border });
   });
 });
