@@ -34,7 +34,7 @@ import type { UserContext } from '../platform/tenancy/users';
 import type { Conn, Db, Tx } from '../platform/db/client';
 import { bookings, issueRequests, journalEntries, pnrs, refunds, sagas, type PnrTicket } from '../platform/db/schema';
 import { executeNamed, isUniqueViolation } from '../platform/db/client';
-import { columnOf, placeholdersOf, TurnBatch, valuesOf } from '../platform/db/turn-batch';
+import { arrayOf, columnOf, placeholdersOf, TurnBatch, valuesOf } from '../platform/db/turn-batch';
 import { ApiError } from '../platform/http/errors';
 import { paidOf, SupplierError, type IssueResult as TicketsIssued, type SeatsTaken, type SupplierRegistry, type TicketShare } from '../suppliers';
 import { isDomestic } from '../suppliers/reference-data';
@@ -796,7 +796,7 @@ async function recordTogether(db: Db, calls: RecordCall[]): Promise<{ ok: boolea
       sql`(${i + 1}::integer, ${c.id}::bigint, ${c.entry}::bigint, ${c.tickets}::jsonb, ${c.voidUntil}::timestamptz, ${c.amount}::bigint, ${c.fares}::jsonb, ${c.booking}::bigint, ${c.agency}::integer, ${c.status}::text, ${c.uid}::integer, ${c.ip}::text, ${c.rid}::text, ${c.detail}::jsonb, ${c.result}::jsonb, ${c.key}::text, ${c.saga}::text, ${c.issuedAt}::timestamptz)`,
   );
   // the keys again as array expressions, so that each table's rows are found by their key (db/turn-batch.ts columnOf)
-  const keys = (pick: (c: RecordCall) => unknown, type: string) => sql`array[${sql.join(calls.map((c) => sql`${pick(c)}::${sql.raw(type)}`), sql`, `)}]`;
+  const keys = (pick: (c: RecordCall) => unknown, type: string) => arrayOf(calls, pick, type);
   const ids = keys((c) => c.id, 'bigint');
   const found = await executeNamed<{ ok: boolean | null; balance: string | number | null }>(
     db,
@@ -1265,7 +1265,7 @@ async function chargeTogether(db: Db, asked: ChargeCall[]): Promise<(number | nu
     (c, i) =>
       sql`(${i + 1}::integer, ${c.agency}::integer, ${c.amount}::bigint, ${c.pnrId}::bigint, ${c.timeLimit}::timestamptz, ${c.key}::text, ${c.bodyHash}::text, ${c.uid}::integer, ${c.booking}::bigint, ${c.reference}::text, ${c.bookingRef}::text, ${c.pnr}::text, ${c.ip}::text, ${c.rid}::text, ${c.owner}::text, ${c.sagaData}::jsonb, ${c.sagaPnr}::jsonb)`,
   );
-  const keys = (pick: (c: ChargeCall) => unknown, type: string) => sql`array[${sql.join(calls.map((c) => sql`${pick(c)}::${sql.raw(type)}`), sql`, `)}]`;
+  const keys = (pick: (c: ChargeCall) => unknown, type: string) => arrayOf(calls, pick, type);
   const pnrIds = keys((c) => c.pnrId, 'bigint');
   const agencyIds = keys((c) => c.agency, 'integer');
   const found = await executeNamed<{ entry: string | number | null }>(

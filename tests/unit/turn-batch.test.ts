@@ -3,7 +3,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { columnOf, placeholdersOf, TurnBatch, valuesOf } from '../../gateway/platform/db/turn-batch';
+import { arrayOf, columnOf, placeholdersOf, TurnBatch, valuesOf } from '../../gateway/platform/db/turn-batch';
 
 const dialect = new PgDialect();
 const text = (q: ReturnType<typeof sql>) => dialect.sqlToQuery(q).sql;
@@ -61,6 +61,12 @@ describe('the rows of a batch statement', () => {
     { size: 3, want: 'array[$1::uuid, $2::uuid, $3::uuid]' },
   ])('columnOf($size)', ({ size, want }) => {
     expect(text(columnOf(size, 'fam', 'uuid'))).toBe(want);
+  });
+
+  it('arrayOf gives the picked value of each call as a parameter, in order', () => {
+    const q = dialect.sqlToQuery(arrayOf([{ key: 'a' }, { key: 'b' }, { key: 'c' }], (c) => c.key, 'text'));
+    expect(q.sql).toBe('array[$1::text, $2::text, $3::text]');
+    expect(q.params).toEqual(['a', 'b', 'c']);
   });
 
   it('names each call\'s values by its place from 1, as valuesOf and columnOf do', () => {

@@ -79,6 +79,14 @@ export function columnOf(size: number, name: string, type: string): SQL {
   return sql`array[${sql.join(cells, sql`, `)}]`;
 }
 
+/**
+ * `columnOf` for a statement built per call with its values inline as parameters: `array[$1::<type>, …]` of each
+ * call's `pick`, in the calls' order.
+ */
+export function arrayOf<C>(calls: readonly C[], pick: (call: C) => unknown, type: string): SQL {
+  return sql`array[${sql.join(calls.map((c) => sql`${pick(c)}::${sql.raw(type)}`), sql`, `)}]`;
+}
+
 /** The placeholders' values of a batch statement's calls (`valuesOf`'s `<name><ord>`), ord from 1. */
 export function placeholdersOf(calls: readonly Readonly<Record<string, unknown>>[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
