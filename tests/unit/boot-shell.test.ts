@@ -6,6 +6,7 @@ import type { Rollup } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferEntry, entryLoader, entryOf, homeChunks, inlineStylesheets, laterList, loginPage, loginPageChunks, renderLoginShell } from '../../scripts/boot-shell';
 import { readBootShell, removeBootShell } from '../../src/boot/shell';
+import { FONT_FAMILY } from '../../src/ui/theme';
 
 const root = join(import.meta.dirname, '../..');
 const translations = {
@@ -104,6 +105,28 @@ describe('static sign-in form', () => {
       '<head><style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/main-1.css" disabled><link rel="stylesheet" crossorigin href="/assets/font-2.css"></head>',
     );
     expect(inlineStylesheets(html, () => undefined)).toBe(html);
+  });
+
+  // The static form and the React page in the same face (else the swap would move the texts), and the face the
+  // theme gives antd's components; the sign-in surfaces flat (docs/performance.md: gradients and blurred shadows
+  // were a large part of the first raster, a stack that names missing faces first most of the first layout).
+  it.each([
+    ['src/boot/login-shell.css', 2],
+    ['src/ui/styles.css', 1],
+  ])('names the portal\'s typeface in %s (%i times), and nothing else but monospace', (file, count) => {
+    const css = readFileSync(join(process.cwd(), file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const families = [...css.matchAll(/font-family:\s*([^;}]+)/g)].map((m) => m[1].trim()).filter((f) => f !== 'inherit' && !/monospace$/.test(f));
+    expect(families).toEqual(Array(count).fill(FONT_FAMILY));
+  });
+
+  it('paints the static form flat: no gradient, no blurred shadow', () => {
+    const css = readFileSync(join(process.cwd(), 'src/boot/login-shell.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    expect(css).not.toMatch(/gradient\(/);
+    const blurs = [...css.matchAll(/box-shadow:\s*([^;}]+)/g)].map((m) => m[1].trim()).filter((v) => {
+      const lengths = v.replace(/rgba?\([^)]*\)/g, '').trim().split(/\s+/);
+      return lengths.length >= 3 && parseFloat(lengths[2]) > 0;
+    });
+    expect(blurs).toEqual([]);
   });
 
   it('refuses a key missing from a language, and escapes the texts', () => {
