@@ -688,6 +688,26 @@ export function compensatingVoid(suppliers: SupplierRegistry): (payload: unknown
  * is computed here, bookingStatusFor). Otherwise nothing is written and null is answered: the caller records with
  * recordTickets, which reads them again in its transaction (and answers a replay or 409 holdExpired).
  */
+/**
+ * What an issue records for its PNRs, whichever statement writes it (recordTicketsAtOnce, recordInTurn): the answer
+ * (its balance filled in by the statement), each PNR's tickets, the booking's status with the booking's other PNRs'
+ * statuses, and the audit entry's detail.
+ */
+function issuedRecord(booking: BookingRow, plans: IssuePlan[], issued: TicketsIssued[], otherStatuses: string[]) {
+  const result: IssueResult = { bookingId: booking.id, amount: 0, balanceAfter: 0, replayed: false, pnrs: [] };
+  const tickets: PnrTicket[][] = plans.map((p, i) => {
+    const pax = paxOf(p.row);
+    return issued[i].tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
+  });
+  for (const [i, p] of plans.entries()) {
+    result.amount += p.amount;
+    result.pnrs.push({ pnr: p.row.pnr!, status: 'ISSUE TICKET', tickets: tickets[i], ...(p.amount !== p.heldTotal ? { repriced: { from: p.heldTotal, to: p.amount } } : {}) });
+  }
+  const status = bookingStatusFor([...otherStatuses, ...plans.map(() => 'ISSUE TICKET')]);
+  const detail = { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount };
+  return { result, tickets, status, detail };
+}
+
 async function recordTicketsAtOnce(
   db: Db,
   doer: Doer,
@@ -698,23 +718,13 @@ async function recordTicketsAtOnce(
   now: Date,
   statuses: PnrStatuses,
 ): Promise<IssueResult | null> {
-  const result: IssueResult = { bookingId: booking.id, amount: 0, balanceAfter: 0, replayed: false, pnrs: [] };
-  const tickets: PnrTicket[][] = plans.map((p, i) => {
-    const pax = paxOf(p.row);
-    return issued[i].tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
-  });
-  for (const [i, p] of plans.entries()) {
-    result.amount += p.amount;
-    result.pnrs.push({ pnr: p.row.pnr!, status: 'ISSUE TICKET', tickets: tickets[i], ...(p.amount !== p.heldTotal ? { repriced: { from: p.heldTotal, to: p.amount } } : {}) });
-  }
   const ids = new Set(plans.map((p) => p.row.id));
   const others = statuses.filter((x) => !ids.has(x.id));
-  const status = bookingStatusFor([...others.map((x) => x.s), ...plans.map(() => 'ISSUE TICKET')]);
+  const { result, tickets, status, detail } = issuedRecord(booking, plans, issued, others.map((x) => x.s));
   const marks = JSON.stringify(
     plans.map((p, i) => ({ id: p.row.id, entry: p.entryId!, tickets: tickets[i], void_until: new Date(issued[i].voidUntil).toISOString(), amount: p.amount, fares: p.fares })),
   );
   const at = new Date().toISOString();
-  const detail = { bookingId: booking.id, status, pnrs: plans.map((p) => ({ pnr: p.row.pnr, amount: p.amount, entryId: p.entryId })), amount: result.amount };
   const [row] = await executeNamed<{ ok: boolean | null; balance: string | number | null }>(
     db,
     'issue_record',
@@ -866,17 +876,7 @@ async function recordInTurn(
   key: string,
   now: Date,
 ): Promise<IssueResult | null | undefined> {
-  const pax = paxOf(plan.row);
-  const tickets: PnrTicket[] = issued.tickets.map((t) => ({ paxId: pax[t.paxIndex].paxId, ticketNumber: t.ticketNumber }));
-  const status = bookingStatusFor(['ISSUE TICKET']);
-  const result: IssueResult = {
-    bookingId: booking.id,
-    amount: plan.amount,
-    balanceAfter: 0,
-    replayed: false,
-    pnrs: [{ pnr: plan.row.pnr!, status: 'ISSUE TICKET', tickets, ...(plan.amount !== plan.heldTotal ? { repriced: { from: plan.heldTotal, to: plan.amount } } : {}) }],
-  };
-  const detail = { bookingId: booking.id, status, pnrs: [{ pnr: plan.row.pnr, amount: plan.amount, entryId: plan.entryId }], amount: plan.amount };
+  const { result, tickets: [tickets], status, detail } = issuedRecord(booking, [plan], [issued], []);
   let batch = recordBatches.get(db);
   if (!batch) recordBatches.set(db, (batch = new TurnBatch((calls) => recordTogether(db, calls), RECORDS_PER_STATEMENT)));
   let answer: { ok: boolean; balance: number };
