@@ -681,14 +681,6 @@ export function compensatingVoid(suppliers: SupplierRegistry): (payload: unknown
 }
 
 /**
- * Records the supplier's tickets in ONE statement, committed alone: the same writes as recordTickets (the PNRs
- * ISSUE TICKET with their tickets, price and fares, the booking's status, the audit entry, the key done with its
- * result, the saga done), made only when every PNR is still BOOKED with this charge (locked FOR UPDATE) and the
- * booking's other PNRs still have the statuses they had when the issue read them (from which the booking's status
- * is computed here, bookingStatusFor). Otherwise nothing is written and null is answered: the caller records with
- * recordTickets, which reads them again in its transaction (and answers a replay or 409 holdExpired).
- */
-/**
  * What an issue records for its PNRs, whichever statement writes it (recordTicketsAtOnce, recordInTurn): the answer
  * (its balance filled in by the statement), each PNR's tickets, the booking's status with the booking's other PNRs'
  * statuses, and the audit entry's detail.
@@ -708,6 +700,14 @@ function issuedRecord(booking: BookingRow, plans: IssuePlan[], issued: TicketsIs
   return { result, tickets, status, detail };
 }
 
+/**
+ * Records the supplier's tickets in ONE statement, committed alone: the same writes as recordTickets (the PNRs
+ * ISSUE TICKET with their tickets, price and fares, the booking's status, the audit entry, the key done with its
+ * result, the saga done), made only when every PNR is still BOOKED with this charge (locked FOR UPDATE) and the
+ * booking's other PNRs still have the statuses they had when the issue read them (from which the booking's status
+ * is computed here, bookingStatusFor). Otherwise nothing is written and null is answered: the caller records with
+ * recordTickets, which reads them again in its transaction (and answers a replay or 409 holdExpired).
+ */
 async function recordTicketsAtOnce(
   db: Db,
   doer: Doer,

@@ -111,10 +111,6 @@ export function isThemeName(value: unknown): value is ThemeName {
 }
 
 /**
- * The antd theme of a colour system. `reducedMotion` (the user's system asks for less motion, WCAG 2.3.3):
- * menus, dialogs, drawers and lists appear and go at once, without antd's motion.
- */
-/**
  * The portal's typeface: the system's own UI face first (Segoe UI on Windows, San Francisco on macOS and iOS,
  * Roboto on Android, the desktop's face on Linux: DejaVu Sans on Debian and Ubuntu), antd's stack after it for
  * browsers without `system-ui`. Each of those faces has the Vietnamese letters, so a Vietnamese word is set in one
@@ -126,6 +122,10 @@ export function isThemeName(value: unknown): value is ThemeName {
 export const FONT_FAMILY =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'";
 
+/**
+ * The antd theme of a colour system. `reducedMotion` (the user's system asks for less motion, WCAG 2.3.3):
+ * menus, dialogs, drawers and lists appear and go at once, without antd's motion.
+ */
 export function themeConfig(name: ThemeName, reducedMotion = false): ThemeConfig {
   const c = COLOUR_SYSTEMS[name];
   return {
